@@ -1,0 +1,126 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection with plan's settings. Not `Sendable`: `Store` owns it.
+final class Connection {
+    private let handle: OpaquePointer
+    let path: String
+    private var cache: [String: Statement] = [:]
+
+    /// The `application_id` that marks a file as a plan database ('plan' in ASCII).
+    static let applicationID: Int32 = 0x706C_616E
+
+    /// Opens (creating when missing) the database at `path`, in WAL mode with plan's pragmas.
+    init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10)) throws {
+        var db: OpaquePointer?
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw StoreError.cannotOpen(path: path, reason: message)
+        }
+        self.handle = db
+        self.path = path
+        let milliseconds = Int32(busyTimeout.components.seconds * 1000)
+        try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
+        try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
+        if !readOnly {
+            try execute("PRAGMA foreign_keys = ON")
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements that take no parameters and return nothing of interest.
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw StoreError.sqlite(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// Runs a statement with bound parameters and returns its rows.
+    @discardableResult
+    func query(_ sql: String, _ values: [any SQLBindable] = []) throws -> [Row] {
+        let statement = try prepared(sql)
+        try statement.bind(values)
+        return try statement.rows()
+    }
+
+    /// Runs a statement and returns its first row, if any.
+    func first(_ sql: String, _ values: [any SQLBindable] = []) throws -> Row? {
+        try query(sql, values).first
+    }
+
+    /// The rowid of the last successful insert on this connection.
+    var lastInsertID: Int {
+        Int(sqlite3_last_insert_rowid(handle))
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int {
+        Int(sqlite3_changes(handle))
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it throws.
+    func write<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 {
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    // MARK: - Pragmas
+
+    func pragmaInt(_ name: String) throws -> Int {
+        guard let row = try first("PRAGMA \(name)"), let value = row.values.first else {
+            throw StoreError.corruptValue(column: name, detail: "pragma returned nothing")
+        }
+        if case let .integer(number) = value { return Int(number) }
+        throw StoreError.corruptValue(column: name, detail: "pragma returned \(value)")
+    }
+
+    func pragmaText(_ name: String) throws -> String {
+        guard let row = try first("PRAGMA \(name)"), case let .text(value)? = row.values.first else {
+            throw StoreError.corruptValue(column: name, detail: "pragma returned no text")
+        }
+        return value
+    }
+
+    // MARK: - Private
+
+    private func prepared(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] { return statement }
+        let statement = try Statement(database: handle, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    private func check(_ code: Int32, sql: String) throws {
+        guard code == SQLITE_OK else {
+            throw StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        }
+    }
+}
+
+@available(*, unavailable, message: "A connection belongs to one Store; pass Sendable values instead.")
+extension Connection: Sendable {}

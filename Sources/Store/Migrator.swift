@@ -1,0 +1,48 @@
+import Foundation
+
+/// Applies migrations in order, each in its own `BEGIN IMMEDIATE` transaction, and records them.
+struct Migrator {
+    let migrations: [Migration]
+    let clock: @Sendable () -> Date
+
+    /// Brings the database up to the newest migration; refuses a database from a newer schema.
+    /// Returns the versions it applied.
+    @discardableResult
+    func migrate(_ connection: Connection) throws -> [Int] {
+        let known = migrations.map(\.version).max() ?? 0
+        let current = try connection.pragmaInt("user_version")
+        if current > known {
+            throw StoreError.newerSchema(found: current, known: known, path: connection.path)
+        }
+        guard current < known else { return [] }
+        var applied: [Int] = []
+        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+            let didApply = try connection.write { () throws -> Bool in
+                // Another process may have migrated while this one waited for the lock.
+                let now = try connection.pragmaInt("user_version")
+                if now > known {
+                    throw StoreError.newerSchema(found: now, known: known, path: connection.path)
+                }
+                guard now < migration.version else { return false }
+                try connection.execute("""
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version    INTEGER PRIMARY KEY,
+                        name       TEXT NOT NULL,
+                        applied_at REAL NOT NULL
+                    ) STRICT
+                    """)
+                try connection.execute(migration.sql)
+                try connection.query(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    [migration.version, migration.name, clock().timeIntervalSince1970]
+                )
+                // PRAGMA takes no bound parameters; the version is an integer from our own list.
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+                try connection.execute("PRAGMA application_id = \(Connection.applicationID)")
+                return true
+            }
+            if didApply { applied.append(migration.version) }
+        }
+        return applied
+    }
+}

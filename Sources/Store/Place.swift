@@ -1,0 +1,42 @@
+import Foundation
+
+/// A resolved destination: where it is and which clock it keeps.
+public struct Place: Sendable, Codable, Equatable, Hashable {
+    /// The row id once stored; nil before.
+    public var id: Int?
+    public var name: String
+    /// State, province or other first-level division ("NC", "Île-de-France"); may be empty.
+    public var region: String
+    /// ISO 3166 alpha-2 country code ("US", "FR").
+    public var country: String
+    public var latitude: Double
+    public var longitude: Double
+    /// IANA time zone ("America/Denver").
+    public var timeZone: String
+    /// Where the place came from: `gazetteer`, `open-meteo` or `typed`.
+    public var source: String
+    /// The source's own id (GeoNames id), when it has one.
+    public var sourceID: String?
+    public var population: Int?
+
+    public init(
+        id: Int? = nil, name: String, region: String, country: String, latitude: Double, longitude: Double,
+        timeZone: String, source: String, sourceID: String? = nil, population: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.region = region
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+        self.timeZone = timeZone
+        self.source = source
+        self.sourceID = sourceID
+        self.population = population
+    }
+
+    /// "Denver, CO, US".
+    public var label: String {
+        [name, region, country].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,102 @@
+import CSQLite
+import Foundation
+
+/// plan's database: one SQLite file holding trips, places, the HTTP cache, pinned forecasts,
+/// sessions and their transcripts. The actor owns the connection; everything it hands out is `Sendable`.
+public actor Store {
+    /// The database file.
+    public nonisolated let path: String
+    let connection: Connection
+    let clock: @Sendable () -> Date
+
+    /// Opens the database at `path`, creating it (mode 0600, folders included) and migrating it as needed.
+    public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        try Store.prepareFile(at: path)
+        let connection: Connection
+        let mode: String
+        do {
+            connection = try Connection(path: path)
+            try Store.checkOwnership(connection)
+            mode = try connection.pragmaText("journal_mode = WAL")
+        } catch let StoreError.sqlite(code, _, _) where code & 0xFF == SQLITE_NOTADB {
+            throw StoreError.notAPlanDatabase(path: path)
+        }
+        guard mode.lowercased() == "wal" else {
+            throw StoreError.cannotOpen(path: path, reason: "could not switch to WAL journaling (got \(mode))")
+        }
+        try Migrator(migrations: Migration.embedded, clock: clock).migrate(connection)
+        self.path = path
+        self.connection = connection
+        self.clock = clock
+    }
+
+    // MARK: - Facts about the file
+
+    /// The schema version (`PRAGMA user_version`).
+    public func schemaVersion() throws -> Int {
+        try connection.pragmaInt("user_version")
+    }
+
+    /// Versions recorded in `schema_migrations`, in order.
+    public func appliedMigrations() throws -> [Int] {
+        try connection.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int("version") }
+    }
+
+    /// `PRAGMA integrity_check` ("ok" when sound).
+    public func integrityCheck() throws -> String {
+        try connection.query("PRAGMA integrity_check").compactMap { $0.values.first }
+            .map { value -> String in
+                if case let .text(text) = value { return text }
+                return "\(value)"
+            }
+            .joined(separator: "\n")
+    }
+
+    /// The journal mode in force ("wal").
+    public func journalMode() throws -> String {
+        try connection.pragmaText("journal_mode")
+    }
+
+    /// Runs arbitrary read-only SQL (for tests and `doctor`). Parameters are bound.
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+        try connection.query(sql, values)
+    }
+
+    // MARK: - Opening
+
+    private static func prepareFile(at path: String) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue {
+                throw StoreError.cannotOpen(path: path, reason: "it is a folder")
+            }
+            return
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !manager.fileExists(atPath: folder) {
+            do {
+                try manager.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                )
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "cannot create the folder \(folder)")
+            }
+        }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            let code = errno
+            if code == EEXIST { return }
+            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(code)))
+        }
+        close(descriptor)
+    }
+
+    private static func checkOwnership(_ connection: Connection) throws {
+        let applicationID = try connection.pragmaInt("application_id")
+        let objects = try connection.first("SELECT count(*) AS n FROM sqlite_master")?.int("n") ?? 0
+        if applicationID == Int(Connection.applicationID) { return }
+        if applicationID == 0 && objects == 0 { return }
+        throw StoreError.notAPlanDatabase(path: connection.path)
+    }
+}

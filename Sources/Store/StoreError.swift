@@ -1,0 +1,60 @@
+import Foundation
+
+/// What can go wrong in the database layer.
+public enum StoreError: Error, LocalizedError, Sendable, Equatable {
+    /// An sqlite3 call failed: its result code, SQLite's message and the SQL involved.
+    case sqlite(code: Int32, message: String, sql: String?)
+    /// The file is not a `plan` database (another program's SQLite file, or not SQLite at all).
+    case notAPlanDatabase(path: String)
+    /// The database was written by a newer `plan` whose schema this binary does not know.
+    case newerSchema(found: Int, known: Int, path: String)
+    /// The database folder or file could not be created or opened.
+    case cannotOpen(path: String, reason: String)
+    /// A stored value did not have the expected shape.
+    case corruptValue(column: String, detail: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .sqlite(code, message, sql):
+            if let sql {
+                return "database error \(code): \(message) (in: \(sql.prefix(120)))"
+            }
+            return "database error \(code): \(message)"
+        case let .notAPlanDatabase(path):
+            return "\(path) is not a plan database."
+        case let .newerSchema(found, known, path):
+            return "\(path) was written by a newer plan (schema \(found); this plan knows up to \(known))."
+        case let .cannotOpen(path, reason):
+            return "cannot open the database at \(path): \(reason)"
+        case let .corruptValue(column, detail):
+            return "unexpected value in \(column): \(detail)"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case let .sqlite(code, _, _):
+            if code == 5 || code == 6 {
+                return "Another plan is busy with the database; try again in a moment."
+            }
+            if code == 13 {
+                return "The disk is full; free some space and try again."
+            }
+            return nil
+        case .notAPlanDatabase:
+            return "Point PLAN_DB at a plan database, or at a path where a new one can be created."
+        case .newerSchema:
+            return "Upgrade plan, or point PLAN_DB at another database file."
+        case .cannotOpen:
+            return "Check that the folder exists and is writable, or set PLAN_DB to another path."
+        case .corruptValue:
+            return "Run `sqlite3 \"$PLAN_DB\" 'PRAGMA integrity_check'` to check the file."
+        }
+    }
+
+    /// True when SQLite said the database was busy or locked.
+    public var isBusy: Bool {
+        if case let .sqlite(code, _, _) = self { return code & 0xFF == 5 || code & 0xFF == 6 }
+        return false
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Store
+
+/// `plan add <destination> --from <date> --to <date>`.
+struct AddCommand {
+    let context: Context
+    static let spec = CommandSpec(
+        name: "add", valueOptions: ["from", "to", "name", "activities"], flags: ["json"], positionals: 1...1
+    )
+
+    func run(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
+        if context.printHelpIfAsked(parsed, command: "add") { return }
+        let new = try Self.newTrip(from: parsed, command: "add", today: context.today)
+        let store = try context.openStore()
+        let trip = try await store.addTrip(new)
+        if parsed.has("json") {
+            context.printJSON(TripPrinter.json(trip, packed: false))
+        } else {
+            context.console.print("Added trip \(trip.id): \(TripPrinter.headline(trip))")
+        }
+    }
+
+    /// Validates the destination, dates, name and activities shared by `add` and `pack`.
+    static func newTrip(from parsed: ParsedArguments, command: String, today: CalendarDate) throws -> NewTrip {
+        guard let rawDestination = parsed.positionals.first else {
+            throw CLIError.usage("missing destination.", command: command)
+        }
+        let destination = rawDestination.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !destination.isEmpty else {
+            throw CLIError.usage("the destination is empty.", command: command)
+        }
+        guard destination.count <= 200 else {
+            throw CLIError.usage("the destination is longer than 200 characters.", command: command)
+        }
+        guard !destination.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw CLIError.usage("the destination contains control characters.", command: command)
+        }
+        guard let fromText = parsed.value("from") else {
+            throw CLIError.usage("missing --from <date>.", command: command)
+        }
+        guard let toText = parsed.value("to") else {
+            throw CLIError.usage("missing --to <date>.", command: command)
+        }
+        let start = try ArgumentParser.date(fromText, option: "from", command: command, today: today)
+        let end = try ArgumentParser.date(toText, option: "to", command: command, today: today)
+        guard end >= start else {
+            throw CLIError.usage("--to \(end) is before --from \(start).", command: command)
+        }
+        guard start.days(to: end) <= 366 else {
+            throw CLIError.usage("a trip can last at most a year (366 nights).", command: command)
+        }
+        let name = (parsed.value("name") ?? destination).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 200,
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw CLIError.usage("--name must be 1 to 200 printable characters.", command: command)
+        }
+        let activities = try Self.activities(parsed.value("activities"), command: command)
+        return NewTrip(name: name, destination: destination, place: nil, start: start, end: end, activities: activities)
+    }
+
+    static func activities(_ text: String?, command: String) throws -> [String] {
+        guard let text else { return [] }
+        var result: [String] = []
+        for part in text.split(separator: ",") {
+            let activity = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !activity.isEmpty else { continue }
+            guard activity.count <= 40,
+                  activity.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == " " })
+            else {
+                throw CLIError.usage(
+                    "activity '\(ArgumentParser.printable(activity))' should be a word like hiking or beach.",
+                    command: command
+                )
+            }
+            if !result.contains(activity) { result.append(activity) }
+        }
+        guard result.count <= 20 else {
+            throw CLIError.usage("at most 20 activities.", command: command)
+        }
+        return result
+    }
+}

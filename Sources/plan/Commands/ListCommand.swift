@@ -1,0 +1,35 @@
+import Foundation
+import Store
+
+/// `plan list`.
+struct ListCommand {
+    let context: Context
+    static let spec = CommandSpec(name: "list", valueOptions: [], flags: ["json"], positionals: 0...0)
+
+    func run(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
+        if context.printHelpIfAsked(parsed, command: "list") { return }
+        let store = try context.openStore()
+        let summaries = try await store.tripSummaries()
+        if parsed.has("json") {
+            context.printJSON(.array(summaries.map { TripPrinter.json($0.trip, packed: $0.hasPackingList) }))
+            return
+        }
+        guard !summaries.isEmpty else {
+            context.console.print("No trips yet. Add one with: plan add \"Denver, CO\" --from <date> --to <date>")
+            return
+        }
+        let console = context.console
+        let rows = summaries.map { summary -> [String] in
+            let trip = summary.trip
+            return [
+                "\(trip.id)", trip.name, trip.place?.label ?? trip.destination,
+                "\(trip.start) → \(trip.end)", summary.hasPackingList ? "✓" : "",
+            ]
+        }
+        let header = ["ID", "NAME", "PLACE", "DATES", "PACKED"]
+        for (index, row) in TripPrinter.table([header] + rows).enumerated() {
+            console.print(index == 0 ? console.bold(row) : row)
+        }
+    }
+}

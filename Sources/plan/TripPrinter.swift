@@ -1,0 +1,72 @@
+import Foundation
+import Store
+
+/// How trips look on the terminal and in JSON.
+enum TripPrinter {
+    static func json(_ trip: Trip, packed: Bool) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .number(Double(trip.id)),
+            "name": .string(trip.name),
+            "destination": .string(trip.destination),
+            "start": .string(trip.start.description),
+            "end": .string(trip.end.description),
+            "nights": .number(Double(trip.nights)),
+            "activities": .array(trip.activities.map(JSONValue.string)),
+            "packed": .bool(packed),
+            "created": .string(ISO8601DateFormatter().string(from: trip.createdAt)),
+        ]
+        object["place"] = trip.place.map(json) ?? .null
+        return .object(object)
+    }
+
+    static func json(_ place: Place) -> JSONValue {
+        [
+            "name": .string(place.name),
+            "region": .string(place.region),
+            "country": .string(place.country),
+            "latitude": .number(place.latitude),
+            "longitude": .number(place.longitude),
+            "timeZone": .string(place.timeZone),
+            "source": .string(place.source),
+        ]
+    }
+
+    /// "Denver, CO (Thu Dec 3 → Sun Dec 6, 3 nights)".
+    static func headline(_ trip: Trip) -> String {
+        "\(trip.name) (\(dates(trip)))"
+    }
+
+    static func dates(_ trip: Trip) -> String {
+        let nights = trip.nights == 1 ? "1 night" : "\(trip.nights) nights"
+        return "\(trip.start.shortLabel) → \(trip.end.shortLabel) \(trip.end.year), \(nights)"
+    }
+
+    static func details(_ trip: Trip, console: Console) -> [String] {
+        var lines = [console.bold("Trip \(trip.id): \(trip.name)")]
+        if let place = trip.place {
+            let coordinates = String(format: "%.4f, %.4f", place.latitude, place.longitude)
+            lines.append("  Place       \(place.label) (\(coordinates), \(place.timeZone))")
+        } else {
+            lines.append("  Place       \(trip.destination) (not resolved)")
+        }
+        lines.append("  Dates       \(dates(trip))")
+        if !trip.activities.isEmpty {
+            lines.append("  Activities  \(trip.activities.joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    /// Left-aligned columns separated by two spaces.
+    static func table(_ rows: [[String]]) -> [String] {
+        guard let columns = rows.map(\.count).max() else { return [] }
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+    }
+}

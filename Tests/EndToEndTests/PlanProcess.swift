@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// What one run of the `plan` binary did.
+struct PlanResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// stdout parsed as JSON.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+    }
+}
+
+/// Runs the built `plan` binary against a temporary database.
+final class PlanSandbox {
+    let folder: URL
+    let databasePath: String
+    var environment: [String: String]
+
+    init() {
+        folder = FileManager.default.temporaryDirectory.appending(path: "plan-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        databasePath = folder.appending(path: "data/plan.sqlite").path
+        environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": folder.path,
+            "PLAN_DB": databasePath,
+            "PLAN_OFFLINE": "1",
+            "NO_COLOR": "1",
+            "LANG": "C.UTF-8",
+        ]
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The `plan` executable built beside the test bundle.
+    static var binary: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // swift test runs .build/<triple>/debug/<package>PackageTests.xctest; plan sits beside it.
+        for _ in 0..<4 {
+            let candidate = folder.appending(path: "plan")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appending(path: ".build/debug/plan")
+    }
+
+    /// Runs `plan` with these arguments and waits for it.
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws -> PlanResult {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { _, new in new }
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return PlanResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
+    }
+
+    /// The database file's bytes (empty when it does not exist).
+    func databaseBytes() -> Data {
+        (try? Data(contentsOf: URL(fileURLWithPath: databasePath))) ?? Data()
+    }
+
+    /// Runs sqlite3 on the database and returns its output.
+    func sqlite(_ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [databasePath, sql]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

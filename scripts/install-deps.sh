@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages plan builds and tests with, when they are missing. Idempotent.
+set -euo pipefail
+
+need=()
+[ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+
+if [ "${#need[@]}" -gt 0 ]; then
+    echo "Installing ${need[*]} ..." >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >&2
+fi
