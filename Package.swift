@@ -30,10 +30,11 @@ let package = Package(
         .target(name: "Tools", dependencies: ["Store"]),
         .target(name: "Planner", dependencies: ["Tools", "Store"]),
         .executableTarget(name: "plan", dependencies: ["Planner", "Tools", "Store"]),
+        .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
-        .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store"]),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Tools", "Store"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Store"]),
+        .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store", "TestSupport"]),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Tools", "Store", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Tools
 
 /// What every command shares: the environment, the console, the database.
 struct Context {
@@ -12,6 +13,40 @@ struct Context {
     /// Opens (creating and migrating when needed) the database.
     func openStore() throws -> Store {
         try Store(path: databasePath)
+    }
+
+    /// Resolves a destination through the gazetteer, saying on stderr which others it could have been.
+    func resolve(_ destination: String) async throws -> Place {
+        console.progress("Resolving \(destination)…")
+        let gazetteer = try Gazetteer(path: Gazetteer.defaultPath(environment: environment))
+        let result = try await gazetteer.resolve(destination)
+        console.endProgress()
+        if let note = result.ambiguityNote {
+            console.warn("plan: using \(result.place.label); \(note). Add the region or country to pick another.")
+        }
+        return result.place
+    }
+
+    /// The forecast services, reading through the store's cache. Warns once when no contact is set.
+    func forecastService(store: Store, fresh: Bool, offline: Bool) throws -> ForecastService {
+        let settings = try Settings(environment: environment)
+        let mode: FetchMode = (offline || settings.isOffline) ? .offline : (fresh ? .fresh : .normal)
+        let console = self.console
+        let warned = OnceFlag()
+        let hasContact = settings.contact != nil
+        let http = HTTPClient(
+            store: store, transport: URLSessionTransport(timeout: settings.timeout),
+            configuration: HTTPClient.Configuration(userAgent: settings.userAgent, maxAttempts: settings.retries),
+            mode: mode,
+            onRequest: { service, _ in
+                if !hasContact, warned.claim() {
+                    console.endProgress()
+                    console.warn("plan: PLAN_CONTACT is not set; NWS asks for a contact (email or URL) in the User-Agent.")
+                }
+                console.progress("Fetching the forecast from \(service)…")
+            }
+        )
+        return ForecastService(http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase)
     }
 
     /// Today on the local calendar.

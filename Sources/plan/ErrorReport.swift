@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Tools
 
 /// The message, hint and exit code for any error that reaches the top.
 struct ErrorReport {
@@ -21,6 +22,13 @@ struct ErrorReport {
             case .cannotOpen: code = ExitCode.ioError
             case .sqlite where error.isBusy: code = ExitCode.tempFail
             default: code = ExitCode.software
+            }
+        case let error as GeocodingError:
+            message = error.errorDescription ?? "unknown place."
+            hint = error.recoverySuggestion
+            switch error {
+            case .notFound: code = ExitCode.data
+            case .gazetteerUnavailable: code = ExitCode.unavailable
             }
         case let error as any LocalizedError:
             message = error.errorDescription ?? String(describing: error)

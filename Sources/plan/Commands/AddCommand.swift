@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Tools
 
 /// `plan add <destination> --from <date> --to <date>`.
 struct AddCommand {
@@ -11,7 +12,8 @@ struct AddCommand {
     func run(_ arguments: [String]) async throws {
         let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
         if context.printHelpIfAsked(parsed, command: "add") { return }
-        let new = try Self.newTrip(from: parsed, command: "add", today: context.today)
+        var new = try Self.newTrip(from: parsed, command: "add", today: context.today)
+        new.place = try await context.resolve(new.destination)
         let store = try context.openStore()
         let trip = try await store.addTrip(new)
         if parsed.has("json") {

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A stored language-model session.
+public struct SessionRecord: Sendable, Equatable {
+    public var id: Int
+    public var tripID: Int?
+    /// The session this one was condensed, summarised, resumed or replayed from.
+    public var parentID: Int?
+    /// `condensed`, `summarized`, `fresh`, `resumed` or `replay`, with `parentID`.
+    public var relation: String?
+    /// `pack`, `ask` or `replay`.
+    public var purpose: String
+    public var model: String
+    public var contextSize: Int
+    /// `running`, `completed`, `recovered` or `failed`.
+    public var status: String
+    public var error: String?
+    public var promptTokens: Int
+    public var completionTokens: Int
+    public var startedAt: Date
+    public var endedAt: Date?
+    /// Entries in the transcript.
+    public var entryCount: Int
+    /// Tokens of the entries still in the model's context.
+    public var contextTokens: Int
+}
+
+/// One stored transcript entry.
+public struct TranscriptRecord: Sendable, Equatable {
+    public var id: Int
+    public var sessionID: Int
+    public var seq: Int
+    /// `instructions`, `prompt`, `toolCalls`, `toolOutput`, `response` or `summary`.
+    public var kind: String
+    public var tool: String?
+    public var text: String
+    /// JSON: tool call arguments, structured answers.
+    public var payload: String?
+    public var tokens: Int
+    public var isInContext: Bool
+    public var createdAt: Date
+}
+
+/// A stored packing list (the JSON the planner produced).
+public struct StoredPackingList: Sendable, Equatable {
+    public var id: Int
+    public var tripID: Int
+    public var sessionID: Int?
+    public var model: String
+    public var json: String
+    public var createdAt: Date
+}
+
+/// Which sessions `plan history` lists.
+public struct SessionFilter: Sendable, Equatable {
+    public var tripID: Int?
+    public var tool: String?
+    public var model: String?
+    public var since: Date?
+    public var limit: Int
+
+    public init(tripID: Int? = nil, tool: String? = nil, model: String? = nil, since: Date? = nil, limit: Int = 20) {
+        self.tripID = tripID
+        self.tool = tool
+        self.model = model
+        self.since = since
+        self.limit = limit
+    }
+}
+
+/// One full-text search hit.
+public struct SearchHit: Sendable, Equatable {
+    public var entryID: Int
+    public var sessionID: Int
+    public var tripID: Int?
+    public var kind: String
+    public var tool: String?
+    public var snippet: String
+    public var createdAt: Date
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+extension Store {
+    // MARK: - HTTP cache
+
+    /// The cached response for `url`, fresh or not.
+    public func cachedResponse(url: String) throws -> CachedResponse? {
+        guard let row = try connection.first(
+            """
+            SELECT url, status, content_type, body, etag, last_modified, fetched_at, expires_at, validated_at
+            FROM http_cache WHERE url = ?
+            """,
+            [url]
+        ) else { return nil }
+        return CachedResponse(
+            url: try row.string("url"), status: try row.int("status"),
+            contentType: try row.optionalString("content_type"), body: try row.data("body"),
+            etag: try row.optionalString("etag"), lastModified: try row.optionalString("last_modified"),
+            fetchedAt: Date(timeIntervalSince1970: try row.double("fetched_at")),
+            expiresAt: Date(timeIntervalSince1970: try row.double("expires_at")),
+            validatedAt: Date(timeIntervalSince1970: try row.double("validated_at"))
+        )
+    }
+
+    /// Stores (or replaces) a successful response.
+    public func storeResponse(_ response: CachedResponse) throws {
+        try connection.write {
+            try connection.query(
+                """
+                INSERT INTO http_cache (url, status, content_type, body, etag, last_modified,
+                                        fetched_at, expires_at, validated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (url) DO UPDATE SET
+                    status = excluded.status, content_type = excluded.content_type, body = excluded.body,
+                    etag = excluded.etag, last_modified = excluded.last_modified,
+                    fetched_at = excluded.fetched_at, expires_at = excluded.expires_at,
+                    validated_at = excluded.validated_at
+                """,
+                [response.url, response.status, response.contentType, response.body, response.etag,
+                 response.lastModified, response.fetchedAt.timeIntervalSince1970,
+                 response.expiresAt.timeIntervalSince1970, response.validatedAt.timeIntervalSince1970]
+            )
+        }
+    }
+
+    /// After a 304: the stored body is fresh again until `expiresAt`.
+    public func refreshResponse(url: String, expiresAt: Date, validatedAt: Date) throws {
+        try connection.write {
+            try connection.query(
+                "UPDATE http_cache SET expires_at = ?, validated_at = ? WHERE url = ?",
+                [expiresAt.timeIntervalSince1970, validatedAt.timeIntervalSince1970, url]
+            )
+        }
+    }
+
+    /// Adds one to a cache counter (`cache.hit`, `cache.miss`, `cache.revalidated`, `cache.stale`,
+    /// `network.request`), and one to the entry's hits for a hit.
+    public func count(_ counter: String, url: String? = nil) throws {
+        try connection.write {
+            try connection.query(
+                "INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1",
+                [counter]
+            )
+            if counter == "cache.hit", let url {
+                try connection.query("UPDATE http_cache SET hits = hits + 1 WHERE url = ?", [url])
+            }
+        }
+    }
+
+    /// The cache's size and how it has answered.
+    public func cacheStatistics() throws -> CacheStatistics {
+        let now = clock().timeIntervalSince1970
+        let size = try connection.first(
+            """
+            SELECT count(*) AS entries, coalesce(sum(length(body)), 0) AS bytes,
+                   coalesce(sum(expires_at <= ?), 0) AS expired
+            FROM http_cache
+            """,
+            [now]
+        )
+        var counters: [String: Int] = [:]
+        for row in try connection.query("SELECT name, value FROM counters") {
+            counters[try row.string("name")] = try row.int("value")
+        }
+        return CacheStatistics(
+            entries: try size?.int("entries") ?? 0, bytes: try size?.int("bytes") ?? 0,
+            expired: try size?.int("expired") ?? 0, hits: counters["cache.hit"] ?? 0,
+            misses: counters["cache.miss"] ?? 0, revalidated: counters["cache.revalidated"] ?? 0,
+            stale: counters["cache.stale"] ?? 0, networkRequests: counters["network.request"] ?? 0
+        )
+    }
+
+    /// Drops expired entries (pinned forecasts live in their own table and are never touched).
+    /// Returns how many entries and body bytes went.
+    public func pruneCache() throws -> (entries: Int, bytes: Int) {
+        let now = clock().timeIntervalSince1970
+        return try connection.write {
+            let row = try connection.first(
+                "SELECT count(*) AS n, coalesce(sum(length(body)), 0) AS bytes FROM http_cache WHERE expires_at <= ?",
+                [now]
+            )
+            try connection.query("DELETE FROM http_cache WHERE expires_at <= ?", [now])
+            return (try row?.int("n") ?? 0, try row?.int("bytes") ?? 0)
+        }
+    }
+}

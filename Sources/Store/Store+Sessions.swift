@@ -1,0 +1,220 @@
+import Foundation
+
+extension Store {
+    // MARK: - Sessions
+
+    /// Starts a session and returns its id.
+    public func createSession(
+        tripID: Int?, parentID: Int? = nil, relation: String? = nil, purpose: String, model: String, contextSize: Int
+    ) throws -> Int {
+        let now = clock().timeIntervalSince1970
+        return try connection.write {
+            try connection.query(
+                """
+                INSERT INTO sessions (trip_id, parent_id, relation, purpose, model, context_size, started_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [tripID, parentID, relation, purpose, model, contextSize, now]
+            )
+            return connection.lastInsertID
+        }
+    }
+
+    /// Appends an entry (numbered after the session's last) and returns it. Written at once, so a crash
+    /// loses at most what was in flight.
+    @discardableResult
+    public func appendEntry(
+        sessionID: Int, kind: String, tool: String? = nil, text: String, payload: String? = nil, tokens: Int
+    ) throws -> TranscriptRecord {
+        let now = clock()
+        return try connection.write {
+            let next = try connection.first(
+                "SELECT coalesce(max(seq) + 1, 0) AS next FROM transcript_entries WHERE session_id = ?", [sessionID]
+            )?.int("next") ?? 0
+            try connection.query(
+                """
+                INSERT INTO transcript_entries (session_id, seq, kind, tool, text, payload, tokens, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [sessionID, next, kind, tool, text, payload, max(0, tokens), now.timeIntervalSince1970]
+            )
+            return TranscriptRecord(
+                id: connection.lastInsertID, sessionID: sessionID, seq: next, kind: kind, tool: tool, text: text,
+                payload: payload, tokens: max(0, tokens), isInContext: true, createdAt: now
+            )
+        }
+    }
+
+    /// Marks entries as no longer in the model's context (condensing never deletes them).
+    public func dropFromContext(sessionID: Int, seqs: [Int]) throws {
+        guard !seqs.isEmpty else { return }
+        try connection.write {
+            for seq in seqs {
+                try connection.query(
+                    "UPDATE transcript_entries SET in_context = 0 WHERE session_id = ? AND seq = ?", [sessionID, seq]
+                )
+            }
+        }
+    }
+
+    /// Adds token usage reported by the model server.
+    public func addUsage(sessionID: Int, promptTokens: Int, completionTokens: Int) throws {
+        try connection.write {
+            try connection.query(
+                """
+                UPDATE sessions SET prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?
+                WHERE id = ?
+                """,
+                [max(0, promptTokens), max(0, completionTokens), sessionID]
+            )
+        }
+    }
+
+    /// Ends a session: `completed`, `recovered` or `failed` (with the error).
+    public func finishSession(id: Int, status: String, error: String? = nil) throws {
+        let now = clock().timeIntervalSince1970
+        try connection.write {
+            try connection.query(
+                "UPDATE sessions SET status = ?, error = ?, ended_at = ? WHERE id = ?", [status, error, now, id]
+            )
+        }
+    }
+
+    /// One session with its counts.
+    public func session(id: Int) throws -> SessionRecord? {
+        try connection.first(Store.sessionSelect + " WHERE s.id = ?", [id]).map(Store.session(from:))
+    }
+
+    /// The trip's newest session of a purpose (any when nil).
+    public func latestSession(tripID: Int, purposes: [String] = ["pack", "ask", "replay"]) throws -> SessionRecord? {
+        try connection.query(
+            Store.sessionSelect + " WHERE s.trip_id = ? ORDER BY s.started_at DESC, s.id DESC", [tripID]
+        ).lazy.map(Store.session(from:)).first { purposes.contains($0.purpose) }
+    }
+
+    /// Sessions newest first, filtered.
+    public func sessions(_ filter: SessionFilter) throws -> [SessionRecord] {
+        var clauses: [String] = []
+        var values: [any SQLBindable] = []
+        if let trip = filter.tripID {
+            clauses.append("s.trip_id = ?")
+            values.append(trip)
+        }
+        if let model = filter.model {
+            clauses.append("s.model LIKE ? ESCAPE '\\'")
+            values.append("%" + Store.escapeLike(model) + "%")
+        }
+        if let since = filter.since {
+            clauses.append("s.started_at >= ?")
+            values.append(since.timeIntervalSince1970)
+        }
+        if let tool = filter.tool {
+            clauses.append("EXISTS (SELECT 1 FROM transcript_entries e WHERE e.session_id = s.id AND e.tool = ?)")
+            values.append(tool)
+        }
+        let whereClause = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
+        values.append(max(1, filter.limit))
+        return try connection.query(
+            Store.sessionSelect + whereClause + " ORDER BY s.started_at DESC, s.id DESC LIMIT ?", values
+        ).map(Store.session(from:))
+    }
+
+    /// A session's entries in order.
+    public func entries(sessionID: Int) throws -> [TranscriptRecord] {
+        try connection.query(
+            """
+            SELECT id, session_id, seq, kind, tool, text, payload, tokens, in_context, created_at
+            FROM transcript_entries WHERE session_id = ? ORDER BY seq
+            """,
+            [sessionID]
+        ).map { row in
+            TranscriptRecord(
+                id: try row.int("id"), sessionID: try row.int("session_id"), seq: try row.int("seq"),
+                kind: try row.string("kind"), tool: try row.optionalString("tool"), text: try row.string("text"),
+                payload: try row.optionalString("payload"), tokens: try row.int("tokens"),
+                isInContext: try row.int("in_context") == 1,
+                createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
+            )
+        }
+    }
+
+    // MARK: - Packing lists
+
+    /// Saves a packing list a session produced.
+    @discardableResult
+    public func savePackingList(tripID: Int, sessionID: Int?, model: String, json: String) throws -> StoredPackingList {
+        let now = clock()
+        return try connection.write {
+            try connection.query(
+                "INSERT INTO packing_lists (trip_id, session_id, model, list, created_at) VALUES (?, ?, ?, ?, ?)",
+                [tripID, sessionID, model, json, now.timeIntervalSince1970]
+            )
+            return StoredPackingList(
+                id: connection.lastInsertID, tripID: tripID, sessionID: sessionID, model: model, json: json, createdAt: now
+            )
+        }
+    }
+
+    /// The trip's newest packing list.
+    public func latestPackingList(tripID: Int) throws -> StoredPackingList? {
+        try connection.first(
+            """
+            SELECT id, trip_id, session_id, model, list, created_at FROM packing_lists
+            WHERE trip_id = ? ORDER BY created_at DESC, id DESC LIMIT 1
+            """,
+            [tripID]
+        ).map(Store.packingList(from:))
+    }
+
+    /// The packing list a session produced (following recovered sessions to their descendants).
+    public func packingList(sessionID: Int) throws -> StoredPackingList? {
+        try connection.first(
+            """
+            WITH RECURSIVE family(id) AS (
+                SELECT ? UNION SELECT s.id FROM sessions s JOIN family f ON s.parent_id = f.id
+                WHERE s.relation IN ('condensed', 'summarized', 'fresh')
+            )
+            SELECT id, trip_id, session_id, model, list, created_at FROM packing_lists
+            WHERE session_id IN (SELECT id FROM family) ORDER BY created_at DESC, id DESC LIMIT 1
+            """,
+            [sessionID]
+        ).map(Store.packingList(from:))
+    }
+
+    // MARK: - Rows
+
+    static let sessionSelect = """
+        SELECT s.id, s.trip_id, s.parent_id, s.relation, s.purpose, s.model, s.context_size, s.status, s.error,
+               s.prompt_tokens, s.completion_tokens, s.started_at, s.ended_at,
+               (SELECT count(*) FROM transcript_entries e WHERE e.session_id = s.id) AS entry_count,
+               (SELECT coalesce(sum(tokens), 0) FROM transcript_entries e
+                WHERE e.session_id = s.id AND e.in_context = 1) AS context_tokens
+        FROM sessions s
+        """
+
+    static func session(from row: Row) throws -> SessionRecord {
+        SessionRecord(
+            id: try row.int("id"), tripID: try row.optionalInt("trip_id"), parentID: try row.optionalInt("parent_id"),
+            relation: try row.optionalString("relation"), purpose: try row.string("purpose"),
+            model: try row.string("model"), contextSize: try row.int("context_size"), status: try row.string("status"),
+            error: try row.optionalString("error"), promptTokens: try row.int("prompt_tokens"),
+            completionTokens: try row.int("completion_tokens"),
+            startedAt: Date(timeIntervalSince1970: try row.double("started_at")),
+            endedAt: try row.optionalDouble("ended_at").map(Date.init(timeIntervalSince1970:)),
+            entryCount: try row.int("entry_count"), contextTokens: try row.int("context_tokens")
+        )
+    }
+
+    static func packingList(from row: Row) throws -> StoredPackingList {
+        StoredPackingList(
+            id: try row.int("id"), tripID: try row.int("trip_id"), sessionID: try row.optionalInt("session_id"),
+            model: try row.string("model"), json: try row.string("list"),
+            createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
+        )
+    }
+
+    static func escapeLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+}

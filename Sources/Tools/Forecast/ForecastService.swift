@@ -1,0 +1,121 @@
+import Foundation
+import Store
+
+/// A forecast and how it was obtained (for "NWS, fetched 12 min ago" and stale warnings).
+public struct ForecastReport: Sendable, Equatable {
+    public var forecast: Forecast
+    /// How the forecast document itself was obtained.
+    public var origin: FetchedResponse.Origin
+    /// Why NWS was not used, when it was not ("outside NWS coverage").
+    public var note: String?
+
+    public init(forecast: Forecast, origin: FetchedResponse.Origin, note: String? = nil) {
+        self.forecast = forecast
+        self.origin = origin
+        self.note = note
+    }
+}
+
+/// Where forecasts come from: the live services through the cache, or a trip's pinned snapshot.
+public protocol ForecastProvider: Sendable {
+    func forecast(for place: Place) async throws -> ForecastReport
+}
+
+/// NWS for US points (`/points` then its `forecast` URL); Open-Meteo elsewhere or where NWS has no data.
+public struct ForecastService: ForecastProvider {
+    public let http: HTTPClient
+    public let nwsBase: URL
+    public let openMeteoBase: URL
+
+    public init(http: HTTPClient, nwsBase: URL, openMeteoBase: URL) {
+        self.http = http
+        self.nwsBase = nwsBase
+        self.openMeteoBase = openMeteoBase
+    }
+
+    public func forecast(for place: Place) async throws -> ForecastReport {
+        if Self.isNWSCandidate(place) {
+            do {
+                return try await nws(place)
+            } catch let error as ServiceError where error.status == 404 {
+                // NWS answers 404 InvalidPoint outside its coverage: Open-Meteo covers the world.
+                var report = try await openMeteo(place)
+                report.note = "outside NWS coverage; using Open-Meteo"
+                return report
+            }
+        }
+        return try await openMeteo(place)
+    }
+
+    /// US places and US territories go to NWS first.
+    static func isNWSCandidate(_ place: Place) -> Bool {
+        ["US", "PR", "GU", "VI", "AS", "MP"].contains(place.country)
+    }
+
+    /// "39.7392,-104.9847": four decimals, trailing zeros dropped, as NWS wants them (more gets a 301).
+    static func pointPath(latitude: Double, longitude: Double) -> String {
+        func format(_ value: Double) -> String {
+            var text = String(format: "%.4f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text == "-0" ? "0" : text
+        }
+        return "\(format(latitude)),\(format(longitude))"
+    }
+
+    private func nws(_ place: Place) async throws -> ForecastReport {
+        let pointsURL = nwsBase.appending(path: "points/" + Self.pointPath(latitude: place.latitude, longitude: place.longitude))
+        let pointResponse = try await http.get(
+            pointsURL, service: "NWS", kind: .point, accept: "application/geo+json",
+            accepts: { NWSForecastDecoder.isPoint($0) }
+        )
+        let point = try NWSForecastDecoder.point(from: pointResponse.body)
+        let response = try await http.get(
+            point.forecastURL, service: "NWS", kind: .forecast, accept: "application/geo+json",
+            accepts: { NWSForecastDecoder.isForecast($0) }
+        )
+        let forecast = try NWSForecastDecoder.forecast(
+            from: response.body, url: response.url, timeZone: point.timeZone ?? place.timeZone,
+            fetchedAt: response.fetchedAt
+        )
+        return ForecastReport(forecast: forecast, origin: response.origin)
+    }
+
+    private func openMeteo(_ place: Place) async throws -> ForecastReport {
+        var components = URLComponents(
+            url: openMeteoBase.appending(path: "v1/forecast"), resolvingAgainstBaseURL: false
+        )
+        components?.queryItems = [
+            URLQueryItem(name: "latitude", value: String(format: "%.4f", place.latitude)),
+            URLQueryItem(name: "longitude", value: String(format: "%.4f", place.longitude)),
+            URLQueryItem(name: "daily", value: OpenMeteoForecastDecoder.variables.joined(separator: ",")),
+            URLQueryItem(name: "timezone", value: "auto"),
+            URLQueryItem(name: "forecast_days", value: "16"),
+            URLQueryItem(name: "temperature_unit", value: "fahrenheit"),
+            URLQueryItem(name: "wind_speed_unit", value: "mph"),
+        ]
+        guard let url = components?.url else {
+            throw ServiceError.malformed(service: "Open-Meteo", detail: "cannot build the request URL")
+        }
+        let response = try await http.get(
+            url, service: "Open-Meteo", kind: .forecast, accepts: { OpenMeteoForecastDecoder.isForecast($0) }
+        )
+        let forecast = try OpenMeteoForecastDecoder.forecast(
+            from: response.body, url: response.url, fallbackTimeZone: place.timeZone, fetchedAt: response.fetchedAt
+        )
+        return ForecastReport(forecast: forecast, origin: response.origin)
+    }
+}
+
+/// Answers from a forecast pinned to a trip: no network at all (replays).
+public struct PinnedForecastProvider: ForecastProvider {
+    public let forecast: Forecast
+
+    public init(forecast: Forecast) {
+        self.forecast = forecast
+    }
+
+    public func forecast(for place: Place) async throws -> ForecastReport {
+        ForecastReport(forecast: forecast, origin: .stale(reason: "pinned"), note: "pinned to the trip")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A response body and how it was obtained.
+public struct FetchedResponse: Sendable, Equatable {
+    /// How the cache answered.
+    public enum Origin: Sendable, Equatable {
+        /// Fresh from the cache; no request made.
+        case cache
+        /// Fetched from the network just now.
+        case network
+        /// The cached copy, confirmed unchanged by a 304 just now.
+        case revalidated
+        /// A stale cached copy served because the network failed (the reason) or offline mode.
+        case stale(reason: String)
+    }
+
+    public var url: String
+    public var body: Data
+    public var origin: Origin
+    /// When the body was fetched from the origin server.
+    public var fetchedAt: Date
+
+    /// Seconds since the body was fetched.
+    public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }
+
+    public var isStale: Bool {
+        if case .stale = origin { return true }
+        return false
+    }
+}
+
+/// "12 min ago", "3 h ago", "2 days ago".
+public enum Age {
+    public static func describe(_ seconds: TimeInterval) -> String {
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3_600: return "\(Int(seconds / 60)) min ago"
+        case ..<(2 * 86_400): return "\(Int(seconds / 3_600)) h ago"
+        default: return "\(Int(seconds / 86_400)) days ago"
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Store
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// GETs that read through Store's HTTP cache: fresh copies make no request, stale ones are revalidated,
+/// failures fall back to a stale copy (saying how old), and only successful bodies are ever stored.
+public struct HTTPClient: Sendable {
+    /// Retry and identity settings.
+    public struct Configuration: Sendable {
+        public var userAgent: String
+        /// Tries per request for 5xx, 429 and network failures (4xx are never retried).
+        public var maxAttempts: Int
+        /// The first backoff delay; each retry doubles it, with ±50% jitter.
+        public var baseDelay: TimeInterval
+
+        public init(userAgent: String, maxAttempts: Int = 3, baseDelay: TimeInterval = 0.5) {
+            self.userAgent = userAgent
+            self.maxAttempts = max(1, maxAttempts)
+            self.baseDelay = baseDelay
+        }
+    }
+
+    public let store: Store
+    public let transport: any HTTPTransport
+    public let configuration: Configuration
+    public let mode: FetchMode
+    let clock: @Sendable () -> Date
+    let sleep: @Sendable (TimeInterval) async -> Void
+    /// Told before each request goes out (for progress lines and the missing-contact warning).
+    let onRequest: @Sendable (_ service: String, _ url: URL) -> Void
+
+    public init(
+        store: Store, transport: any HTTPTransport, configuration: Configuration, mode: FetchMode = .normal,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        onRequest: @escaping @Sendable (_ service: String, _ url: URL) -> Void = { _, _ in },
+        sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
+            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        }
+    ) {
+        self.store = store
+        self.transport = transport
+        self.configuration = configuration
+        self.mode = mode
+        self.clock = clock
+        self.sleep = sleep
+        self.onRequest = onRequest
+    }
+
+    /// GETs `url` through the cache. `accepts` checks a 2xx body before it is stored (a malformed body
+    /// counts as a failure, so a stale good copy wins over fresh garbage).
+    public func get(
+        _ url: URL, service: String, kind: ResourceKind, accept: String = "application/json",
+        accepts: @Sendable (Data) -> Bool = { _ in true }
+    ) async throws -> FetchedResponse {
+        let key = url.absoluteString
+        let cached = try await store.cachedResponse(url: key)
+        let now = clock()
+
+        if mode == .offline {
+            guard let cached else { throw ServiceError.offline(service: service) }
+            try await store.count("cache.stale")
+            let origin: FetchedResponse.Origin = cached.isFresh(at: now) ? .cache : .stale(reason: "offline")
+            return FetchedResponse(url: key, body: cached.body, origin: origin, fetchedAt: cached.fetchedAt)
+        }
+        if let cached, mode == .normal, cached.isFresh(at: now) {
+            try await store.count("cache.hit", url: key)
+            return FetchedResponse(url: key, body: cached.body, origin: .cache, fetchedAt: cached.fetchedAt)
+        }
+
+        var request = URLRequest(url: url)
+        request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        if let cached {
+            if let lastModified = cached.lastModified {
+                request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+            }
+            if let etag = cached.etag {
+                request.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            }
+        }
+
+        do {
+            let (data, response) = try await send(request, service: service)
+            let received = clock()
+            let lifetime = max(Freshness.lifetime(of: response, receivedAt: received), kind.minimumLifetime)
+            if response.statusCode == 304, let cached {
+                try await store.refreshResponse(
+                    url: key, expiresAt: received.addingTimeInterval(lifetime), validatedAt: received
+                )
+                try await store.count("cache.revalidated")
+                return FetchedResponse(url: key, body: cached.body, origin: .revalidated, fetchedAt: cached.fetchedAt)
+            }
+            guard (200..<300).contains(response.statusCode), accepts(data) else {
+                throw Failure.transient("an unreadable answer (HTTP \(response.statusCode))")
+            }
+            if !Freshness.forbidsStoring(response) {
+                try await store.storeResponse(CachedResponse(
+                    url: key, status: response.statusCode,
+                    contentType: response.value(forHTTPHeaderField: "Content-Type"), body: data,
+                    etag: response.value(forHTTPHeaderField: "ETag"),
+                    lastModified: response.value(forHTTPHeaderField: "Last-Modified"),
+                    fetchedAt: received, expiresAt: received.addingTimeInterval(lifetime), validatedAt: received
+                ))
+            }
+            try await store.count("cache.miss")
+            return FetchedResponse(url: key, body: data, origin: .network, fetchedAt: received)
+        } catch let Failure.transient(reason) {
+            if let cached, now.timeIntervalSince(cached.fetchedAt) <= kind.maximumStaleness {
+                try await store.count("cache.stale")
+                return FetchedResponse(url: key, body: cached.body, origin: .stale(reason: reason), fetchedAt: cached.fetchedAt)
+            }
+            if reason.hasPrefix("an unreadable answer") {
+                throw ServiceError.malformed(service: service, detail: reason)
+            }
+            throw ServiceError.unavailable(service: service, reason: reason)
+        } catch let Failure.permanent(error) {
+            throw error
+        }
+    }
+
+    // MARK: - Sending with retries
+
+    enum Failure: Error {
+        /// Worth a stale copy: 5xx, 429, a non-JSON error page, no answer at all.
+        case transient(String)
+        /// The service said no (4xx with a real error document): no stale copy papers over it.
+        case permanent(ServiceError)
+    }
+
+    private func send(_ request: URLRequest, service: String) async throws -> (Data, HTTPURLResponse) {
+        var lastReason = "no answer"
+        for attempt in 1...configuration.maxAttempts {
+            if attempt > 1 {
+                let delay = configuration.baseDelay * pow(2, Double(attempt - 2))
+                await sleep(delay * Double.random(in: 0.5...1.5))
+            }
+            do {
+                try await store.count("network.request")
+                if let url = request.url { onRequest(service, url) }
+                let (data, response) = try await transport.send(request)
+                let status = response.statusCode
+                if (200..<300).contains(status) || status == 304 {
+                    return (data, response)
+                }
+                let problem = Problem(data: data)
+                if status >= 500 || status == 429 || (problem == nil && (status == 403 || status == 408)) {
+                    lastReason = problem.map { "HTTP \(status) \($0.title)" } ?? "HTTP \(status)"
+                    continue
+                }
+                throw Failure.permanent(.problem(
+                    service: service, status: status, title: problem?.title ?? HTTPURLResponse.localizedString(forStatusCode: status),
+                    detail: problem?.detail, correlationID: problem?.correlationID
+                ))
+            } catch let error as URLError {
+                lastReason = Self.describe(error)
+                continue
+            } catch let failure as Failure {
+                throw failure
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                lastReason = error.localizedDescription
+                continue
+            }
+        }
+        throw Failure.transient(lastReason)
+    }
+
+    static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .timedOut: return "timed out"
+        case .cannotConnectToHost: return "connection refused"
+        case .networkConnectionLost: return "connection lost"
+        case .cannotFindHost, .dnsLookupFailed: return "host not found"
+        case .notConnectedToInternet: return "not connected"
+        case .badServerResponse: return "bad answer"
+        default: return "network error \(error.code.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Store
+
+/// An `application/problem+json` error document as NWS sends them (or Open-Meteo's `{error, reason}`).
+struct Problem: Equatable {
+    var type: String?
+    var title: String
+    var status: Int?
+    var detail: String?
+    var correlationID: String?
+
+    /// Nil when the body is not a problem document (an HTML page, say).
+    init?(data: Data) {
+        guard let object = try? JSONValue.parse(data) else { return nil }
+        if let title = object["title"]?.stringValue {
+            self.title = title
+            self.detail = object["detail"]?.stringValue
+        } else if let reason = object["reason"]?.stringValue {
+            // Open-Meteo: {"error": true, "reason": "..."}
+            self.title = "Error"
+            self.detail = reason
+        } else {
+            return nil
+        }
+        self.type = object["type"]?.stringValue
+        self.status = object["status"]?.intValue
+        self.correlationID = object["correlationId"]?.stringValue
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a URL holds, which sets our own minimum lifetime and how stale a copy may be served on failure.
+public enum ResourceKind: String, Sendable {
+    /// NWS `/points`: the point → forecast-grid mapping, which rarely changes.
+    case point
+    /// A forecast (NWS gridpoint forecast, Open-Meteo daily forecast).
+    case forecast
+    /// A geocoding answer.
+    case place
+
+    /// Responses stay fresh at least this long, whatever the server says (a forecast rarely changes
+    /// within the hour; NWS sends `max-age` of a few minutes).
+    public var minimumLifetime: TimeInterval {
+        switch self {
+        case .point: return 14 * 86_400
+        case .forecast: return 3_600
+        case .place: return 90 * 86_400
+        }
+    }
+
+    /// When the network fails, a stale copy up to this old is served (with its age said).
+    public var maximumStaleness: TimeInterval {
+        switch self {
+        case .point: return 365 * 86_400
+        case .forecast: return 3 * 86_400
+        case .place: return 365 * 86_400
+        }
+    }
+}
+
+/// How a fetch may use the network.
+public enum FetchMode: Sendable, Equatable {
+    /// Fresh cache first, then the network (revalidating what is stale).
+    case normal
+    /// Revalidate even a fresh cached copy (`--fresh`).
+    case fresh
+    /// Never touch the network (`--offline`, `PLAN_OFFLINE=1`): the cache, whatever its age, or fail.
+    case offline
+}

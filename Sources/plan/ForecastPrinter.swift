@@ -1,0 +1,75 @@
+import Foundation
+import Store
+import Tools
+
+/// How a forecast looks on the terminal and in JSON.
+enum ForecastPrinter {
+    /// "NWS, fetched 12 min ago" (+ "stale: HTTP 500" when the network failed).
+    static func provenance(_ report: ForecastReport, now: Date = Date()) -> String {
+        var text = "\(report.forecast.sourceName), fetched \(Age.describe(now.timeIntervalSince(report.forecast.fetchedAt)))"
+        switch report.origin {
+        case .cache: text += " (cached)"
+        case .network: break
+        case .revalidated: text += " (revalidated just now)"
+        case let .stale(reason):
+            if reason == "pinned" {
+                text += " (pinned to the trip)"
+            } else if reason == "offline" {
+                text += " (offline; cached copy)"
+            } else {
+                text += " (stale copy: the service failed with \(reason))"
+            }
+        }
+        if let note = report.note, report.origin != .stale(reason: "pinned") { text += "; \(note)" }
+        return text
+    }
+
+    static func lines(_ report: ForecastReport, trip: Trip, console: Console) -> [String] {
+        var lines = ["  Forecast    " + provenance(report)]
+        let days = report.forecast.days(from: trip.start, to: trip.end)
+        for day in days {
+            lines.append("    " + day.compactLine)
+        }
+        let missing = report.forecast.missingDays(from: trip.start, to: trip.end)
+        if !missing.isEmpty {
+            lines.append("    " + console.warning(horizonNotice(missing: missing, forecast: report.forecast)))
+        }
+        return lines
+    }
+
+    static func horizonNotice(missing: [CalendarDate], forecast: Forecast) -> String {
+        let names = missing.count > 4
+            ? "\(missing[0].shortLabel) to \(missing[missing.count - 1].shortLabel) (\(missing.count) days)"
+            : missing.map(\.shortLabel).joined(separator: ", ")
+        guard let last = forecast.lastDate else { return "No forecast for \(names)." }
+        if let first = missing.first, first > last {
+            let ready = first.adding(days: -(forecast.days.count - 1))
+            return "No forecast yet for \(names): it reaches \(last.shortLabel). Run again from \(ready.shortLabel)."
+        }
+        return "No forecast for \(names) (the forecast covers \(forecast.days.first?.date.shortLabel ?? "?") to \(last.shortLabel))."
+    }
+
+    static func json(_ report: ForecastReport, trip: Trip) -> JSONValue {
+        let forecast = report.forecast
+        let days = forecast.days(from: trip.start, to: trip.end).map { day -> JSONValue in
+            [
+                "date": .string(day.date.description), "high": .from(day.high), "low": .from(day.low),
+                "precipitationChance": .from(day.precipitationChance), "snow": .bool(day.hasSnow),
+                "thunder": .bool(day.hasThunder), "wind": .from(day.wind), "gust": .from(day.gust),
+                "uvIndex": .from(day.uvIndex), "summary": .string(day.summary),
+                "nightSummary": .from(day.nightSummary),
+            ]
+        }
+        var stale = false
+        if case .stale = report.origin { stale = true }
+        return [
+            "source": .string(forecast.source),
+            "url": .string(forecast.url),
+            "fetched": .string(ISO8601DateFormatter().string(from: forecast.fetchedAt)),
+            "ageSeconds": .number(max(0, Date().timeIntervalSince(forecast.fetchedAt)).rounded()),
+            "stale": .bool(stale),
+            "days": .array(days),
+            "missingDays": .array(forecast.missingDays(from: trip.start, to: trip.end).map { .string($0.description) }),
+        ]
+    }
+}
