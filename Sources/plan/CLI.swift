@@ -48,6 +48,8 @@ struct CLI {
             try await ListCommand(context: context).run(rest)
         case "show":
             try await ShowCommand(context: context).run(rest)
+        case "pack":
+            try await PackCommand(context: context).run(rest)
         case "rm", "remove", "delete":
             try await RemoveCommand(context: context).run(rest)
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import Planner
 import Store
 import Tools
 
@@ -47,6 +48,51 @@ struct Context {
             }
         )
         return ForecastService(http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase)
+    }
+
+    /// `--model`, `--recovery` and `--context-size`, checked.
+    struct EngineOptions {
+        var model: String?
+        var recovery: RecoveryStrategy
+        var contextSize: Int?
+    }
+
+    func engineOptions(_ parsed: ParsedArguments, command: String) throws -> EngineOptions {
+        var recovery = RecoveryStrategy.condense
+        if let text = parsed.value("recovery") {
+            guard let strategy = RecoveryStrategy(rawValue: text) else {
+                throw CLIError.usage("--recovery must be condense, summarize or fresh.", command: command)
+            }
+            recovery = strategy
+        }
+        var contextSize: Int?
+        if let text = parsed.value("context-size") {
+            guard let size = Int(text), (256...1_048_576).contains(size) else {
+                throw CLIError.usage("--context-size must be a whole number from 256 to 1048576.", command: command)
+            }
+            contextSize = size
+        }
+        return EngineOptions(model: parsed.value("model"), recovery: recovery, contextSize: contextSize)
+    }
+
+    /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.
+    func languageModel(named flag: String?) async throws -> any LanguageModel {
+        let choice = flag ?? environment["PLAN_MODEL"].flatMap { $0.isEmpty ? nil : $0 } ?? "builtin"
+        if choice == "builtin" { return BuiltinPackingModel() }
+        return try ModelConfiguration.model(
+            base: choice, name: environment["PLAN_MODEL_NAME"], apiKey: environment["PLAN_API_KEY"],
+            toolMode: environment["PLAN_TOOL_MODE"], timeout: Double(environment["PLAN_MODEL_TIMEOUT"] ?? "") ?? 120
+        )
+    }
+
+    /// A planner wired to the store, model and forecasts, with progress on stderr.
+    func planner(store: Store, model: any LanguageModel, forecasts: any ForecastProvider, engine: EngineOptions) -> TripPlanner {
+        let console = self.console
+        let gazetteer = try? Gazetteer(path: Gazetteer.defaultPath(environment: environment))
+        return TripPlanner(
+            store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: engine.recovery,
+            contextSize: engine.contextSize, onProgress: { console.progress($0) }
+        )
     }
 
     /// Today on the local calendar.

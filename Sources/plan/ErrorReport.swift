@@ -1,4 +1,5 @@
 import Foundation
+import Planner
 import Store
 import Tools
 
@@ -30,6 +31,30 @@ struct ErrorReport {
             case .notFound: code = ExitCode.data
             case .gazetteerUnavailable: code = ExitCode.unavailable
             }
+        case let error as ServiceError:
+            message = error.errorDescription ?? "a service failed."
+            hint = error.recoverySuggestion
+            if let status = error.status, status < 500, status != 429 {
+                code = ExitCode.data
+            } else {
+                code = ExitCode.unavailable
+            }
+        case let error as GenerationError:
+            message = error.errorDescription ?? "the model failed."
+            hint = error.recoverySuggestion
+            switch error {
+            case .unavailable, .rateLimited: code = ExitCode.unavailable
+            default: code = ExitCode.data
+            }
+        case let error as ToolCallError:
+            let inner = ErrorReport(error.underlyingError)
+            message = error.errorDescription ?? inner.message
+            hint = inner.hint
+            code = error.underlyingError is ToolArgumentError ? ExitCode.data : inner.code
+        case let error as ModelConfigurationError:
+            message = error.errorDescription ?? "bad model settings."
+            hint = error.recoverySuggestion
+            code = ExitCode.usage
         case let error as any LocalizedError:
             message = error.errorDescription ?? String(describing: error)
             hint = error.recoverySuggestion

@@ -15,6 +15,10 @@ enum Help {
           show <trip>                                   A trip, its place, forecast and packing list
           rm <trip>                                     Delete a trip and its sessions
 
+        Packing:
+          pack <trip>                                   Make a packing list from the forecast
+          pack <destination> --from <date> --to <date>  Add a trip and pack it in one step
+
         Other:
           --help, -h      This help; 'plan <command> --help' for one command
           --version       The version
@@ -22,11 +26,18 @@ enum Help {
         Dates are YYYY-MM-DD, 'today' or 'tomorrow'. Every command that prints takes --json.
 
         Environment:
-          PLAN_DB         the database file (default: $XDG_DATA_HOME/plan/plan.sqlite,
-                          else ~/.local/share/plan/plan.sqlite)
+          PLAN_DB              the database file (default: $XDG_DATA_HOME/plan/plan.sqlite,
+                               else ~/.local/share/plan/plan.sqlite)
+          PLAN_MODEL           builtin (default), or an OpenAI-compatible server's base URL
+          PLAN_MODEL_NAME      the model name to send to that server
+          PLAN_API_KEY         bearer token for a hosted server
+          PLAN_CONTACT         your email or URL, sent to NWS in the User-Agent
+          PLAN_OFFLINE=1       never touch the network
+          PLAN_NWS_URL, PLAN_OPEN_METEO_URL   the weather services' base URLs
+          NO_COLOR             no colour
 
         Example:
-          plan add "Denver, CO" --from 2026-12-03 --to 2026-12-06
+          plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06
         """
 
     static let commands: [String: String] = [
@@ -66,6 +77,32 @@ enum Help {
 
             Example:
               plan show 1
+            """,
+        "pack": """
+            Usage: plan pack <trip> [options]
+                   plan pack <destination> --from <date> --to <date> [--name <text>] [--activities a,b] [options]
+
+            Makes a packing list. A planning session runs: the model (or the built-in
+            engine) looks the place up with the geocode tool, reads the forecast with the
+            forecast tool, and answers with items grouped by category; each weather-driven
+            item says which day's forecast put it there. The forecast used is pinned to the
+            trip; the whole session is kept (see 'plan history').
+
+            The second form adds the trip first, then packs it.
+
+            Options:
+              --model <m>           builtin, or an OpenAI-compatible base URL (default: PLAN_MODEL)
+              --fresh               revalidate cached forecasts even if they are still fresh
+              --offline             no network: cached forecasts only (else a general list)
+              --recovery <s>        when the context fills: condense (default), summarize, fresh
+              --context-size <n>    the model's context window in tokens (default: the server's)
+              --json                print the list as JSON (trip, session, model, items, notices)
+              --markdown            print a checklist to paste
+
+            Examples:
+              plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities ski
+              plan pack 1 --markdown > list.md
+              plan pack 1 --model http://127.0.0.1:8080
             """,
         "rm": """
             Usage: plan rm <trip> [--json]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading the words and numbers services use for weather.
-enum WeatherText {
+public enum WeatherText {
     /// The largest number in a wind text ("5 to 15 mph" → 15), converted to mph when given in km/h.
     static func windMPH(_ text: String?) -> Int? {
         guard let text, !text.isEmpty else { return nil }
@@ -10,6 +10,9 @@ enum WeatherText {
         if text.lowercased().contains("km") { return Int((Double(largest) / 1.609).rounded()) }
         return largest
     }
+
+    /// Whether a forecast text speaks of snow, sleet or ice.
+    public static func isSnowy(_ text: String) -> Bool { mentionsSnow(text) }
 
     static func mentionsSnow(_ text: String) -> Bool {
         let lower = text.lowercased()

@@ -1,0 +1,84 @@
+import Foundation
+import Store
+import Tools
+
+/// The built-in engine: deterministic rules, honest about not being a model. It takes the same steps
+/// a model would — `geocode`, then `forecast`, then a structured answer — through the same session,
+/// so caching, transcripts, history and replays treat it the same.
+public struct BuiltinPackingModel: LanguageModel {
+    public init() {}
+
+    public var name: String { "builtin" }
+
+    public func contextSize() async throws -> Int { 4_096 }
+
+    public func tokenCount(of text: String) async -> Int { TokenEstimate.count(text) }
+
+    public func respond(to request: ModelRequest) async throws -> ModelReply {
+        guard let prompt = request.entries.last(where: { $0.kind == .prompt }) else {
+            return ModelReply(text: "There is nothing to answer.")
+        }
+        let trip = prompt.payload ?? [:]
+        // A summary request (context recovery) gets a deterministic summary.
+        if request.answerSchema == nil, prompt.payload?["summarize"] != nil {
+            return ModelReply(text: Self.summary(of: request.entries))
+        }
+        guard request.answerSchema != nil, trip["start"] != nil else {
+            return ModelReply(text: "The built-in engine only makes packing lists; set PLAN_MODEL to a model server for questions.")
+        }
+        let outputs = request.entries.filter { $0.kind == .toolOutput }
+        let geocoded = outputs.last(where: { $0.toolName == "geocode" && $0.payload?["latitude"] != nil })?.payload
+        let forecast = outputs.last(where: { $0.toolName == "forecast" && $0.payload?["forecast"] != nil })?.payload
+        let offers: (String) -> Bool = { name in request.tools.contains { $0.name == name } }
+        let attempted: (String) -> Bool = { name in outputs.contains { $0.toolName == name } }
+
+        if !attempted("geocode"), offers("geocode"), let destination = trip["destination"]?.stringValue {
+            return ModelReply(toolCalls: [ToolCall(id: "call_geocode", name: "geocode", arguments: ["place": .string(destination)])])
+        }
+        let latitude = geocoded?["latitude"]?.doubleValue ?? trip["latitude"]?.doubleValue
+        let longitude = geocoded?["longitude"]?.doubleValue ?? trip["longitude"]?.doubleValue
+        if forecast == nil, !attempted("forecast"), offers("forecast"), let latitude, let longitude {
+            return ModelReply(toolCalls: [ToolCall(
+                id: "call_forecast", name: "forecast", arguments: ["latitude": .number(latitude), "longitude": .number(longitude)]
+            )])
+        }
+        var context = try Self.context(trip: trip, forecast: forecast, latitude: latitude)
+        context.unavailableReason = outputs.last(where: { $0.toolName == "forecast" })?.payload?["unavailable"]?.stringValue
+            .map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        let list = PackingRules.list(for: context)
+        return ModelReply(structured: PackingInstructions.json(list))
+    }
+
+    /// The rules' view of the trip and the forecast tool's payload.
+    static func context(trip: JSONValue, forecast: JSONValue?, latitude: Double?) throws -> PackingContext {
+        guard let start = trip["start"]?.stringValue.flatMap(CalendarDate.init),
+              let end = trip["end"]?.stringValue.flatMap(CalendarDate.init)
+        else { throw GenerationError.decodingFailure("the prompt carries no trip dates") }
+        let activities = trip["activities"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        var days: [ForecastDay] = []
+        var forecastEnds: CalendarDate?
+        if let document = forecast?["forecast"], let parsed = try? Forecast.fromJSON(document.compactText) {
+            days = parsed.days(from: start, to: end)
+            forecastEnds = parsed.lastDate
+        }
+        let covered = Set(days.map(\.date))
+        let missing = (0...start.days(to: end)).map { start.adding(days: $0) }.filter { !covered.contains($0) }
+        return PackingContext(
+            start: start, end: end, activities: activities, days: days, missingDays: missing, latitude: latitude,
+            country: trip["country"]?.stringValue, isStale: forecast?["stale"]?.boolValue ?? false,
+            forecastEnds: forecastEnds
+        )
+    }
+
+    /// A summary of entries: prompts and tool results, each cut to its first lines.
+    static func summary(of entries: [Transcript.Entry]) -> String {
+        let kept = entries.filter { $0.kind == .prompt || $0.kind == .toolOutput || $0.kind == .response || $0.kind == .summary }
+            .filter { $0.payload?["summarize"] == nil }
+        let lines = kept.map { entry -> String in
+            let head = entry.text.split(separator: "\n").prefix(4).joined(separator: " | ")
+            let label = entry.toolName.map { "\($0) →" } ?? "\(entry.kind.rawValue):"
+            return "\(label) \(head.prefix(240))"
+        }
+        return "Summary of earlier conversation: " + lines.joined(separator: " / ")
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Store
+import Tools
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A model behind an OpenAI-compatible server: llama-server, Ollama (`/v1`), vLLM, LM Studio or a hosted API.
+/// The whole transcript is sent every round; tools go natively when the server's template supports them,
+/// and through guided JSON-schema decoding otherwise.
+public struct OpenAICompatibleModel: LanguageModel {
+    public let baseURL: URL
+    public let modelName: String?
+    let apiKey: String?
+    let forcedMode: ToolCallingMode?
+    let timeout: TimeInterval
+    private let facts = ServerFacts()
+
+    public init(baseURL: URL, modelName: String?, apiKey: String?, forcedMode: ToolCallingMode?, timeout: TimeInterval) {
+        self.baseURL = baseURL
+        self.modelName = modelName
+        self.apiKey = apiKey
+        self.forcedMode = forcedMode
+        self.timeout = timeout
+    }
+
+    public var name: String { modelName ?? baseURL.absoluteString }
+
+    // MARK: - What the server says about itself
+
+    /// The server's facts, from llama-server's `/props` where it has one.
+    public struct Properties: Sendable, Equatable {
+        public var contextSize: Int?
+        public var supportsTools: Bool?
+        public var modelPath: String?
+        public var canTokenize: Bool
+    }
+
+    public func properties() async throws -> Properties {
+        if let known = await facts.properties { return known }
+        var properties = Properties(contextSize: nil, supportsTools: nil, modelPath: nil, canTokenize: false)
+        let (status, data) = try await send(path: "props", body: nil, timeout: min(timeout, 10))
+        if status == 200, let props = try? JSONValue.parse(data) {
+            properties.contextSize = props["default_generation_settings"]?["n_ctx"]?.intValue ?? props["n_ctx"]?.intValue
+            properties.supportsTools = props["chat_template_caps"]?["supports_tools"]?.boolValue
+            properties.modelPath = props["model_path"]?.stringValue
+            properties.canTokenize = true
+        }
+        await facts.setProperties(properties)
+        return properties
+    }
+
+    public func contextSize() async throws -> Int {
+        try await properties().contextSize ?? 4_096
+    }
+
+    /// The tool-calling mode this server gets: forced by the user, native when `/props` says the template
+    /// supports tools or when the server has no `/props` (hosted APIs), guided otherwise.
+    public func toolMode() async throws -> ToolCallingMode {
+        if let forcedMode { return forcedMode }
+        let properties = try await properties()
+        return properties.supportsTools ?? true ? .native : .guided
+    }
+
+    public func tokenCount(of text: String) async -> Int {
+        guard let properties = try? await properties(), properties.canTokenize, await facts.tokenizerWorks else {
+            return TokenEstimate.count(text)
+        }
+        if let (status, data) = try? await send(path: "tokenize", body: ["content": .string(text)], timeout: min(timeout, 10)),
+           status == 200, let tokens = (try? JSONValue.parse(data))?["tokens"]?.arrayValue {
+            return tokens.count
+        }
+        await facts.tokenizerFailed()
+        return TokenEstimate.count(text)
+    }
+
+    // MARK: - Responding
+
+    public func respond(to request: ModelRequest) async throws -> ModelReply {
+        let mode = request.tools.isEmpty ? ToolCallingMode.native : try await toolMode()
+        var body = OpenAIMessages.body(for: request, mode: mode, model: modelName)
+        let streaming = request.onText != nil && !(mode == .guided && !request.tools.isEmpty)
+        if streaming { body["stream"] = true }
+        var reply: ModelReply
+        if streaming, let onText = request.onText {
+            reply = try await streamCompletion(body: body, onText: onText)
+        } else {
+            let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: timeout)
+            try Self.check(status: status, body: data)
+            reply = try OpenAIMessages.reply(from: data, mode: mode, wantsStructured: request.answerSchema != nil)
+        }
+        // Native mode answered in text where a structured answer was wanted: ask once more, constrained.
+        if mode == .native, let schema = request.answerSchema, reply.toolCalls.isEmpty, reply.structured == nil {
+            var constrained = request
+            constrained.tools = []
+            constrained.onText = nil
+            var retry = OpenAIMessages.body(for: constrained, mode: .native, model: modelName)
+            retry["response_format"] = OpenAIMessages.responseFormat(schema)
+            let (status, data) = try await send(path: "v1/chat/completions", body: .object(retry), timeout: timeout)
+            try Self.check(status: status, body: data)
+            let second = try OpenAIMessages.reply(from: data, mode: .native, wantsStructured: true)
+            reply.structured = second.structured
+            reply.text = second.text
+            reply.usage = Self.sum(reply.usage, second.usage)
+        }
+        return reply
+    }
+
+    private func streamCompletion(body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void) async throws
+        -> ModelReply
+    {
+        let accumulator = StreamAccumulator()
+        let events = ServerSentEvents { line in
+            guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { return }
+            if let piece = accumulator.add(chunk) { onText(piece) }
+        }
+        var request = try urlRequest(path: "v1/chat/completions", body: .object(body), timeout: timeout)
+        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        let status: Int
+        let errorBody: Data
+        do {
+            (status, errorBody) = try await events.send(request, timeout: timeout)
+        } catch let error as URLError {
+            throw GenerationError.unavailable(Self.describe(error, base: baseURL))
+        }
+        try Self.check(status: status, body: errorBody)
+        return accumulator.reply()
+    }
+
+    // MARK: - HTTP
+
+    private func urlRequest(path: String, body: JSONValue?, timeout: TimeInterval) throws -> URLRequest {
+        var request = URLRequest(url: baseURL.appending(path: path), timeoutInterval: timeout)
+        if let body {
+            request.httpMethod = "POST"
+            request.httpBody = Data(body.compactText.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        return request
+    }
+
+    private func send(path: String, body: JSONValue?, timeout: TimeInterval) async throws -> (Int, Data) {
+        let request = try urlRequest(path: path, body: body, timeout: timeout)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 2
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        do {
+            let (data, response) = try await session.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        } catch let error as URLError {
+            throw GenerationError.unavailable(Self.describe(error, base: baseURL))
+        }
+    }
+
+    static func describe(_ error: URLError, base: URL) -> String {
+        switch error.code {
+        case .cannotConnectToHost: return "connection refused at \(base.absoluteString)"
+        case .timedOut: return "no answer from \(base.absoluteString) in time"
+        case .networkConnectionLost: return "the connection to \(base.absoluteString) was lost"
+        case .cannotFindHost, .dnsLookupFailed: return "cannot find \(base.host ?? base.absoluteString)"
+        default: return "network error \(error.code.rawValue) talking to \(base.absoluteString)"
+        }
+    }
+
+    /// Turns an error status into the matching `GenerationError` (overflow keeps both token counts).
+    static func check(status: Int, body: Data) throws {
+        guard !(200..<300).contains(status) else { return }
+        let document = try? JSONValue.parse(body)
+        let error = document?["error"]
+        let type = error?["type"]?.stringValue ?? error?["code"]?.stringValue ?? ""
+        let message = error?["message"]?.stringValue ?? String(decoding: body.prefix(200), as: UTF8.self)
+        if type == "exceed_context_size_error" || type == "context_length_exceeded"
+            || message.contains("exceeds the available context size") || message.contains("maximum context length") {
+            throw GenerationError.exceededContextWindowSize(
+                tokens: error?["n_prompt_tokens"]?.intValue ?? 0, contextSize: error?["n_ctx"]?.intValue ?? 0
+            )
+        }
+        if status == 429 { throw GenerationError.rateLimited }
+        if status == 401 || status == 403 {
+            throw GenerationError.unavailable("HTTP \(status) unauthorized; check PLAN_API_KEY")
+        }
+        if status == 404 {
+            throw GenerationError.unavailable("HTTP 404: no /v1/chat/completions here; check PLAN_MODEL (Ollama wants …:11434)")
+        }
+        throw GenerationError.unavailable("HTTP \(status): \(message)")
+    }
+
+    static func sum(_ a: TokenUsage?, _ b: TokenUsage?) -> TokenUsage? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return TokenUsage(promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens)
+    }
+}
+
+/// What the server said about itself, learnt once per run.
+actor ServerFacts {
+    var properties: OpenAICompatibleModel.Properties?
+    var tokenizerWorks = true
+
+    func setProperties(_ value: OpenAICompatibleModel.Properties) { properties = value }
+    func tokenizerFailed() { tokenizerWorks = false }
+}

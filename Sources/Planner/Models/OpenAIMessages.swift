@@ -1,0 +1,200 @@
+import Foundation
+import Store
+import Tools
+
+/// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.
+enum OpenAIMessages {
+    static func body(for request: ModelRequest, mode: ToolCallingMode, model: String?) -> [String: JSONValue] {
+        var body: [String: JSONValue] = [
+            "messages": .array(messages(for: request, mode: mode)),
+            "max_tokens": .number(Double(request.options.maximumResponseTokens)),
+        ]
+        if let model { body["model"] = .string(model) }
+        switch request.options.sampling {
+        case .greedy:
+            body["temperature"] = 0
+            body["top_k"] = 1
+        case let .random(temperature):
+            body["temperature"] = .number(temperature)
+        }
+        if request.tools.isEmpty {
+            if let schema = request.answerSchema { body["response_format"] = responseFormat(schema) }
+        } else if mode == .native {
+            body["tools"] = .array(request.tools.map { tool in
+                ["type": "function", "function": ["name": .string(tool.name), "description": .string(tool.description), "parameters": tool.parameters]]
+            })
+            body["tool_choice"] = "auto"
+        } else {
+            body["response_format"] = responseFormat(guidedSchema(tools: request.tools, answer: request.answerSchema))
+        }
+        return body
+    }
+
+    /// The nested `json_schema` form (llama-server silently ignores the flat one).
+    static func responseFormat(_ schema: JSONValue) -> JSONValue {
+        ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema]]
+    }
+
+    /// `anyOf`: one `{"tool_call": {"name": const, "arguments": schema}}` branch per tool, plus `{"response": answer}`.
+    static func guidedSchema(tools: [ToolDefinition], answer: JSONValue?) -> JSONValue {
+        var branches: [JSONValue] = tools.map { tool in
+            [
+                "type": "object",
+                "properties": [
+                    "tool_call": [
+                        "type": "object",
+                        "properties": ["name": ["const": .string(tool.name)], "arguments": tool.parameters],
+                        "required": ["name", "arguments"],
+                        "additionalProperties": false,
+                    ],
+                ],
+                "required": ["tool_call"],
+                "additionalProperties": false,
+            ]
+        }
+        branches.append([
+            "type": "object",
+            "properties": ["response": answer ?? ["type": "string"]],
+            "required": ["response"],
+            "additionalProperties": false,
+        ])
+        return ["anyOf": .array(branches)]
+    }
+
+    static func messages(for request: ModelRequest, mode: ToolCallingMode) -> [JSONValue] {
+        let guided = mode == .guided && !request.tools.isEmpty
+        var messages: [JSONValue] = []
+        for entry in request.entries {
+            switch entry.kind {
+            case .instructions:
+                var text = entry.text
+                if guided { text += "\n\n" + guidedInstructions(request.tools) }
+                messages.append(["role": "system", "content": .string(text)])
+            case .summary:
+                messages.append(["role": "system", "content": .string(entry.text)])
+            case .prompt:
+                messages.append(["role": "user", "content": .string(entry.text)])
+            case .response:
+                messages.append(["role": "assistant", "content": .string(guided ? JSONValue.object(["response": entry.payload ?? .string(entry.text)]).compactText : entry.text)])
+            case .toolCalls:
+                if mode == .native {
+                    messages.append([
+                        "role": "assistant", "content": "",
+                        "tool_calls": .array(entry.toolCalls.map { call in
+                            ["id": .string(call.id), "type": "function",
+                             "function": ["name": .string(call.name), "arguments": .string(call.arguments.compactText)]]
+                        }),
+                    ])
+                } else {
+                    for call in entry.toolCalls {
+                        messages.append(["role": "assistant", "content": .string(JSONValue.object(["tool_call": ["name": .string(call.name), "arguments": call.arguments]]).compactText)])
+                    }
+                }
+            case .toolOutput:
+                if mode == .native {
+                    messages.append(["role": "tool", "tool_call_id": .from(entry.toolCallID), "content": .string(entry.text)])
+                } else {
+                    messages.append(["role": "user", "content": .string("Result of \(entry.toolName ?? "tool"): \(entry.text)")])
+                }
+            }
+        }
+        return messages
+    }
+
+    /// Tools spelled out for guided mode (each tool's schema only where it asks for it).
+    static func guidedInstructions(_ tools: [ToolDefinition]) -> String {
+        var lines = ["Tools (answer {\"tool_call\":{\"name\":...,\"arguments\":{...}}} to call one, or {\"response\":...} to answer):"]
+        for tool in tools {
+            var line = "- \(tool.name): \(tool.description)"
+            if tool.includesSchemaInInstructions { line += " Arguments: \(tool.parameters["properties"]?.compactText ?? "{}")" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Reads a non-streamed completion.
+    static func reply(from data: Data, mode: ToolCallingMode, wantsStructured: Bool) throws -> ModelReply {
+        guard let document = try? JSONValue.parse(data), let message = document["choices"]?.arrayValue?.first?["message"] else {
+            throw GenerationError.decodingFailure("the server's answer has no choices[0].message")
+        }
+        let usage = document["usage"].flatMap { usage -> TokenUsage? in
+            guard let prompt = usage["prompt_tokens"]?.intValue else { return nil }
+            return TokenUsage(promptTokens: prompt, completionTokens: usage["completion_tokens"]?.intValue ?? 0)
+        }
+        let content = message["content"]?.stringValue ?? ""
+        var reply = ModelReply(text: content, usage: usage)
+        if let calls = message["tool_calls"]?.arrayValue, !calls.isEmpty {
+            reply.toolCalls = calls.enumerated().compactMap { index, call in
+                guard let name = call["function"]?["name"]?.stringValue else { return nil }
+                let arguments = call["function"]?["arguments"]?.stringValue.flatMap { try? JSONValue.parse($0) }
+                    ?? call["function"]?["arguments"] ?? [:]
+                return ToolCall(id: call["id"]?.stringValue ?? "call_\(index)", name: name, arguments: arguments)
+            }
+            return reply
+        }
+        return interpret(content: content, reply: reply, mode: mode, wantsStructured: wantsStructured)
+    }
+
+    /// Guided answers are JSON `{"tool_call": ...}` or `{"response": ...}`; native structured answers are JSON.
+    static func interpret(content: String, reply: ModelReply, mode: ToolCallingMode, wantsStructured: Bool) -> ModelReply {
+        var reply = reply
+        guard let json = try? JSONValue.parse(content) else { return reply }
+        if let call = json["tool_call"], let name = call["name"]?.stringValue {
+            reply.toolCalls = [ToolCall(id: "call_\(abs(content.hashValue % 100_000))", name: name, arguments: call["arguments"] ?? [:])]
+            return reply
+        }
+        if let response = json["response"] {
+            if wantsStructured {
+                reply.structured = response
+            } else {
+                reply.text = response.stringValue ?? response.compactText
+            }
+            return reply
+        }
+        if wantsStructured { reply.structured = json }
+        return reply
+    }
+}
+
+/// Collects streamed chunks: content pieces, tool-call fragments by index, usage.
+/// `@unchecked Sendable`: every field is touched only under the lock.
+final class StreamAccumulator: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    private var calls: [Int: (id: String, name: String, arguments: String)] = [:]
+    private var usage: TokenUsage?
+
+    /// Adds a chunk; returns the new content piece, if any.
+    func add(_ chunk: JSONValue) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let tokens = chunk["usage"]?["prompt_tokens"]?.intValue {
+            usage = TokenUsage(promptTokens: tokens, completionTokens: chunk["usage"]?["completion_tokens"]?.intValue ?? 0)
+        }
+        guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return nil }
+        for fragment in delta["tool_calls"]?.arrayValue ?? [] {
+            let index = fragment["index"]?.intValue ?? 0
+            var call = calls[index] ?? (id: "", name: "", arguments: "")
+            if let id = fragment["id"]?.stringValue { call.id = id }
+            if let name = fragment["function"]?["name"]?.stringValue { call.name += name }
+            if let arguments = fragment["function"]?["arguments"]?.stringValue { call.arguments += arguments }
+            calls[index] = call
+        }
+        guard let piece = delta["content"]?.stringValue, !piece.isEmpty else { return nil }
+        text += piece
+        return piece
+    }
+
+    func reply() -> ModelReply {
+        lock.lock()
+        defer { lock.unlock() }
+        let toolCalls = calls.keys.sorted().compactMap { index -> ToolCall? in
+            guard let call = calls[index], !call.name.isEmpty else { return nil }
+            return ToolCall(
+                id: call.id.isEmpty ? "call_\(index)" : call.id, name: call.name,
+                arguments: (try? JSONValue.parse(call.arguments)) ?? [:]
+            )
+        }
+        return ModelReply(toolCalls: toolCalls, text: text, usage: usage)
+    }
+}

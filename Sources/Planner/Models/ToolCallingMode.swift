@@ -1,0 +1,50 @@
+import Foundation
+
+/// How tools reach a model server.
+public enum ToolCallingMode: String, Sendable {
+    /// The server's own `tools` parameter (its chat template supports tools).
+    case native
+    /// Tools described in the instructions, each answer constrained by a JSON schema that is `anyOf` one
+    /// branch per tool plus the answer, so small models still produce valid calls.
+    case guided
+}
+
+/// Builds a model from `PLAN_MODEL`-style settings.
+public enum ModelConfiguration {
+    public static func model(
+        base: String, name: String?, apiKey: String?, toolMode: String?, timeout: TimeInterval
+    ) throws -> OpenAICompatibleModel {
+        guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw ModelConfigurationError.badBaseURL(base)
+        }
+        var mode: ToolCallingMode?
+        if let toolMode, !toolMode.isEmpty, toolMode != "auto" {
+            guard let parsed = ToolCallingMode(rawValue: toolMode) else { throw ModelConfigurationError.badToolMode(toolMode) }
+            mode = parsed
+        }
+        return OpenAICompatibleModel(
+            baseURL: url, modelName: name.flatMap { $0.isEmpty ? nil : $0 }, apiKey: apiKey.flatMap { $0.isEmpty ? nil : $0 },
+            forcedMode: mode, timeout: timeout
+        )
+    }
+}
+
+/// Settings that name no usable model server.
+public enum ModelConfigurationError: Error, LocalizedError, Sendable, Equatable {
+    case badBaseURL(String)
+    case badToolMode(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .badBaseURL(text): return "'\(text)' is not a model: use builtin or an http(s) base URL."
+        case let .badToolMode(text): return "PLAN_TOOL_MODE '\(text)' is not auto, native or guided."
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .badBaseURL: return "For example: --model http://127.0.0.1:8080 (llama-server) or --model builtin."
+        case .badToolMode: return "Unset PLAN_TOOL_MODE to let plan choose."
+        }
+    }
+}

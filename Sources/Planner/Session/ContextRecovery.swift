@@ -1,0 +1,75 @@
+import Foundation
+import Store
+import Tools
+
+/// What to do when a session overflows its context window.
+public enum RecoveryStrategy: String, Sendable, CaseIterable {
+    /// Instructions plus the last entry (and the tool call it answers), as Apple recommends.
+    case condense
+    /// The model summarises the older entries into one summary entry.
+    case summarize
+    /// Instructions plus the last prompt only.
+    case fresh
+
+    /// What to try if this one overflows too.
+    var fallback: RecoveryStrategy? {
+        switch self {
+        case .summarize: return .condense
+        case .condense: return .fresh
+        case .fresh: return nil
+        }
+    }
+
+    /// The relation recorded on the new session.
+    var relation: String {
+        switch self {
+        case .condense: return "condensed"
+        case .summarize: return "summarized"
+        case .fresh: return "fresh"
+        }
+    }
+}
+
+/// Builds the transcript a recovered session starts from. Never separates a tool call from its output.
+public enum ContextRecovery {
+    /// The entries to carry over (without sequence numbers: the new session records them).
+    public static func condensed(
+        _ transcript: Transcript, strategy: RecoveryStrategy, summary: String? = nil
+    ) -> Transcript {
+        let entries = transcript.entries
+        guard let instructions = entries.first(where: { $0.kind == .instructions }) else { return Transcript() }
+        let promptIndex = entries.lastIndex(where: { $0.kind == .prompt })
+        var kept = [instructions]
+        if strategy == .summarize, let summary {
+            kept.append(Transcript.Entry(kind: .summary, text: summary))
+        }
+        if let promptIndex {
+            kept.append(entries[promptIndex])
+            if strategy != .fresh {
+                kept += lastToolGroup(in: Array(entries[(promptIndex + 1)...]))
+            }
+        } else if let last = entries.last, last.kind != .instructions {
+            kept.append(last)
+        }
+        return Transcript(entries: kept.map { entry in
+            var copy = entry
+            copy.seq = nil
+            return copy
+        })
+    }
+
+    /// The last tool-calls entry with all its outputs, or nothing.
+    static func lastToolGroup(in entries: [Transcript.Entry]) -> [Transcript.Entry] {
+        guard let callsIndex = entries.lastIndex(where: { $0.kind == .toolCalls }) else { return [] }
+        let ids = Set(entries[callsIndex].toolCalls.map(\.id))
+        let outputs = entries[(callsIndex + 1)...].filter { $0.kind == .toolOutput && ids.contains($0.toolCallID ?? "") }
+        return [entries[callsIndex]] + outputs
+    }
+
+    /// The older entries to summarise: everything between the instructions and the kept tail.
+    static func entriesToSummarize(_ transcript: Transcript) -> [Transcript.Entry] {
+        let kept = condensed(transcript, strategy: .condense)
+        let keptTexts = Set(kept.entries.map(\.text))
+        return transcript.entries.filter { $0.kind != .instructions && !keptTexts.contains($0.text) }
+    }
+}

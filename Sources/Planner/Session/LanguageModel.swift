@@ -1,0 +1,90 @@
+import Foundation
+import Store
+import Tools
+
+/// A backend that answers a transcript: a server speaking the OpenAI protocol, or the built-in engine.
+public protocol LanguageModel: Sendable {
+    /// The name recorded with sessions ("builtin", "SmolLM2-135M-Instruct").
+    var name: String { get }
+    /// The context window, in tokens.
+    func contextSize() async throws -> Int
+    /// Tokens `text` takes for this model (exact where the server can count, else an estimate).
+    func tokenCount(of text: String) async -> Int
+    /// One round: the model answers with tool calls, text, or a structured answer.
+    func respond(to request: ModelRequest) async throws -> ModelReply
+}
+
+/// What one round sends.
+public struct ModelRequest: Sendable {
+    /// The entries still in context, in order.
+    public var entries: [Transcript.Entry]
+    /// Tools the model may call this round (none: it must answer).
+    public var tools: [ToolDefinition]
+    /// The JSON schema a structured answer must follow, if one is wanted.
+    public var answerSchema: JSONValue?
+    public var options: GenerationOptions
+    /// Called with each piece of text as it streams in.
+    public var onText: (@Sendable (String) -> Void)?
+
+    public init(
+        entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: JSONValue?, options: GenerationOptions,
+        onText: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.entries = entries
+        self.tools = tools
+        self.answerSchema = answerSchema
+        self.options = options
+        self.onText = onText
+    }
+}
+
+/// What one round returns.
+public struct ModelReply: Sendable, Equatable {
+    public var toolCalls: [ToolCall]
+    public var text: String
+    /// The structured answer, when a schema was asked for.
+    public var structured: JSONValue?
+    public var usage: TokenUsage?
+
+    public init(toolCalls: [ToolCall] = [], text: String = "", structured: JSONValue? = nil, usage: TokenUsage? = nil) {
+        self.toolCalls = toolCalls
+        self.text = text
+        self.structured = structured
+        self.usage = usage
+    }
+}
+
+/// Tokens a server reports for one round.
+public struct TokenUsage: Sendable, Equatable {
+    public var promptTokens: Int
+    public var completionTokens: Int
+
+    public init(promptTokens: Int, completionTokens: Int) {
+        self.promptTokens = promptTokens
+        self.completionTokens = completionTokens
+    }
+}
+
+/// How to sample, and how long an answer may be.
+public struct GenerationOptions: Sendable, Equatable {
+    public enum Sampling: Sendable, Equatable {
+        case greedy
+        case random(temperature: Double)
+    }
+
+    public var sampling: Sampling
+    public var maximumResponseTokens: Int
+
+    public init(sampling: Sampling = .greedy, maximumResponseTokens: Int = 1_024) {
+        self.sampling = sampling
+        self.maximumResponseTokens = maximumResponseTokens
+    }
+}
+
+/// Estimates tokens where no tokenizer is at hand: one per four UTF-8 bytes, rounded up
+/// (close to what BPE tokenizers give for English and JSON).
+public enum TokenEstimate {
+    public static func count(_ text: String) -> Int {
+        (text.utf8.count + 3) / 4
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Store
+
+/// `forecast`: the weather for the trip's days at a point, as compact lines. Stateful for one session:
+/// asking again for the same forecast gets a one-line reference instead of the same lines again.
+public struct ForecastTool: Tool {
+    public struct Arguments: Sendable, Equatable {
+        public var latitude: Double
+        public var longitude: Double
+    }
+
+    public let provider: any ForecastProvider
+    public let start: CalendarDate
+    public let end: CalendarDate
+    /// The trip's place: used for its name, country and time zone when the point is near it.
+    public let place: Place?
+    /// Where to pin forecasts used (nil: don't pin, as in replays).
+    public let pinning: (store: Store, tripID: Int)?
+    public let includesSchemaInInstructions: Bool
+    private let memory = CallMemory()
+    let clock: @Sendable () -> Date
+
+    public init(
+        provider: any ForecastProvider, start: CalendarDate, end: CalendarDate, place: Place?,
+        pinning: (store: Store, tripID: Int)? = nil, includesSchemaInInstructions: Bool = true,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.provider = provider
+        self.start = start
+        self.end = end
+        self.place = place
+        self.pinning = pinning
+        self.includesSchemaInInstructions = includesSchemaInInstructions
+        self.clock = clock
+    }
+
+    public var name: String { "forecast" }
+    public var description: String { "Get the weather forecast for the trip's days at a point." }
+    public var parameters: JSONValue {
+        [
+            "type": "object",
+            "properties": [
+                "latitude": ["type": "number", "minimum": -90, "maximum": 90],
+                "longitude": ["type": "number", "minimum": -180, "maximum": 180],
+            ],
+            "required": ["latitude", "longitude"],
+            "additionalProperties": false,
+        ]
+    }
+
+    public func arguments(from json: JSONValue) throws -> Arguments {
+        guard let latitude = json["latitude"]?.doubleValue, let longitude = json["longitude"]?.doubleValue else {
+            throw ToolArgumentError(["$: needs numbers \"latitude\" and \"longitude\""])
+        }
+        return Arguments(latitude: latitude, longitude: longitude)
+    }
+
+    public func call(arguments: Arguments) async throws -> ToolOutput {
+        let target = placeFor(arguments)
+        let key = ForecastService.pointPath(latitude: target.latitude, longitude: target.longitude)
+        if let earlier = await memory.earlierCall(for: key) {
+            return ToolOutput(
+                text: "Same forecast as the earlier forecast result (call \(earlier)); nothing new.",
+                payload: ["repeatOf": .number(Double(earlier))]
+            )
+        }
+        let report = try await provider.forecast(for: target)
+        if let pinning, report.origin != .stale(reason: "pinned") {
+            try await pinning.store.pinForecast(
+                tripID: pinning.tripID, source: report.forecast.source, url: report.forecast.url,
+                fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
+            )
+        }
+        await memory.remember(key)
+        return output(report, place: target)
+    }
+
+    private func placeFor(_ arguments: Arguments) -> Place {
+        if let place, abs(place.latitude - arguments.latitude) < 0.3, abs(place.longitude - arguments.longitude) < 0.3 {
+            return place
+        }
+        let inUS = (24...50).contains(arguments.latitude) && (-125 ... -66).contains(arguments.longitude)
+        return Place(
+            name: String(format: "%.4f,%.4f", arguments.latitude, arguments.longitude), region: "",
+            country: inUS ? "US" : "", latitude: arguments.latitude, longitude: arguments.longitude,
+            timeZone: place?.timeZone ?? "UTC", source: "typed"
+        )
+    }
+
+    func output(_ report: ForecastReport, place: Place) -> ToolOutput {
+        let forecast = report.forecast
+        let days = forecast.days(from: start, to: end)
+        let missing = forecast.missingDays(from: start, to: end)
+        var header = "\(forecast.sourceName) forecast for \(place.label), \(start.shortLabel) to \(end.shortLabel)"
+        let age = Age.describe(clock().timeIntervalSince(forecast.fetchedAt))
+        if case let .stale(reason) = report.origin, reason != "pinned" {
+            header += " (stale copy fetched \(age); \(reason))"
+        }
+        var lines = [header + ":"]
+        lines += days.map(\.compactLine)
+        if !missing.isEmpty {
+            let last = forecast.lastDate.map { " (forecast ends \($0.shortLabel))" } ?? ""
+            lines.append("No forecast for: " + missing.map(\.shortLabel).joined(separator: ", ") + last + ".")
+        }
+        var stale = false
+        if case let .stale(reason) = report.origin, reason != "pinned" { stale = true }
+        let forecastJSON = (try? JSONValue.parse(try forecast.jsonText())) ?? .null
+        return ToolOutput(text: lines.joined(separator: "\n"), payload: [
+            "forecast": forecastJSON,
+            "start": .string(start.description),
+            "end": .string(end.description),
+            "missingDays": .array(missing.map { .string($0.description) }),
+            "stale": .bool(stale),
+            "place": .string(place.label),
+        ])
+    }
+}
+
+/// Which forecasts a session already received. An actor: tools are shared across tasks.
+actor CallMemory {
+    private var calls: [String: Int] = [:]
+    private var count = 0
+
+    func earlierCall(for key: String) -> Int? { calls[key] }
+
+    func remember(_ key: String) {
+        count += 1
+        calls[key] = count
+    }
+}

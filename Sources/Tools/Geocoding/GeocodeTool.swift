@@ -1,0 +1,63 @@
+import Foundation
+import Store
+
+/// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer.
+/// A trip's own destination is answered with the place resolved when the trip was added.
+public struct GeocodeTool: Tool {
+    public struct Arguments: Sendable, Equatable {
+        public var place: String
+    }
+
+    public let gazetteer: Gazetteer?
+    /// Places already resolved, by lookup key of what was typed (the trip's destination).
+    public let known: [String: Place]
+    public let includesSchemaInInstructions: Bool
+
+    public init(gazetteer: Gazetteer?, known: [String: Place] = [:], includesSchemaInInstructions: Bool = true) {
+        self.gazetteer = gazetteer
+        self.known = Dictionary(known.map { (PlaceName.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.includesSchemaInInstructions = includesSchemaInInstructions
+    }
+
+    public var name: String { "geocode" }
+    public var description: String { "Find a place's coordinates and time zone." }
+    public var parameters: JSONValue {
+        [
+            "type": "object",
+            "properties": ["place": ["type": "string", "minLength": 1, "maxLength": 200, "description": "City, optionally with region or country"]],
+            "required": ["place"],
+            "additionalProperties": false,
+        ]
+    }
+
+    public func arguments(from json: JSONValue) throws -> Arguments {
+        guard let place = json["place"]?.stringValue else { throw ToolArgumentError(["$: missing \"place\""]) }
+        return Arguments(place: place)
+    }
+
+    public func call(arguments: Arguments) async throws -> ToolOutput {
+        let key = PlaceName.key(arguments.place)
+        if let place = known[key] ?? known.values.first(where: { PlaceName.key($0.name) == key }) {
+            return Self.output(place, alternatives: [])
+        }
+        guard let gazetteer else { throw GeocodingError.notFound(query: arguments.place, suggestions: []) }
+        let result = try await gazetteer.resolve(arguments.place)
+        return Self.output(result.place, alternatives: result.alternatives)
+    }
+
+    static func output(_ place: Place, alternatives: [Place]) -> ToolOutput {
+        var text = String(
+            format: "%@: latitude %.4f, longitude %.4f, time zone %@", place.label, place.latitude, place.longitude,
+            place.timeZone
+        )
+        if !alternatives.isEmpty {
+            text += ". Others: " + alternatives.prefix(3).map(\.label).joined(separator: "; ")
+        }
+        let payload: JSONValue = [
+            "name": .string(place.name), "region": .string(place.region), "country": .string(place.country),
+            "latitude": .number(place.latitude), "longitude": .number(place.longitude),
+            "timeZone": .string(place.timeZone),
+        ]
+        return ToolOutput(text: text, payload: payload)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Planner
+import Store
+import Tools
+
+/// `plan pack <trip>` and `plan pack <destination> --from <date> --to <date>` (adds, then packs).
+struct PackCommand {
+    let context: Context
+    static let spec = CommandSpec(
+        name: "pack",
+        valueOptions: ["from", "to", "name", "activities", "model", "recovery", "context-size"],
+        flags: ["json", "markdown", "fresh", "offline"], positionals: 1...1
+    )
+
+    func run(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
+        if context.printHelpIfAsked(parsed, command: "pack") { return }
+        if parsed.has("fresh") && parsed.has("offline") {
+            throw CLIError.usage("--fresh and --offline cannot go together.", command: "pack")
+        }
+        if parsed.has("json") && parsed.has("markdown") {
+            throw CLIError.usage("choose one of --json and --markdown.", command: "pack")
+        }
+        let target = parsed.positionals[0]
+        let isTripID = !target.isEmpty && target.allSatisfy { $0.isASCII && $0.isNumber }
+        let engine = try context.engineOptions(parsed, command: "pack")
+        var newTrip: NewTrip?
+        if !isTripID {
+            var trip = try AddCommand.newTrip(from: parsed, command: "pack", today: context.today)
+            trip.place = try await context.resolve(trip.destination)
+            newTrip = trip
+        } else if parsed.value("from") != nil || parsed.value("to") != nil {
+            throw CLIError.usage("--from and --to go with a destination, not a trip id.", command: "pack")
+        }
+        let model = try await context.languageModel(named: engine.model)
+
+        let store = try context.openStore()
+        let trip: Trip
+        if let newTrip {
+            trip = try await store.addTrip(newTrip)
+            context.console.warn("plan: added trip \(trip.id): \(TripPrinter.headline(trip))")
+        } else {
+            let id = try ArgumentParser.id(target, what: "trip", command: "pack")
+            guard let found = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+            trip = found
+        }
+        let service = try context.forecastService(store: store, fresh: parsed.has("fresh"), offline: parsed.has("offline"))
+        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine)
+        let result: TripPlanner.Result
+        do {
+            result = try await planner.pack(trip)
+        } catch {
+            context.console.endProgress()
+            if newTrip != nil {
+                context.console.warn("plan: trip \(trip.id) is saved; run 'plan pack \(trip.id)' to try again.")
+            }
+            throw error
+        }
+        context.console.endProgress()
+        let snapshot = try await store.latestForecast(tripID: trip.id)
+        try PackOutput(context: context).print(result: result, trip: trip, snapshot: snapshot, parsed: parsed)
+    }
+}
+
+/// Printing a pack or replay result.
+struct PackOutput {
+    let context: Context
+
+    func print(
+        result: TripPlanner.Result, trip: Trip, snapshot: ForecastSnapshot?, parsed: ParsedArguments,
+        extra: [String: JSONValue] = [:], footer: [String] = []
+    ) throws {
+        let console = context.console
+        if parsed.has("json") {
+            var object = PackingPrinter.json(result.list).objectValue ?? [:]
+            object["trip"] = .number(Double(trip.id))
+            object["session"] = .number(Double(result.sessionID))
+            object["model"] = .string(result.model)
+            object["place"] = trip.place.map(TripPrinter.json) ?? .null
+            object["start"] = .string(trip.start.description)
+            object["end"] = .string(trip.end.description)
+            object["recoveries"] = .array(result.recoveries.map(JSONValue.string))
+            object["forecastSource"] = .from(snapshot?.source)
+            for (key, value) in extra { object[key] = value }
+            context.printJSON(.object(object))
+            return
+        }
+        if parsed.has("markdown") {
+            let title = "Packing list: \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
+            console.write(PackingPrinter.markdown(result.list, title: title))
+            return
+        }
+        console.print(console.bold("Packing list for \(trip.place?.label ?? trip.destination)") + " · " + TripPrinter.dates(trip))
+        if let snapshot {
+            let source = snapshot.source == "nws" ? "NWS" : "Open-Meteo"
+            console.print(console.dim("Forecast: \(source), fetched \(Age.describe(Date().timeIntervalSince(snapshot.fetchedAt)))"))
+        }
+        console.print()
+        for line in PackingPrinter.lines(result.list, console: console) { console.print(line) }
+        console.print()
+        var tail = "trip \(trip.id) · session \(result.sessionID) · \(result.model)"
+        if !result.recoveries.isEmpty { tail += " · context recovered (\(result.recoveries.joined(separator: ", ")))" }
+        console.print(console.dim(tail))
+        for line in footer { console.print(line) }
+    }
+}
