@@ -55,11 +55,12 @@ extension Store {
 
     /// Adds one to a cache counter (`cache.hit`, `cache.miss`, `cache.revalidated`, `cache.stale`,
     /// `network.request`), and one to the entry's hits for a hit.
-    public func count(_ counter: String, url: String? = nil) throws {
+    public func count(_ counter: String, url: String? = nil, times: Int = 1) throws {
+        guard times > 0 else { return }
         try connection.write {
             try connection.query(
-                "INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1",
-                [counter]
+                "INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
+                [counter, times]
             )
             if counter == "cache.hit", let url {
                 try connection.query("UPDATE http_cache SET hits = hits + 1 WHERE url = ?", [url])

@@ -19,8 +19,10 @@ import Testing
         #expect(trips.count == 1)
         #expect(trips.first?["packed"] as? Bool == false)
 
+        // Offline with nothing cached: the trip is shown, and the missing forecast is an error (69).
         let shown = try sandbox.run(["show", "1"])
-        #expect(shown.status == 0)
+        #expect(shown.status == 69)
+        #expect(shown.stderr.contains("offline"))
         #expect(shown.stdout.contains("Trip 1: Denver, CO"))
         #expect(shown.stdout.contains("Thu Dec 3 → Sun Dec 6 2026, 3 nights"))
 

@@ -51,10 +51,16 @@ public final class LoopbackServer: @unchecked Sendable {
         stop()
     }
 
-    /// Kills the server (idempotent).
+    /// Stops the server (idempotent): SIGTERM, then SIGKILL if it has not exited within two seconds.
     public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline {
+            usleep(20_000)
+        }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func denverIsSnowyAndGustyFromNWS() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         let report = try await service(harness).forecast(for: Self.denver)
         let forecast = report.forecast
         #expect(forecast.source == "nws")
@@ -48,17 +48,20 @@ import Testing
     }
 
     @Test func aSecondForecastComesFromTheCache() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         let service = service(harness)
         let first = try await service.forecast(for: Self.denver)
         let second = try await service.forecast(for: Self.denver)
         #expect(second.origin == .cache)
-        #expect(second.forecast == first.forecast)
+        #expect(second.forecast.days == first.forecast.days)
+        #expect(second.forecast.url == first.forecast.url)
+        // Read back from SQLite (REAL seconds since 1970), the date may differ in its last bits.
+        #expect(abs(second.forecast.fetchedAt.timeIntervalSince(first.forecast.fetchedAt)) < 0.001)
         #expect(try await harness.services.requestCount() == 2)
     }
 
     @Test func seattleIsRainy() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         let forecast = try await service(harness).forecast(for: Self.seattle).forecast
         #expect(forecast.source == "nws")
         let rainy = forecast.days.filter { ($0.precipitationChance ?? 0) >= 60 }
@@ -67,7 +70,7 @@ import Testing
     }
 
     @Test func phoenixIsHot() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         let forecast = try await service(harness).forecast(for: Self.phoenix).forecast
         #expect(forecast.source == "nws")
         #expect(forecast.days.count == 7)
@@ -75,7 +78,7 @@ import Testing
     }
 
     @Test func parisGoesStraightToOpenMeteo() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         let report = try await service(harness).forecast(for: Self.paris)
         #expect(report.forecast.source == "open-meteo")
         #expect(report.forecast.sourceName == "Open-Meteo")
@@ -95,7 +98,7 @@ import Testing
     }
 
     @Test func anInvalidPointFallsBackToOpenMeteoWithANote() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         try await harness.services.fault("/points", mode: "404")
         let report = try await service(harness).forecast(for: Self.boise)
         #expect(report.forecast.source == "open-meteo")
@@ -105,7 +108,7 @@ import Testing
     }
 
     @Test func aTerritoryOutsideTheStandInsCoverageFallsBack() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         let report = try await service(harness).forecast(for: Self.guam)
         #expect(report.forecast.source == "open-meteo")
         #expect(report.note == "outside NWS coverage; using Open-Meteo")
@@ -113,7 +116,7 @@ import Testing
 
     @Test func aFailingNWSDoesNotFallBackToOpenMeteo() async throws {
         // A 5xx is NWS having trouble, not a point it does not cover.
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         try await harness.services.fault("/gridpoints", mode: "503")
         await #expect(throws: ServiceError.self) {
             _ = try await service(harness).forecast(for: Self.denver)
@@ -122,7 +125,7 @@ import Testing
     }
 
     @Test func offlineWithNothingCachedMakesNoRequest() async throws {
-        let harness = try HTTPHarness()
+        let harness = try await HTTPHarness()
         await #expect(throws: ServiceError.offline(service: "NWS")) {
             _ = try await service(harness, mode: .offline).forecast(for: Self.denver)
         }

@@ -43,6 +43,10 @@ import Testing
 
     @Test(arguments: cases)
     func resolves(_ expected: Case) async throws {
+        try await check(expected)
+    }
+
+    func check(_ expected: Case) async throws {
         let gazetteer = try #require(Self.gazetteer, "Data/gazetteer.sqlite must be readable")
         let result = try await gazetteer.resolve(expected.query)
         #expect(result.place.name == expected.name)

@@ -12,7 +12,7 @@ final class HTTPHarness {
     let database: TemporaryStore
     let clock: TestClock
 
-    init(forecastMaxAge: Int? = nil) throws {
+    init(forecastMaxAge: Int? = nil) async throws {
         services = try WeatherServices(forecastMaxAge: forecastMaxAge)
         clock = TestClock()
         database = try TemporaryStore(clock: clock.function)

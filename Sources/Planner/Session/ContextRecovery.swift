@@ -58,12 +58,16 @@ public enum ContextRecovery {
         })
     }
 
-    /// The last tool-calls entry with all its outputs, or nothing.
+    /// The last tool-calls entry that has all its outputs, with them; or nothing.
     static func lastToolGroup(in entries: [Transcript.Entry]) -> [Transcript.Entry] {
-        guard let callsIndex = entries.lastIndex(where: { $0.kind == .toolCalls }) else { return [] }
-        let ids = Set(entries[callsIndex].toolCalls.map(\.id))
-        let outputs = entries[(callsIndex + 1)...].filter { $0.kind == .toolOutput && ids.contains($0.toolCallID ?? "") }
-        return [entries[callsIndex]] + outputs
+        for callsIndex in entries.indices.reversed() where entries[callsIndex].kind == .toolCalls {
+            let ids = entries[callsIndex].toolCalls.map(\.id)
+            let outputs = entries[(callsIndex + 1)...].filter { $0.kind == .toolOutput && ids.contains($0.toolCallID ?? "") }
+            if Set(outputs.compactMap(\.toolCallID)) == Set(ids) {
+                return [entries[callsIndex]] + outputs
+            }
+        }
+        return []
     }
 
     /// The older entries to summarise: everything between the instructions and the kept tail.

@@ -119,13 +119,13 @@ public final class Gazetteer: Sendable {
         let rows = try await database.rows(
             """
             SELECT p.id, p.name, p.country, p.admin1, p.latitude, p.longitude, p.population, p.timezone,
-                   coalesce(k.key = ?1, 0) AS own
+                   coalesce(k.key IN (?1, ?2), 0) AS own
             FROM names n JOIN places p ON p.id = n.place LEFT JOIN place_keys k ON k.place = p.id
             WHERE n.key = ?1
             ORDER BY own DESC, p.population DESC
             LIMIT 200
             """,
-            [.text(key)]
+            [.text(key), .text(Self.saintVariant(of: key))]
         )
         return try rows.map { Candidate(place: try Self.place(from: $0), isOwnName: try $0.int("own") == 1) }
     }
@@ -166,6 +166,13 @@ public final class Gazetteer: Sendable {
             if labels.count == 3 { break }
         }
         return labels
+    }
+
+    /// "st louis" ↔ "saint louis": the gazetteer lists both spellings, so either counts as a place's own name.
+    static func saintVariant(of key: String) -> String {
+        if key.hasPrefix("st ") { return "saint " + key.dropFirst(3) }
+        if key.hasPrefix("saint ") { return "st " + key.dropFirst(6) }
+        return key
     }
 
     private static func place(from row: Row) throws -> Place {

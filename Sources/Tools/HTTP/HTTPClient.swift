@@ -60,8 +60,9 @@ public struct HTTPClient: Sendable {
 
         if mode == .offline {
             guard let cached else { throw ServiceError.offline(service: service) }
-            try await store.count("cache.stale")
-            let origin: FetchedResponse.Origin = cached.isFresh(at: now) ? .cache : .stale(reason: "offline")
+            let isFresh = cached.isFresh(at: now)
+            try await store.count(isFresh ? "cache.hit" : "cache.stale", url: key)
+            let origin: FetchedResponse.Origin = isFresh ? .cache : .stale(reason: "offline")
             return FetchedResponse(url: key, body: cached.body, origin: origin, fetchedAt: cached.fetchedAt)
         }
         if let cached, mode == .normal, cached.isFresh(at: now) {
@@ -81,8 +82,10 @@ public struct HTTPClient: Sendable {
             }
         }
 
+        let attempts = AttemptCounter()
         do {
-            let (data, response) = try await send(request, service: service)
+            let (data, response) = try await send(request, service: service, attempts: attempts)
+            try await store.count("network.request", times: attempts.value)
             let received = clock()
             let lifetime = max(Freshness.lifetime(of: response, receivedAt: received), kind.minimumLifetime)
             if response.statusCode == 304, let cached {
@@ -108,6 +111,7 @@ public struct HTTPClient: Sendable {
             return FetchedResponse(url: key, body: data, origin: .network, fetchedAt: received)
         } catch let Failure.transient(reason) {
             if let cached, now.timeIntervalSince(cached.fetchedAt) <= kind.maximumStaleness {
+                try await store.count("network.request", times: attempts.value)
                 try await store.count("cache.stale")
                 return FetchedResponse(url: key, body: cached.body, origin: .stale(reason: reason), fetchedAt: cached.fetchedAt)
             }
@@ -129,7 +133,13 @@ public struct HTTPClient: Sendable {
         case permanent(ServiceError)
     }
 
-    private func send(_ request: URLRequest, service: String) async throws -> (Data, HTTPURLResponse) {
+    /// Requests sent for one `get`, written to the counters only when the fetch succeeds.
+    final class AttemptCounter: @unchecked Sendable {
+        // @unchecked Sendable: used by one task at a time, sequentially, within one `get`.
+        var value = 0
+    }
+
+    private func send(_ request: URLRequest, service: String, attempts: AttemptCounter) async throws -> (Data, HTTPURLResponse) {
         var lastReason = "no answer"
         for attempt in 1...configuration.maxAttempts {
             if attempt > 1 {
@@ -137,7 +147,7 @@ public struct HTTPClient: Sendable {
                 await sleep(delay * Double.random(in: 0.5...1.5))
             }
             do {
-                try await store.count("network.request")
+                attempts.value += 1
                 if let url = request.url { onRequest(service, url) }
                 let (data, response) = try await transport.send(request)
                 let status = response.statusCode

@@ -687,6 +687,19 @@ class Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def watch_parent(server):
+    """Exit when the process that started us is gone, so a killed test run leaves no server behind."""
+    parent = os.getppid()
+
+    def watch():
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main():
     global OPTS
     ap = argparse.ArgumentParser(description="Loopback stand-in for NWS and Open-Meteo.")
@@ -702,9 +715,12 @@ def main():
     def stop(signum, frame):
         raise SystemExit(0)
 
+    # A parent that spawned us from a thread with signals blocked passes that mask on: unblock them.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     print(f"PORT {server.server_port}", flush=True)
+    watch_parent(server)
     try:
         server.serve_forever(poll_interval=0.2)
     finally:

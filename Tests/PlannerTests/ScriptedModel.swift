@@ -1,0 +1,88 @@
+import Foundation
+import Planner
+import Store
+import Tools
+
+/// A test double for `LanguageModel`: answers from a script, one reply per round, and records each request.
+final class ScriptedModel: LanguageModel, @unchecked Sendable {
+    // @unchecked Sendable: `replies` and `requests` are only touched under the lock.
+    private let lock = NSLock()
+    private var replies: [Step]
+    private var requests: [ModelRequest] = []
+    let window: Int
+
+    enum Step {
+        case reply(ModelReply)
+        case fail(any Error)
+        /// Overflow when the request has more than this many entries; otherwise the next step.
+        case overflowAbove(entries: Int)
+    }
+
+    init(_ steps: [Step], contextSize: Int = 4_096) {
+        self.replies = steps
+        self.window = contextSize
+    }
+
+    var name: String { "scripted" }
+
+    func contextSize() async throws -> Int { window }
+
+    func tokenCount(of text: String) async -> Int { TokenEstimate.count(text) }
+
+    func respond(to request: ModelRequest) async throws -> ModelReply {
+        let step: Step? = lock.withLock {
+            requests.append(request)
+            if case let .overflowAbove(limit)? = replies.first {
+                if request.entries.count > limit { return .fail(GenerationError.exceededContextWindowSize(tokens: 9_999, contextSize: window)) }
+                replies.removeFirst()
+            }
+            return replies.isEmpty ? nil : replies.removeFirst()
+        }
+        if let text = request.onText, case let .reply(reply)? = step {
+            for (index, word) in reply.text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+                text((index == 0 ? "" : " ") + word)
+            }
+        }
+        switch step {
+        case let .reply(reply)?: return reply
+        case let .fail(error)?: throw error
+        case .overflowAbove?: throw GenerationError.decodingFailure("script")
+        case nil: return ModelReply(text: "script exhausted")
+        }
+    }
+
+    var recorded: [ModelRequest] { lock.withLock { requests } }
+
+    static func call(_ name: String, _ arguments: JSONValue, id: String = UUID().uuidString) -> Step {
+        .reply(ModelReply(toolCalls: [ToolCall(id: id, name: name, arguments: arguments)]))
+    }
+}
+
+/// A tool for tests: echoes its argument, counts calls, or throws.
+struct EchoTool: Tool {
+    struct Arguments: Sendable { var word: String }
+    let counter: Counter
+    var failure: (any Error & Sendable)?
+
+    var name: String { "echo" }
+    var description: String { "Echo a word." }
+    var includesSchemaInInstructions: Bool { true }
+    var parameters: JSONValue {
+        ["type": "object", "properties": ["word": ["type": "string"]], "required": ["word"], "additionalProperties": false]
+    }
+
+    func arguments(from json: JSONValue) throws -> Arguments {
+        Arguments(word: json["word"]?.stringValue ?? "")
+    }
+
+    func call(arguments: Arguments) async throws -> ToolOutput {
+        await counter.increment()
+        if let failure { throw failure }
+        return ToolOutput(text: "echo: \(arguments.word)", payload: ["word": .string(arguments.word)])
+    }
+}
+
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}
