@@ -95,7 +95,9 @@ public struct TripPlanner: Sendable {
     }
 
     /// Continues the trip's latest session with a follow-up question (resumed from the database).
-    public func ask(_ question: String, trip: Trip) async throws -> (sessionID: Int, answer: String, recoveries: [String]) {
+    public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws
+        -> (sessionID: Int, answer: String, recoveries: [String])
+    {
         let window = try await resolvedContextSize()
         let tools = makeTools(for: trip, pins: true)
         let sessionID: Int
@@ -129,7 +131,7 @@ public struct TripPlanner: Sendable {
             var response: LanguageModelSession.Response
             var recoveries: [String] = []
             do {
-                response = try await session.respond(to: question, options: options)
+                response = try await session.respond(to: question, options: options, onText: onText)
             } catch let error as GenerationError {
                 guard case .exceededContextWindowSize = error else { throw error }
                 (session, currentID, response, recoveries) = try await recover(

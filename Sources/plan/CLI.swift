@@ -50,6 +50,16 @@ struct CLI {
             try await ShowCommand(context: context).run(rest)
         case "pack":
             try await PackCommand(context: context).run(rest)
+        case "ask":
+            try await AskCommand(context: context).run(rest)
+        case "history":
+            try await HistoryCommand(context: context).run(rest)
+        case "replay":
+            try await ReplayCommand(context: context).run(rest)
+        case "cache":
+            try await CacheCommand(context: context).run(rest)
+        case "doctor":
+            try await DoctorCommand(context: context).run(rest)
         case "rm", "remove", "delete":
             try await RemoveCommand(context: context).run(rest)
         default:

@@ -18,6 +18,16 @@ enum Help {
         Packing:
           pack <trip>                                   Make a packing list from the forecast
           pack <destination> --from <date> --to <date>  Add a trip and pack it in one step
+          ask <trip> <question>                         A follow-up in the trip's last session (needs a model)
+          replay <trip>                                 Re-run a past pack offline with its pinned forecast
+
+        History:
+          history                                       Past sessions: model, tokens, how they ended
+          history show <session>                        One session's transcript, entry by entry
+          history search <text>                         Full-text search of prompts, tool output, answers
+          history --usage                               Tokens by model and tool; the cache's hit rate
+          cache prune                                   Drop expired cache entries
+          doctor                                        Check the database, services and model
 
         Other:
           --help, -h      This help; 'plan <command> --help' for one command
@@ -103,6 +113,65 @@ enum Help {
               plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities ski
               plan pack 1 --markdown > list.md
               plan pack 1 --model http://127.0.0.1:8080
+            """,
+        "ask": """
+            Usage: plan ask <trip> <question> [--model <m>] [--recovery <s>] [--context-size <n>] [--json]
+
+            Continues the trip's latest session with a follow-up question: the session is
+            resumed from the database (its instructions, prompt, tool calls and outputs) and the
+            model may call the tools again. The answer streams live on a terminal. Needs a
+            language model (PLAN_MODEL or --model); the built-in engine only packs.
+
+            Example:
+              plan ask 1 "Will I need crampons on Tuesday?"
+            """,
+        "history": """
+            Usage: plan history [--trip <t>] [--tool <name>] [--model <m>] [--since <date>] [--limit <n>] [--json]
+                   plan history show <session> [--json]
+                   plan history search <text> [--newest] [--limit <n>] [--json]
+                   plan history --usage [--json]
+
+            Every session is kept: instructions, prompts, tool calls and their output, answers
+            and summaries, with tokens per entry.
+
+              history            sessions newest first: trip, model, start, entries, tokens in
+                                 context / context size, and how it ended (completed, recovered
+                                 from overflow, failed)
+              history show       one session entry by entry, with tokens against the window
+              history search     full-text search, best match first (--newest: by date); any
+                                 text is a valid query; a trailing * matches a prefix (sno*)
+              history --usage    tokens by model and by tool; the HTTP cache's size and hit rate
+
+            Examples:
+              plan history --trip 1
+              plan history search snow denver
+              plan history show 4
+            """,
+        "replay": """
+            Usage: plan replay <trip> [--model <m>] [--json | --markdown]
+                   plan replay --session <id> [--model <m>]
+
+            Re-runs a past pack with the place and forecast pinned when it first ran, with no
+            network at all, records it as a new session linked to the original, and shows what
+            changed (+ added, - removed). With the built-in engine a replay gives the same list;
+            with --model it is how you try a new model on yesterday's real cases.
+
+            Example:
+              plan replay 1 --model http://127.0.0.1:8080
+            """,
+        "cache": """
+            Usage: plan cache prune [--json]
+                   plan cache stats [--json]
+
+            prune drops expired HTTP cache entries and says what it freed; forecasts pinned to
+            trips live apart and are never pruned. stats is 'plan history --usage'.
+            """,
+        "doctor": """
+            Usage: plan doctor [--model <m>] [--offline] [--json]
+
+            Checks the database (path, schema version, integrity), the place data, whether the
+            forecast services answer, and the model: its endpoint, name, context size and
+            tool-calling mode (native or guided).
             """,
         "rm": """
             Usage: plan rm <trip> [--json]

@@ -1,0 +1,60 @@
+import Foundation
+import Planner
+import Store
+import Tools
+
+/// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.
+struct AskCommand {
+    let context: Context
+    static let spec = CommandSpec(
+        name: "ask", valueOptions: ["model", "recovery", "context-size"], flags: ["json", "offline"], positionals: 2...64
+    )
+
+    func run(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
+        if context.printHelpIfAsked(parsed, command: "ask") { return }
+        let id = try ArgumentParser.id(parsed.positionals[0], what: "trip", command: "ask")
+        let question = parsed.positionals.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !question.isEmpty, question.count <= 4_000 else {
+            throw CLIError.usage("the question must be 1 to 4000 characters.", command: "ask")
+        }
+        let engine = try context.engineOptions(parsed, command: "ask")
+        let model = try await context.languageModel(named: engine.model)
+        guard !(model is BuiltinPackingModel) else {
+            throw CLIError(
+                code: ExitCode.usage, message: "follow-up questions need a language model; the built-in engine only packs.",
+                hint: "Set PLAN_MODEL (or --model) to an OpenAI-compatible server, e.g. http://127.0.0.1:8080."
+            )
+        }
+        let store = try context.openStore()
+        guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        let service = try context.forecastService(store: store, fresh: false, offline: parsed.has("offline"))
+        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine)
+        let console = context.console
+        let live = console.isStdoutTerminal && !parsed.has("json")
+        let streamed = OnceFlag()
+        var onText: (@Sendable (String) -> Void)?
+        if live {
+            onText = { piece in
+                if streamed.claim() { console.endProgress() }
+                console.write(piece)
+            }
+        }
+        let result = try await planner.ask(question, trip: trip, onText: onText)
+        console.endProgress()
+        if parsed.has("json") {
+            context.printJSON([
+                "trip": .number(Double(trip.id)), "session": .number(Double(result.sessionID)),
+                "model": .string(model.name), "answer": .string(result.answer),
+                "recoveries": .array(result.recoveries.map(JSONValue.string)),
+            ])
+        } else if live && !streamed.claim() {
+            console.print()
+        } else {
+            console.print(result.answer)
+        }
+        if !result.recoveries.isEmpty && !parsed.has("json") {
+            console.warn("plan: the context window filled; the session was \(result.recoveries.joined(separator: ", then ")) (session \(result.sessionID)).")
+        }
+    }
+}

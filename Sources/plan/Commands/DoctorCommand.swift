@@ -1,0 +1,98 @@
+import Foundation
+import Planner
+import Store
+import Tools
+
+/// `plan doctor`: the database, the place data, the forecast services and the model, checked.
+struct DoctorCommand {
+    let context: Context
+    static let spec = CommandSpec(name: "doctor", valueOptions: ["model"], flags: ["json", "offline"], positionals: 0...0)
+
+    func run(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
+        if context.printHelpIfAsked(parsed, command: "doctor") { return }
+        let settings = try Settings(environment: context.environment)
+        let offline = parsed.has("offline") || settings.isOffline
+        var report: [String: JSONValue] = [:]
+        var lines: [String] = []
+        var problems = 0
+
+        // Database
+        let store = try context.openStore()
+        let version = try await store.schemaVersion()
+        let integrity = try await store.integrityCheck()
+        let trips = try await store.tripSummaries().count
+        report["database"] = [
+            "path": .string(store.path), "schemaVersion": .number(Double(version)),
+            "knownSchemaVersion": .number(Double(Migration.latestVersion)), "integrity": .string(integrity),
+            "journalMode": .string(try await store.journalMode()), "trips": .number(Double(trips)),
+        ]
+        lines.append("Database     \(store.path)")
+        lines.append("             schema \(version), \(try await store.journalMode()), integrity \(integrity), \(trips) trips")
+        if integrity != "ok" { problems += 1 }
+
+        // Place data
+        let gazetteerPath = Gazetteer.defaultPath(environment: context.environment)
+        let gazetteerOK = (try? Gazetteer(path: gazetteerPath)) != nil
+        report["gazetteer"] = ["path": .string(gazetteerPath), "ok": .bool(gazetteerOK)]
+        lines.append("Places       \(gazetteerPath) \(gazetteerOK ? "(ok)" : "(MISSING: set PLAN_GAZETTEER)")")
+        if !gazetteerOK { problems += 1 }
+
+        // Forecast services
+        var services: [JSONValue] = []
+        for (name, url) in [("NWS", settings.nwsBase), ("Open-Meteo", settings.openMeteoBase)] {
+            if offline {
+                services.append(["name": .string(name), "url": .string(url.absoluteString), "reachable": .null, "detail": "offline"])
+                lines.append("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(url.absoluteString) (offline: not checked)")
+                continue
+            }
+            context.console.progress("Checking \(name)…")
+            let outcome = await ServiceProbe.check(url, userAgent: settings.userAgent)
+            services.append([
+                "name": .string(name), "url": .string(url.absoluteString), "reachable": .bool(outcome.isReachable),
+                "detail": .string(outcome.detail),
+            ])
+            lines.append("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(url.absoluteString) (\(outcome.isReachable ? "reachable" : "UNREACHABLE"): \(outcome.detail))")
+        }
+        context.console.endProgress()
+        report["forecastServices"] = .array(services)
+        report["contact"] = .from(settings.contact)
+        if settings.contact == nil {
+            lines.append("Contact      not set: set PLAN_CONTACT to your email or URL (NWS asks for it)")
+        }
+
+        // Model
+        let model = try await context.languageModel(named: parsed.value("model"))
+        if let server = model as? OpenAICompatibleModel {
+            context.console.progress("Asking the model server…")
+            do {
+                let properties = try await server.properties()
+                let mode = try await server.toolMode()
+                let window = try await server.contextSize()
+                report["model"] = [
+                    "endpoint": .string(server.baseURL.absoluteString), "reachable": true, "name": .string(server.name),
+                    "modelPath": .from(properties.modelPath), "contextSize": .number(Double(window)),
+                    "contextSizeFrom": .string(properties.contextSize == nil ? "default" : "server"),
+                    "toolCalling": .string(mode.rawValue), "tokenizer": .string(properties.canTokenize ? "server" : "estimate"),
+                ]
+                lines.append("Model        \(server.baseURL.absoluteString) (reachable)")
+                lines.append("             \(properties.modelPath.map { ($0 as NSString).lastPathComponent } ?? server.name), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
+            } catch {
+                problems += 1
+                report["model"] = ["endpoint": .string(server.baseURL.absoluteString), "reachable": false,
+                                   "detail": .string(ErrorReport(error).message)]
+                lines.append("Model        \(server.baseURL.absoluteString) (UNREACHABLE: \(ErrorReport(error).message))")
+            }
+            context.console.endProgress()
+        } else {
+            report["model"] = ["endpoint": "builtin", "reachable": true, "name": "builtin", "contextSize": 4096, "toolCalling": "builtin"]
+            lines.append("Model        builtin (deterministic rules; set PLAN_MODEL to use a model server)")
+        }
+        report["problems"] = .number(Double(problems))
+        if parsed.has("json") {
+            context.printJSON(.object(report))
+        } else {
+            for line in lines { context.console.print(line) }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Planner
+import Store
+import Tools
+
+/// `plan history`, `plan history show <session>`, `plan history search <text>`, `plan history --usage`.
+struct HistoryCommand {
+    let context: Context
+    static let listSpec = CommandSpec(
+        name: "history", valueOptions: ["trip", "tool", "model", "since", "limit"], flags: ["json", "usage"],
+        positionals: 0...0
+    )
+    static let showSpec = CommandSpec(name: "history", valueOptions: [], flags: ["json"], positionals: 1...1)
+    static let searchSpec = CommandSpec(
+        name: "history", valueOptions: ["limit"], flags: ["json", "newest"], positionals: 1...64
+    )
+
+    func run(_ arguments: [String]) async throws {
+        switch arguments.first {
+        case "show": try await show(Array(arguments.dropFirst()))
+        case "search": try await search(Array(arguments.dropFirst()))
+        default: try await list(arguments)
+        }
+    }
+
+    // MARK: - List
+
+    private func list(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.listSpec)
+        if context.printHelpIfAsked(parsed, command: "history") { return }
+        var filter = SessionFilter()
+        if let trip = parsed.value("trip") { filter.tripID = try ArgumentParser.id(trip, what: "trip", command: "history") }
+        filter.tool = parsed.value("tool")
+        filter.model = parsed.value("model")
+        if let since = parsed.value("since") {
+            let date = try ArgumentParser.date(since, option: "since", command: "history", today: context.today)
+            filter.since = Self.startOfDay(date)
+        }
+        if let limit = parsed.value("limit") {
+            guard let number = Int(limit), (1...10_000).contains(number) else {
+                throw CLIError.usage("--limit must be a whole number from 1 to 10000.", command: "history")
+            }
+            filter.limit = number
+        }
+        let store = try context.openStore()
+        if parsed.has("usage") {
+            try await usage(store: store, json: parsed.has("json"))
+            return
+        }
+        let sessions = try await store.sessions(filter)
+        if parsed.has("json") {
+            context.printJSON(.array(sessions.map(Self.json)))
+            return
+        }
+        guard !sessions.isEmpty else {
+            context.console.print("No sessions yet. 'plan pack <trip>' starts one.")
+            return
+        }
+        let header = ["ID", "TRIP", "MODEL", "STARTED", "ENTRIES", "TOKENS", "STATUS"]
+        let rows = sessions.map { session -> [String] in
+            [
+                "\(session.id)", session.tripID.map(String.init) ?? "-", String(session.model.prefix(28)),
+                Self.timestamp(session.startedAt), "\(session.entryCount)",
+                "\(session.contextTokens)/\(session.contextSize)", Self.status(session),
+            ]
+        }
+        for (index, line) in TripPrinter.table([header] + rows).enumerated() {
+            context.console.print(index == 0 ? context.console.bold(line) : line)
+        }
+    }
+
+    static func status(_ session: SessionRecord) -> String {
+        switch session.status {
+        case "recovered": return "recovered from overflow"
+        case "failed": return "failed"
+        case "running": return "interrupted"
+        default:
+            if let relation = session.relation, relation != "resumed", relation != "replay" {
+                return "completed (\(relation))"
+            }
+            return session.purpose == "replay" ? "completed (replay)" : "completed"
+        }
+    }
+
+    static func json(_ session: SessionRecord) -> JSONValue {
+        [
+            "id": .number(Double(session.id)), "trip": .from(session.tripID), "model": .string(session.model),
+            "started": .string(ISO8601DateFormatter().string(from: session.startedAt)),
+            "entries": .number(Double(session.entryCount)), "tokens": .number(Double(session.contextTokens)),
+            "contextSize": .number(Double(session.contextSize)), "status": .string(session.status),
+            "purpose": .string(session.purpose), "parent": .from(session.parentID), "relation": .from(session.relation),
+            "promptTokens": .number(Double(session.promptTokens)),
+            "completionTokens": .number(Double(session.completionTokens)), "error": .from(session.error),
+        ]
+    }
+
+    // MARK: - Show
+
+    private func show(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.showSpec)
+        if context.printHelpIfAsked(parsed, command: "history") { return }
+        let id = try ArgumentParser.id(parsed.positionals[0], what: "session", command: "history")
+        let store = try context.openStore()
+        guard let session = try await store.session(id: id) else { throw CLIError.noSuchSession(id) }
+        let entries = try await store.entries(sessionID: id)
+        if parsed.has("json") {
+            var object = Self.json(session).objectValue ?? [:]
+            object["entries"] = .array(entries.map { entry in
+                [
+                    "seq": .number(Double(entry.seq)), "kind": .string(entry.kind), "tool": .from(entry.tool),
+                    "text": .string(entry.text), "tokens": .number(Double(entry.tokens)),
+                    "inContext": .bool(entry.isInContext),
+                    "arguments": entry.kind == "toolCalls" ? (entry.payload.flatMap { try? JSONValue.parse($0) } ?? .null) : .null,
+                ]
+            })
+            context.printJSON(.object(object))
+            return
+        }
+        let console = context.console
+        var title = "Session \(session.id)"
+        if let trip = session.tripID { title += " · trip \(trip)" }
+        title += " · \(session.model) · \(session.purpose) · \(Self.status(session))"
+        console.print(console.bold(title))
+        if let parent = session.parentID {
+            console.print(console.dim("  \(session.relation ?? "linked") from session \(parent)"))
+        }
+        for entry in entries {
+            let label = entry.kind + (entry.tool.map { " \($0)" } ?? "")
+            let marker = entry.isInContext ? "" : " (dropped from context)"
+            console.print("")
+            console.print(console.accent("[\(entry.seq)] \(label)") + console.dim(" · \(entry.tokens) tokens\(marker)"))
+            let text = entry.kind == "instructions" && entry.text.count > 600 ? String(entry.text.prefix(600)) + "…" : entry.text
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                console.print("  " + line)
+            }
+        }
+        console.print("")
+        let total = entries.reduce(0) { $0 + $1.tokens }
+        var summary = "\(entries.count) entries · \(session.contextTokens) tokens in context of \(session.contextSize) (\(total) in all)"
+        if session.promptTokens > 0 {
+            summary += " · server counted \(session.promptTokens) prompt + \(session.completionTokens) completion tokens"
+        }
+        console.print(console.dim(summary))
+        if let error = session.error { console.print(console.warning("Ended with: \(error)")) }
+    }
+
+    // MARK: - Search
+
+    private func search(_ arguments: [String]) async throws {
+        let parsed = try ArgumentParser.parse(arguments, spec: Self.searchSpec)
+        if context.printHelpIfAsked(parsed, command: "history") { return }
+        let text = parsed.positionals.joined(separator: " ")
+        var limit = 20
+        if let value = parsed.value("limit") {
+            guard let number = Int(value), (1...1_000).contains(number) else {
+                throw CLIError.usage("--limit must be a whole number from 1 to 1000.", command: "history")
+            }
+            limit = number
+        }
+        guard Store.ftsQuery(text) != nil else {
+            throw CLIError.usage("nothing to search for in '\(ArgumentParser.printable(text))'; give a word.", command: "history")
+        }
+        let store = try context.openStore()
+        let hits = try await store.search(text, newestFirst: parsed.has("newest"), limit: limit)
+        if parsed.has("json") {
+            context.printJSON(.array(hits.map { hit in
+                [
+                    "session": .number(Double(hit.sessionID)), "trip": .from(hit.tripID), "kind": .string(hit.kind),
+                    "tool": .from(hit.tool), "snippet": .string(hit.snippet), "entry": .number(Double(hit.entryID)),
+                    "created": .string(ISO8601DateFormatter().string(from: hit.createdAt)),
+                ]
+            }))
+            return
+        }
+        guard !hits.isEmpty else {
+            context.console.print("No matches for '\(ArgumentParser.printable(text))'.")
+            return
+        }
+        let console = context.console
+        for hit in hits {
+            let trip = hit.tripID.map { "trip \($0)" } ?? "no trip"
+            let kind = hit.kind + (hit.tool.map { " \($0)" } ?? "")
+            let snippet = hit.snippet.replacingOccurrences(of: "\n", with: " ")
+            console.print(console.accent("session \(hit.sessionID)") + " · \(trip) · \(kind) · \(Self.timestamp(hit.createdAt))")
+            console.print("  " + (console.useColor
+                ? snippet.replacingOccurrences(of: "[", with: "\u{1B}[1m").replacingOccurrences(of: "]", with: "\u{1B}[0m")
+                : snippet))
+        }
+    }
+
+    // MARK: - Usage
+
+    private func usage(store: Store, json: Bool) async throws {
+        let models = try await store.usageByModel()
+        let tools = try await store.usageByTool()
+        let cache = try await store.cacheStatistics()
+        if json {
+            context.printJSON([
+                "models": .array(models.map { model in
+                    ["model": .string(model.model), "sessions": .number(Double(model.sessions)),
+                     "promptTokens": .number(Double(model.promptTokens)),
+                     "completionTokens": .number(Double(model.completionTokens)),
+                     "transcriptTokens": .number(Double(model.transcriptTokens))]
+                }),
+                "tools": .array(tools.map { ["tool": .string($0.tool), "calls": .number(Double($0.calls)), "tokens": .number(Double($0.tokens))] }),
+                "cache": [
+                    "entries": .number(Double(cache.entries)), "bytes": .number(Double(cache.bytes)),
+                    "expired": .number(Double(cache.expired)), "hits": .number(Double(cache.hits)),
+                    "misses": .number(Double(cache.misses)), "revalidated": .number(Double(cache.revalidated)),
+                    "stale": .number(Double(cache.stale)), "networkRequests": .number(Double(cache.networkRequests)),
+                    "hitRate": .from(cache.hitRate),
+                ],
+            ])
+            return
+        }
+        let console = context.console
+        console.print(console.bold("Tokens by model"))
+        let modelRows = models.map { ["\($0.model)", "\($0.sessions)", "\($0.transcriptTokens)", "\($0.promptTokens)", "\($0.completionTokens)"] }
+        for line in TripPrinter.table([["MODEL", "SESSIONS", "TRANSCRIPT", "PROMPT (server)", "COMPLETION (server)"]] + modelRows) {
+            console.print("  " + line)
+        }
+        console.print(console.bold("Tool output in transcripts"))
+        for line in TripPrinter.table([["TOOL", "CALLS", "TOKENS"]] + tools.map { [$0.tool, "\($0.calls)", "\($0.tokens)"] }) {
+            console.print("  " + line)
+        }
+        console.print(console.bold("HTTP cache"))
+        let rate = cache.hitRate.map { String(format: "%.0f%%", $0 * 100) } ?? "n/a"
+        console.print("  \(cache.entries) entries, \(cache.bytes / 1024) KiB (\(cache.expired) expired; 'plan cache prune' drops them)")
+        console.print("  hits \(cache.hits), misses \(cache.misses), revalidated \(cache.revalidated), stale \(cache.stale); hit rate \(rate); \(cache.networkRequests) network requests")
+    }
+
+    // MARK: - Helpers
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    static func startOfDay(_ date: CalendarDate) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day)) ?? Date.distantPast
+    }
+}
