@@ -63,6 +63,7 @@ public struct TripPlanner: Sendable {
                 model: model, tools: tools, instructions: PackingInstructions.text, contextSize: window,
                 recorder: StoreTranscriptRecorder(store: store, sessionID: sessionID)
             )
+            await session.require(tools: ["geocode", "forecast"])
             var response: LanguageModelSession.Response
             do {
                 response = try await session.respond(

@@ -46,6 +46,9 @@ public enum JSONSchemaValidator {
             if let minimum = schema["minItems"]?.intValue, items.count < minimum {
                 found.append("\(path): needs at least \(minimum) items")
             }
+            if let maximum = schema["maxItems"]?.intValue, items.count > maximum {
+                found.append("\(path): allows at most \(maximum) items")
+            }
         case let .number(number):
             if let minimum = schema["minimum"]?.doubleValue, number < minimum {
                 found.append("\(path): must be ≥ \(minimum)")

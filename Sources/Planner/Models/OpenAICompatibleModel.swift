@@ -15,6 +15,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     let forcedMode: ToolCallingMode?
     let timeout: TimeInterval
     private let facts = ServerFacts()
+    private let transport: URLSessionTransport
 
     public init(baseURL: URL, modelName: String?, apiKey: String?, forcedMode: ToolCallingMode?, timeout: TimeInterval) {
         self.baseURL = baseURL
@@ -22,6 +23,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.apiKey = apiKey
         self.forcedMode = forcedMode
         self.timeout = timeout
+        self.transport = URLSessionTransport(timeout: timeout)
     }
 
     public var name: String { modelName ?? baseURL.absoluteString }
@@ -142,15 +144,9 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     private func send(path: String, body: JSONValue?, timeout: TimeInterval) async throws -> (Int, Data) {
         let request = try urlRequest(path: path, body: body, timeout: timeout)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
         do {
-            let (data, response) = try await session.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+            let (data, response) = try await transport.send(request)
+            return (response.statusCode, data)
         } catch let error as URLError {
             throw GenerationError.unavailable(Self.describe(error, base: baseURL))
         }

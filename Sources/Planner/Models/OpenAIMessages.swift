@@ -7,7 +7,8 @@ enum OpenAIMessages {
     static func body(for request: ModelRequest, mode: ToolCallingMode, model: String?) -> [String: JSONValue] {
         var body: [String: JSONValue] = [
             "messages": .array(messages(for: request, mode: mode)),
-            "max_tokens": .number(Double(request.options.maximumResponseTokens)),
+            // A tool call needs few tokens; capping the round keeps a rambling small model short.
+            "max_tokens": .number(Double(request.requiresToolCall ? min(256, request.options.maximumResponseTokens) : request.options.maximumResponseTokens)),
         ]
         if let model { body["model"] = .string(model) }
         switch request.options.sampling {
@@ -23,9 +24,12 @@ enum OpenAIMessages {
             body["tools"] = .array(request.tools.map { tool in
                 ["type": "function", "function": ["name": .string(tool.name), "description": .string(tool.description), "parameters": tool.parameters]]
             })
-            body["tool_choice"] = "auto"
+            body["tool_choice"] = request.requiresToolCall ? "required" : "auto"
         } else {
-            body["response_format"] = responseFormat(guidedSchema(tools: request.tools, answer: request.answerSchema))
+            body["response_format"] = responseFormat(
+                guidedSchema(tools: request.tools, answer: request.requiresToolCall ? nil : request.answerSchema,
+                             allowsAnswer: !request.requiresToolCall)
+            )
         }
         return body
     }
@@ -36,7 +40,7 @@ enum OpenAIMessages {
     }
 
     /// `anyOf`: one `{"tool_call": {"name": const, "arguments": schema}}` branch per tool, plus `{"response": answer}`.
-    static func guidedSchema(tools: [ToolDefinition], answer: JSONValue?) -> JSONValue {
+    static func guidedSchema(tools: [ToolDefinition], answer: JSONValue?, allowsAnswer: Bool = true) -> JSONValue {
         var branches: [JSONValue] = tools.map { tool in
             [
                 "type": "object",
@@ -52,13 +56,15 @@ enum OpenAIMessages {
                 "additionalProperties": false,
             ]
         }
-        branches.append([
-            "type": "object",
-            "properties": ["response": answer ?? ["type": "string"]],
-            "required": ["response"],
-            "additionalProperties": false,
-        ])
-        return ["anyOf": .array(branches)]
+        if allowsAnswer {
+            branches.append([
+                "type": "object",
+                "properties": ["response": answer ?? ["type": "string"]],
+                "required": ["response"],
+                "additionalProperties": false,
+            ])
+        }
+        return branches.count == 1 ? branches[0] : ["anyOf": .array(branches)]
     }
 
     static func messages(for request: ModelRequest, mode: ToolCallingMode) -> [JSONValue] {

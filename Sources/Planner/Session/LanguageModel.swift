@@ -25,16 +25,19 @@ public struct ModelRequest: Sendable {
     public var options: GenerationOptions
     /// Called with each piece of text as it streams in.
     public var onText: (@Sendable (String) -> Void)?
+    /// The model must call a tool this round (it may not answer yet).
+    public var requiresToolCall: Bool
 
     public init(
         entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: JSONValue?, options: GenerationOptions,
-        onText: (@Sendable (String) -> Void)? = nil
+        onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false
     ) {
         self.entries = entries
         self.tools = tools
         self.answerSchema = answerSchema
         self.options = options
         self.onText = onText
+        self.requiresToolCall = requiresToolCall
     }
 }
 

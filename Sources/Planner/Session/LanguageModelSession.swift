@@ -11,6 +11,9 @@ public actor LanguageModelSession {
     public let recorder: any TranscriptRecorder
     /// Rounds of tool calls before the model must answer.
     public let maximumRounds: Int
+    /// Tools the model must have called (in this turn) before it may answer: a packing list without
+    /// a forecast would be a guess. Small models otherwise answer straight away.
+    public var requiredTools: [String] = []
     public private(set) var transcript: Transcript
 
     /// A new session: the instructions become its first entry.
@@ -97,6 +100,11 @@ public actor LanguageModelSession {
         }
     }
 
+    /// Sets the tools the model must call before answering.
+    public func require(tools names: [String]) {
+        requiredTools = names
+    }
+
     /// Runs the loop again without a new prompt (after recovery, the transcript already ends with one).
     public func resume(generating schema: JSONValue?, options: GenerationOptions = GenerationOptions()) async throws -> Response {
         try await run(schema: schema, options: options, onText: nil)
@@ -114,9 +122,11 @@ public actor LanguageModelSession {
         while true {
             rounds += 1
             let offered = mayCallTools && rounds <= maximumRounds ? tools : []
+            let missing = requiredTools.filter { name in !seenCalls.contains { $0.hasPrefix(name + "(") } && tools.contains { $0.name == name } }
             try await checkContext(offering: offered, options: options)
             let reply = try await model.respond(to: ModelRequest(
-                entries: transcript.entries, tools: offered, answerSchema: schema, options: options, onText: onText
+                entries: transcript.entries, tools: offered, answerSchema: schema, options: options, onText: onText,
+                requiresToolCall: !offered.isEmpty && !missing.isEmpty && rounds < maximumRounds
             ))
             if let usage = reply.usage { try await recorder.recordUsage(usage) }
 

@@ -24,7 +24,7 @@ public struct GeocodeTool: Tool {
     public var parameters: JSONValue {
         [
             "type": "object",
-            "properties": ["place": ["type": "string", "minLength": 1, "maxLength": 200, "description": "City, optionally with region or country"]],
+            "properties": ["place": ["type": "string", "minLength": 1, "maxLength": 100, "description": "City, optionally with region or country"]],
             "required": ["place"],
             "additionalProperties": false,
         ]
