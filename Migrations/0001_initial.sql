@@ -17,8 +17,9 @@ CREATE TABLE places (
     UNIQUE (source, name, region, country, latitude, longitude)
 ) STRICT;
 
+-- AUTOINCREMENT: a deleted trip's id is never given to another (scripts hold on to ids).
 CREATE TABLE trips (
-    id          INTEGER PRIMARY KEY,
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
     name        TEXT    NOT NULL CHECK (length(name) > 0),
     destination TEXT    NOT NULL CHECK (length(destination) > 0),
     place_id    INTEGER REFERENCES places (id),
@@ -61,7 +62,7 @@ CREATE INDEX forecast_snapshots_trip ON forecast_snapshots (trip_id, created_at)
 
 -- One language-model session: a run of pack, ask, replay, or a recovery of one of them.
 CREATE TABLE sessions (
-    id                INTEGER PRIMARY KEY,
+    id                INTEGER PRIMARY KEY AUTOINCREMENT,
     trip_id           INTEGER REFERENCES trips (id) ON DELETE CASCADE,
     parent_id         INTEGER REFERENCES sessions (id) ON DELETE SET NULL,
     relation          TEXT    CHECK (relation IN ('condensed', 'summarized', 'fresh', 'resumed', 'replay')),

@@ -29,7 +29,7 @@ export PLAN_DB="$WORK/plan.sqlite"
 today="$(date +%F)"
 end="$(date -d '+2 day' +%F)"
 
-log "== Cache hit: plan vs requests-cache (SQLite backend); $RUNS whole-process runs, $HITS in-process hits"
+echo "== Cache hit: plan vs requests-cache (SQLite backend); $RUNS whole-process runs, $HITS in-process hits"
 "$PLAN_BIN" add "Denver, CO" --from "$today" --to "$end" >/dev/null
 "$PLAN_BIN" show 1 >/dev/null 2>&1            # two misses fill plan's cache
 sqlite3 "$PLAN_DB" "INSERT INTO trips (name, destination, place_id, start_date, end_date, created_at)

@@ -20,6 +20,8 @@ public actor Store {
             mode = try connection.pragmaText("journal_mode = WAL")
         } catch let StoreError.sqlite(code, _, _) where code & 0xFF == SQLITE_NOTADB {
             throw StoreError.notAPlanDatabase(path: path)
+        } catch let StoreError.sqlite(code, _, _) where code & 0xFF == SQLITE_CORRUPT {
+            throw StoreError.damaged(path: path)
         }
         guard mode.lowercased() == "wal" else {
             throw StoreError.cannotOpen(path: path, reason: "could not switch to WAL journaling (got \(mode))")

@@ -10,6 +10,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
     case newerSchema(found: Int, known: Int, path: String)
     /// The database folder or file could not be created or opened.
     case cannotOpen(path: String, reason: String)
+    /// SQLite found the file damaged ("database disk image is malformed").
+    case damaged(path: String)
     /// A stored value did not have the expected shape.
     case corruptValue(column: String, detail: String)
 
@@ -28,6 +30,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "cannot open the database at \(path): \(reason)"
         case let .corruptValue(column, detail):
             return "unexpected value in \(column): \(detail)"
+        case let .damaged(path):
+            return "the database \(path) is damaged."
         }
     }
 
@@ -37,8 +41,11 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             if code == 5 || code == 6 {
                 return "Another plan is busy with the database; try again in a moment."
             }
-            if code == 13 {
+            if code & 0xFF == 13 {
                 return "The disk is full; free some space and try again."
+            }
+            if code & 0xFF == 11 || code & 0xFF == 26 {
+                return "The database file is damaged; restore a backup or point PLAN_DB at another file."
             }
             return nil
         case .notAPlanDatabase:
@@ -49,6 +56,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "Check that the folder exists and is writable, or set PLAN_DB to another path."
         case .corruptValue:
             return "Run `sqlite3 \"$PLAN_DB\" 'PRAGMA integrity_check'` to check the file."
+        case .damaged:
+            return "Restore a backup, or try `sqlite3 <file> .recover > dump.sql`; PLAN_DB can point at a new file meanwhile."
         }
     }
 

@@ -108,7 +108,7 @@ enum ArgumentParser {
     /// Text safe to echo in one line: control characters shown as '?', long text cut.
     static func printable(_ text: String) -> String {
         let cleaned = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+            [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
                 ? "?" : Character(scalar)
         })
         return cleaned.count > 60 ? String(cleaned.prefix(57)) + "..." : cleaned

@@ -16,7 +16,9 @@ binary with:
 
 Every check is named and printed as PASS/FAIL with the command, exit code and stderr when it fails.
 The last line is exactly "N passed, M failed"; the exit status is 1 when anything failed.
-The run is bounded: every command has a timeout and the whole run has a time budget.
+The run is bounded: every command has a timeout and the whole run has a time budget. The stand-ins and
+any plan still running are stopped on every exit (including SIGINT/SIGTERM). --verbose prints every
+hostile case's exit code and first stderr line; PLAN_RELIABILITY_KEEP=1 keeps the scratch folder.
 """
 
 import argparse
@@ -36,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -54,15 +57,15 @@ CRASH_MARKERS = [
     "Illegal instruction", "Segmentation fault", "SIGSEGV", "SIGILL", "SIGABRT", "SIGTRAP",
     "Thread 0 crashed", "internal error", "This is a bug in plan",
 ]
-BUSY_MARKERS = ["database is locked", "database table is locked", "SQLITE_BUSY", "busy", "locked"]
 
 # ----------------------------------------------------------------------------------------------
 # Global state and clean-up
 # ----------------------------------------------------------------------------------------------
 
 PLAN = None
-SERVER = None            # subprocess.Popen of the stand-in
-BASE_URL = None
+SERVERS = []            # every stand-in started (StandIn objects)
+MAIN = None             # the stand-in used outside the fault scenario
+CTX = threading.local() # CTX.server: the stand-in this thread talks to; CTX.buffer: where check() prints
 TMP = None
 START = time.monotonic()
 CHILDREN = set()         # plan processes currently running (ours only)
@@ -73,6 +76,7 @@ TIMINGS = []             # (scenario, seconds, passed, failed)
 CURRENT = {"scenario": "setup"}
 CLEANED = {"done": False}
 RNG = {"rng": random.Random(0)}
+OPTIONS = {}
 
 
 def cleanup():
@@ -86,15 +90,8 @@ def cleanup():
             child.kill()
         except OSError:
             pass
-    if SERVER is not None and SERVER.poll() is None:
-        try:
-            SERVER.terminate()
-            SERVER.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            try:
-                SERVER.kill()
-            except OSError:
-                pass
+    for server in SERVERS:
+        server.stop()
     if TMP and os.path.isdir(TMP) and not os.environ.get("PLAN_RELIABILITY_KEEP"):
         shutil.rmtree(TMP, ignore_errors=True)
 
@@ -121,13 +118,18 @@ def check(name, ok, detail=""):
     scenario = CURRENT["scenario"]
     with RESULTS_LOCK:
         RESULTS.append((scenario, name, bool(ok), detail))
-    if ok:
-        print(f"  PASS {name}", flush=True)
-    else:
-        print(f"  FAIL {name}", flush=True)
-        for line in str(detail).splitlines() or [""]:
-            print(f"       {line}", flush=True)
+    lines = [f"  PASS {name}"] if ok else [f"  FAIL {name}"] + [f"       {l}" for l in str(detail).splitlines()]
+    say(*lines)
     return bool(ok)
+
+
+def say(*lines):
+    """Prints now, or into this thread's buffer when it has one (parallel parts print in order later)."""
+    buffer = getattr(CTX, "buffer", None)
+    if buffer is not None:
+        buffer.extend(lines)
+    else:
+        print("\n".join(lines), flush=True)
 
 
 def short(text, limit=70):
@@ -178,8 +180,8 @@ def plan_env(db, extra=None):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PLAN_") or k == "PLAN_GAZETTEER"}
     env.update({
         "PLAN_DB": db,
-        "PLAN_NWS_URL": BASE_URL,
-        "PLAN_OPEN_METEO_URL": BASE_URL,
+        "PLAN_NWS_URL": stand_in().url,
+        "PLAN_OPEN_METEO_URL": stand_in().url,
         "PLAN_CONTACT": "tests@example.com",
         "PLAN_HTTP_RETRIES": "2",
         "PLAN_HTTP_TIMEOUT": "2",
@@ -298,47 +300,64 @@ def fingerprint(db):
 # The stand-in
 # ----------------------------------------------------------------------------------------------
 
-def start_server(anchor):
-    global SERVER, BASE_URL
-    log = open(os.path.join(TMP, "server.log"), "wb")
-    SERVER = subprocess.Popen(
-        [sys.executable, SERVER_SCRIPT, "--port", "0", "--anchor", anchor.isoformat()],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
-    )
-    ready, _, _ = select.select([SERVER.stdout], [], [], 15)
-    if not ready:
-        raise RuntimeError("the weather stand-in did not print its port within 15 s")
-    line = SERVER.stdout.readline().decode().strip()
-    if not line.startswith("PORT "):
-        raise RuntimeError(f"the weather stand-in printed {line!r} instead of 'PORT n'")
-    BASE_URL = f"http://127.0.0.1:{int(line.split()[1])}"
+class StandIn:
+    """One loopback weather stand-in (its faults are global to it, so parallel work needs one each)."""
+
+    def __init__(self, anchor):
+        self.log = open(os.path.join(TMP, f"server-{len(SERVERS)}.log"), "wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, SERVER_SCRIPT, "--port", "0", "--anchor", anchor.isoformat()],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.log,
+        )
+        SERVERS.append(self)
+        ready, _, _ = select.select([self.proc.stdout], [], [], 15)
+        if not ready:
+            raise RuntimeError("the weather stand-in did not print its port within 15 s")
+        line = self.proc.stdout.readline().decode().strip()
+        if not line.startswith("PORT "):
+            raise RuntimeError(f"the weather stand-in printed {line!r} instead of 'PORT n'")
+        self.url = f"http://127.0.0.1:{int(line.split()[1])}"
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.terminate()
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                try:
+                    self.proc.kill()
+                except OSError:
+                    pass
+        self.log.close()
+
+    def control(self, path, body=None):
+        """The control API: GET for /_control/faults and /_control/requests, POST otherwise."""
+        if path in ("/_control/faults", "/_control/requests"):
+            request = urllib.request.Request(self.url + path, method="GET")
+        else:
+            request = urllib.request.Request(self.url + path, data=json.dumps(body or {}).encode(), method="POST",
+                                             headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"{}")
 
 
-def control(path, body=None):
-    """The stand-in's control API: GET for /_control/faults and /_control/requests, POST otherwise."""
-    if path in ("/_control/faults", "/_control/requests"):
-        request = urllib.request.Request(BASE_URL + path, method="GET")
-    else:
-        request = urllib.request.Request(BASE_URL + path, data=json.dumps(body or {}).encode(), method="POST",
-                                         headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read() or b"{}")
+def stand_in():
+    return getattr(CTX, "server", None) or MAIN
 
 
 def reset_faults():
-    control("/_control/reset")
+    stand_in().control("/_control/reset")
 
 
 def add_fault(match, spec):
     body = {"match": match}
     body.update(spec)
-    answer = control("/_control/fault", body)
+    answer = stand_in().control("/_control/fault", body)
     if not answer.get("ok"):
         raise RuntimeError(f"the stand-in refused fault {body}: {answer}")
-
-
-def server_alive():
-    return SERVER is not None and SERVER.poll() is None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -507,14 +526,22 @@ def fault_case(path, fault, spec, transient):
           "\n".join(problems))
 
     # a cached forecast past its lifetime (--fresh forces revalidation): a stale copy stands in
-    db = copy_db(FIX.cached, f"stale-{path}-{fault}")
+    db = copy_db(CTX.cached, f"stale-{path}-{fault}")
     reset_faults()
     add_fault(path, spec)
     r = run(["show", "1", "--fresh"], db)
     problems = crash_problems(r)
     forecast_line = next((l.strip() for l in r.out.splitlines() if "Forecast" in l), "")
     row.update(stale=r.code, stale_line=forecast_line, stale_err=r.first_err, stale_secs=r.seconds)
-    if transient:
+    if transient and path == "/points":
+        # Only the point lookup fails; the cached point stands in and the forecast itself is revalidated,
+        # so the forecast is current: "stale" is not required, a forecast is.
+        if r.code != 0:
+            problems.append("expected exit 0 from the cached point")
+        elif "Forecast" not in r.out:
+            problems.append("no forecast printed")
+        name = f"faults: show --fresh over a cached forecast, {label} -> exit 0 with a forecast"
+    elif transient:
         if r.code != 0:
             problems.append("expected exit 0 from the cached copy")
         elif "stale" not in r.out.lower():
@@ -534,9 +561,40 @@ def fault_case(path, fault, spec, transient):
 
 
 def scenario_faults():
+    """/gridpoints and /points run side by side, each against its own stand-in."""
+    anchor = dt.date.today()
+    buffers = {}
+    errors = []
+
+    def half(path, server):
+        CTX.server = server
+        CTX.buffer = buffers.setdefault(path, [])
+        try:
+            # the HTTP cache is keyed by URL, so each stand-in needs its own cached copy
+            CTX.cached = os.path.join(TMP, "templates", f"cached-{path.strip('/')}.sqlite")
+            shutil.copyfile(FIX.empty_trip, CTX.cached)
+            r = run(["show", "1"], CTX.cached)
+            if r.code != 0 or "NWS" not in r.out:
+                raise RuntimeError("caching the forecast with a healthy stand-in failed:\n" + describe(r))
+            checkpoint(CTX.cached)
+            for fault, spec, transient in FAULTS:
+                fault_case(path, fault, spec, transient)
+        except Exception as error:          # report it in the main thread
+            errors.append(f"{path}: {error!r}\n{traceback.format_exc(limit=3)}")
+
+    second = StandIn(anchor)
+    threads = [threading.Thread(target=half, args=("/gridpoints", MAIN)),
+               threading.Thread(target=half, args=("/points", second))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
     for path in ("/gridpoints", "/points"):
-        for fault, spec, transient in FAULTS:
-            fault_case(path, fault, spec, transient)
+        print("\n".join(buffers.get(path, [])), flush=True)
+    second.stop()
+    if errors:
+        raise RuntimeError("\n".join(errors))
+    FAULT_TABLE.sort(key=lambda row: (row["path"] != "/gridpoints", [f[0] for f in FAULTS].index(row["fault"])))
     print_fault_table()
 
 
@@ -664,9 +722,13 @@ def scenario_concurrency(workers=8, loops=5):
                 continue
             trip = doc["id"]
             added[index].append(trip)
-            records[index].append(run(["pack", str(trip), "--json"], db))
+            # --fresh: every pack revalidates over the network and rewrites the shared HTTP cache rows
+            records[index].append(run(["pack", str(trip), "--json", "--fresh"], db))
             records[index].append(run(["history", "search", SEARCH_WORDS[(index + loop) % len(SEARCH_WORDS)]], db))
             records[index].append(run(["list"], db))
+            # and something else that writes or reads a lot at the same time
+            extra = (["cache", "prune"], ["history", "--usage"], ["show", str(trip)], ["history", "--json"])
+            records[index].append(run(list(extra[(index + loop) % len(extra)]), db))
 
     started = time.monotonic()
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(workers)]
@@ -681,8 +743,8 @@ def scenario_concurrency(workers=8, loops=5):
     slowest = max((r.seconds for r in everything), default=0)
     check(f"concurrency: {len(everything)} commands from {workers} processes x {loops} loops all exit 0 "
           f"({wall:.1f}s wall, slowest {slowest:.1f}s)",
-          len(everything) == workers * loops * 4 and not failed,
-          f"{len(everything)} of {workers * loops * 4} commands ran; {len(failed)} failed\n"
+          len(everything) == workers * loops * 5 and not failed,
+          f"{len(everything)} of {workers * loops * 5} commands ran; {len(failed)} failed\n"
           + "\n".join(describe(r) for r in failed[:6]))
     check("concurrency: no 'database is locked' / busy in any stderr", not busy,
           "\n".join(describe(r) for r in busy[:6]))
@@ -757,7 +819,9 @@ def hostile_cases():
 
     # add
     for label, text in TEXTS:
-        expect = {64} if label in ("empty", "space", "10k chars", "\\x01", "ANSI escape", "tab", "newline") else {0, 65}
+        # Control and invisible format characters (bidi overrides, BOM) are refused as usage errors.
+        expect = {64} if label in ("empty", "space", "10k chars", "\\x01", "ANSI escape", "tab", "newline",
+                                   "RTL override", "BOM") else {0, 65}
         case(f"add destination {label}", ["add", text, "--from", d1, "--to", d2], expect)
     for label, text in [("empty", ""), ("10k chars", LONG), ("ANSI", ESC), ("\\x01", "x\x01"), ("newline", "a\nb"),
                         ("SQL", SQL), ("emoji", "🏔️ trip")]:
@@ -874,12 +938,20 @@ def hostile_cases():
     case("history show --json only", ["history", "show", "--json"], {64})
 
     # history search
+    # Text with no word in it may be refused as a usage error ("give a word"); any text with a word must
+    # search. "-rain" as its own argument looks like an option, so 64 is accepted there too; the same text
+    # after "--" or inside a longer argument must search.
     wordless = {"empty", "space", "\\x01", "tab", "newline", "quote", "star", "NEAR(", "dash", "paren",
-                "backslash", "format string", "lone combining mark", "SQL quote"}
+                "backslash", "format string", "lone combining mark", "SQL quote", "emoji", "tilde", "-rain"}
     for label, text in TEXTS + FTS:
         expect = {0, 64} if label in wordless else {0}
         case(f"history search {label}", ["history", "search", text], expect)
     case("history search --json SQL", ["history", "search", SQL, "--json"], {0})
+    case("history search -- -rain", ["history", "search", "--", "-rain"], {0})
+    case("history search 'snow -rain'", ["history", "search", "snow -rain"], {0})
+    case("history search 'snow -rain' --json", ["history", "search", "snow -rain", "--json"], {0})
+    case("history search 'snow NOT'", ["history", "search", "snow", "NOT"], {0})
+    case("history search --newest snow", ["history", "search", "--newest", "snow", "--json"], {0})
     case("history search --newest *", ["history", "search", "--newest", "*"], {0, 64})
     case("history search --limit 1e9", ["history", "search", "snow", "--limit", "1e9"], {64})
     case("history search --limit -5", ["history", "search", "snow", "--limit", "-5"], {64})
@@ -929,13 +1001,67 @@ def hostile_cases():
     case("env PLAN_DB not a database", ["list"], {65}, db="notadb", allow=ALLOWED_CODES | {74})
     case("env PLAN_DB another app's sqlite", ["list"], {65}, db="foreign", allow=ALLOWED_CODES | {74})
     case("env PLAN_DB a folder", ["list"], None, db="folder", allow=ALLOWED_CODES | {73, 74})
+    case("env PLAN_DB new file in a new unicode folder", ["list"], {0}, db="newfolder")
+    # a damaged or newer plan database: a data (65) or I/O (74) error, never "internal error" (70)
+    for kind in ("truncated", "corrupt", "newer"):
+        for args in (["list"], ["show", "1"], ["pack", "1"], ["history", "search", "snow"], ["doctor"]):
+            case(f"{kind} database: {' '.join(args)}", args, {65, 74}, db=kind, allow=ALLOWED_CODES | {74})
+
+    # stored edge data: trips at 9999-12-31, a leap year long trip, emoji/SQL names, Cyrillic activities
+    for trip in ("1", "2", "3", "4"):
+        case(f"edge data: show {trip}", ["show", trip], {0}, db="edge")
+        case(f"edge data: show {trip} --json", ["show", trip, "--json"], {0}, db="edge")
+        case(f"edge data: pack {trip} --json", ["pack", trip, "--json"], {0}, db="edge")
+        case(f"edge data: replay {trip}", ["replay", trip], {0}, db="edge")
+        case(f"edge data: rm {trip}", ["rm", trip], {0}, db="edge")
+    case("edge data: list", ["list"], {0}, db="edge")
+    case("edge data: list --json", ["list", "--json"], {0}, db="edge")
+    case("edge data: history", ["history"], {0}, db="edge")
+    case("edge data: history search DROP", ["history", "search", "DROP"], {0}, db="edge")
+    case("edge data: history search лыжи", ["history", "search", "лыжи", "--json"], {0}, db="edge")
+    case("edge data: pack --markdown", ["pack", "2", "--markdown"], {0}, db="edge")
+    case("edge data: cache stats", ["cache", "stats"], {0}, db="edge")
     return cases
 
 
+def make_edge_template():
+    """Trips whose stored values sit at the edges: year 9999, a 365-night leap-year trip, hostile names."""
+    path = os.path.join(TMP, "templates", "edge.sqlite")
+    for args in (["add", "Denver, CO", "--from", "9999-12-31", "--to", "9999-12-31"],
+                 ["add", "Paris, France", "--from", "9999-12-30", "--to", "9999-12-31",
+                  "--name", "🏔️ '; DROP TABLE trips; --", "--activities", "лыжи,ski"],
+                 ["add", "Tokyo", "--from", "2028-02-29", "--to", "2029-02-28"],
+                 ["add", "Sydney", "--from", "today", "--to", "today", "--name", "北京 \"quoted\" *NEAR("],
+                 ["pack", "1"], ["pack", "2"], ["pack", "3"], ["pack", "4"]):
+        r = run(args, path)
+        if r.code != 0:
+            check(f"hostile: edge-data setup {show_args(args)}", False, describe(r))
+    checkpoint(path)
+    FIX.edge = path
+
+
 def prepare_case_db(kind, name):
-    if kind in ("packed", "empty_trip", "cached"):
+    if kind in ("packed", "empty_trip", "cached", "edge"):
         return copy_db(getattr(FIX, kind), name)
     folder = tempfile.mkdtemp(prefix="odd-", dir=TMP)
+    if kind == "newfolder":
+        return os.path.join(folder, "новый каталог", "旅行 plans", "plan.sqlite")
+    if kind in ("truncated", "corrupt", "newer"):
+        path = os.path.join(folder, "plan.sqlite")
+        with open(FIX.packed, "rb") as handle:
+            data = bytearray(handle.read())
+        if kind == "truncated":
+            data = data[: len(data) // 2]
+        elif kind == "corrupt":
+            for page in range(8192, len(data), 4096):       # scribble over every page after the second
+                data[page + 100: page + 600] = b"Z" * 500
+        with open(path, "wb") as handle:
+            handle.write(bytes(data))
+        if kind == "newer":
+            connection = sqlite3.connect(path)
+            connection.execute("PRAGMA user_version = 999")
+            connection.close()
+        return path
     if kind == "notadb":
         path = os.path.join(folder, "notes.txt")
         with open(path, "w") as handle:
@@ -960,6 +1086,14 @@ def has_raw_escape(text):
     return "\x1b" in text
 
 
+BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def has_bidi_control(text):
+    """Bidirectional overrides echoed to a terminal reorder what the user sees (Trojan-Source style)."""
+    return any(ch in BIDI_CONTROLS for ch in text)
+
+
 def hostile_case(c):
     db = prepare_case_db(c["db"], c["name"])
     before = fingerprint(db) if os.path.isfile(db) else None
@@ -978,6 +1112,9 @@ def hostile_case(c):
                         f"WAL {'same' if before[1] == after[1] else 'changed: ' + str(after[1] and after[1][0]) + ' bytes'})")
     if has_raw_escape(r.err) or has_raw_escape(r.out):
         problems.append("raw ESC (terminal escape) echoed to " + ("stderr" if has_raw_escape(r.err) else "stdout"))
+    if has_bidi_control(r.err):
+        problems.append("raw bidirectional-override character (U+202E etc.) echoed to stderr; "
+                        "ArgumentParser.printable() would show it as '?'")
     if "--json" in c["args"]:
         if r.code == 0 and r.json() is None:
             problems.append("--json success but stdout is not one JSON document")
@@ -986,11 +1123,14 @@ def hostile_case(c):
     expect = "/".join(str(x) for x in sorted(c["expect"])) if c["expect"] else "any documented"
     check(f"hostile: {c['name']} -> exit {expect} (got {r.code})", not problems,
           "; ".join(problems) + "\n" + describe(r))
+    if OPTIONS.get("verbose"):
+        print(f"       {short(show_args(c['args']), 90)}  ->  {r.code}  {short(r.first_err, 140)}")
     return r
 
 
 def scenario_hostile():
     reset_faults()
+    make_edge_template()
     cases = hostile_cases()
     print(f"  ({len(cases)} cases)")
     commands = set()
@@ -1044,12 +1184,14 @@ def finish(interrupted=None):
 
 
 def main():
-    global PLAN, TMP
+    global PLAN, TMP, MAIN
     parser = argparse.ArgumentParser(description="Reliability suite for the plan binary.")
     parser.add_argument("--plan", required=True, help="path to the built plan binary")
     parser.add_argument("--seed", type=int, default=None, help="random seed for the kill timings")
     parser.add_argument("--only", default="", help="comma-separated scenarios: faults,kill,concurrency,hostile")
+    parser.add_argument("--verbose", action="store_true", help="print every hostile case's exit code and stderr")
     options = parser.parse_args()
+    OPTIONS["verbose"] = options.verbose
 
     PLAN = os.path.abspath(options.plan)
     if not (os.path.isfile(PLAN) and os.access(PLAN, os.X_OK)):
@@ -1069,8 +1211,8 @@ def main():
     print(f"plan reliability suite: {PLAN}\n  seed {seed}; scratch {TMP}", flush=True)
 
     try:
-        start_server(dt.date.today())
-        print(f"  weather stand-in at {BASE_URL}", flush=True)
+        MAIN = StandIn(dt.date.today())
+        print(f"  weather stand-in at {MAIN.url}", flush=True)
         make_templates()
     except Exception as error:          # setup failed: nothing else can run
         CURRENT["scenario"] = "setup"
@@ -1085,11 +1227,10 @@ def main():
         mark = len(RESULTS)
         started = time.monotonic()
         try:
-            if not server_alive():
+            if not MAIN.alive():
                 raise RuntimeError("the weather stand-in is no longer running")
             function()
         except Exception as error:
-            import traceback
             check(f"{key}: scenario ran to the end", False,
                   f"the suite itself failed: {error!r}\n{traceback.format_exc(limit=3)}")
         finally:

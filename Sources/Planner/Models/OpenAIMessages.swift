@@ -129,6 +129,7 @@ enum OpenAIMessages {
         }
         let content = message["content"]?.stringValue ?? ""
         var reply = ModelReply(text: content, usage: usage)
+        let finish = document["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue
         if let calls = message["tool_calls"]?.arrayValue, !calls.isEmpty {
             reply.toolCalls = calls.enumerated().compactMap { index, call in
                 guard let name = call["function"]?["name"]?.stringValue else { return nil }
@@ -137,6 +138,11 @@ enum OpenAIMessages {
                 return ToolCall(id: call["id"]?.stringValue ?? "call_\(index)", name: name, arguments: arguments)
             }
             return reply
+        }
+        if finish == "length", (try? JSONValue.parse(content)) == nil, mode == .guided || wantsStructured {
+            throw GenerationError.decodingFailure(
+                "the answer was cut off after \(usage?.completionTokens ?? 0) tokens (the token limit or the context ran out)"
+            )
         }
         return interpret(content: content, reply: reply, mode: mode, wantsStructured: wantsStructured)
     }

@@ -47,21 +47,21 @@ public enum PackingInstructions {
             "items": [
                 "type": "array",
                 "minItems": 1,
-                "maxItems": 40,
+                "maxItems": 30,
                 "items": [
                     "type": "object",
                     "properties": [
                         "category": ["type": "string", "enum": .array(categories.map(JSONValue.string))],
-                        "name": ["type": "string", "minLength": 1, "maxLength": 60],
-                        "quantity": ["type": ["integer", "null"], "minimum": 1, "maximum": 30],
-                        "reason": ["type": "string", "minLength": 1, "maxLength": 120],
+                        "name": ["type": "string", "minLength": 1, "maxLength": 50],
+                        "quantity": ["type": ["integer", "null"]],
+                        "reason": ["type": "string", "minLength": 1, "maxLength": 100],
                         "weather": ["type": "boolean"],
                     ],
                     "required": ["category", "name", "quantity", "reason", "weather"],
                     "additionalProperties": false,
                 ],
             ],
-            "notices": ["type": "array", "maxItems": 5, "items": ["type": "string", "maxLength": 300]],
+            "notices": ["type": "array", "maxItems": 6, "items": ["type": "string", "maxLength": 300]],
         ],
         "required": ["items", "notices"],
         "additionalProperties": false,
@@ -71,8 +71,11 @@ public enum PackingInstructions {
     public static func list(from json: JSONValue) throws -> PackingList {
         let items = (json["items"]?.arrayValue ?? []).compactMap { item -> PackingItem? in
             guard let name = item["name"]?.stringValue, let category = item["category"]?.stringValue else { return nil }
+            // Quantities are clamped rather than refused: a grammar cannot bound numbers, and 0 or 500 socks
+            // from a small model should not cost the traveller the whole list.
+            let quantity = item["quantity"]?.intValue.flatMap { $0 < 1 ? nil : min($0, 30) }
             return PackingItem(
-                category: category, name: name, quantity: item["quantity"]?.intValue,
+                category: category, name: name, quantity: quantity,
                 reason: item["reason"]?.stringValue ?? "", weather: item["weather"]?.boolValue ?? false
             )
         }

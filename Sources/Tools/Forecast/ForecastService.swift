@@ -37,10 +37,10 @@ public struct ForecastService: ForecastProvider {
         if Self.isNWSCandidate(place) {
             do {
                 return try await nws(place)
-            } catch let error as ServiceError where error.status == 404 {
-                // NWS answers 404 InvalidPoint outside its coverage: Open-Meteo covers the world.
+            } catch let NWSMiss.noData(note) {
+                // NWS answers 404 InvalidPoint outside its coverage (or for a grid it lost): Open-Meteo covers the world.
                 var report = try await openMeteo(place)
-                report.note = "outside NWS coverage; using Open-Meteo"
+                report.note = note
                 return report
             }
         }
@@ -65,15 +65,25 @@ public struct ForecastService: ForecastProvider {
 
     private func nws(_ place: Place) async throws -> ForecastReport {
         let pointsURL = nwsBase.appending(path: "points/" + Self.pointPath(latitude: place.latitude, longitude: place.longitude))
-        let pointResponse = try await http.get(
-            pointsURL, service: "NWS", kind: .point, accept: "application/geo+json",
-            accepts: { NWSForecastDecoder.isPoint($0) }
-        )
+        let pointResponse: FetchedResponse
+        do {
+            pointResponse = try await http.get(
+                pointsURL, service: "NWS", kind: .point, accept: "application/geo+json",
+                accepts: { NWSForecastDecoder.isPoint($0) }
+            )
+        } catch let error as ServiceError where error.status == 404 {
+            throw NWSMiss.noData("outside NWS coverage; using Open-Meteo")
+        }
         let point = try NWSForecastDecoder.point(from: pointResponse.body)
-        let response = try await http.get(
-            point.forecastURL, service: "NWS", kind: .forecast, accept: "application/geo+json",
-            accepts: { NWSForecastDecoder.isForecast($0) }
-        )
+        let response: FetchedResponse
+        do {
+            response = try await http.get(
+                point.forecastURL, service: "NWS", kind: .forecast, accept: "application/geo+json",
+                accepts: { NWSForecastDecoder.isForecast($0) }
+            )
+        } catch let error as ServiceError where error.status == 404 {
+            throw NWSMiss.noData("NWS has no forecast for this point's grid; using Open-Meteo")
+        }
         let forecast = try NWSForecastDecoder.forecast(
             from: response.body, url: response.url, timeZone: point.timeZone ?? place.timeZone,
             fetchedAt: response.fetchedAt
@@ -105,6 +115,11 @@ public struct ForecastService: ForecastProvider {
         )
         return ForecastReport(forecast: forecast, origin: response.origin)
     }
+}
+
+/// NWS has nothing for a point (404): the caller falls back to Open-Meteo with this note.
+enum NWSMiss: Error {
+    case noData(String)
 }
 
 /// Answers from a forecast pinned to a trip: no network at all (replays).

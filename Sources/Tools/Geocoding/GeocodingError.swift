@@ -10,10 +10,18 @@ public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {
     public var errorDescription: String? {
         switch self {
         case let .notFound(query, _):
-            return "no place called '\(query)' is known."
+            return "no place called '\(Self.displayable(query))' is known."
         case let .gazetteerUnavailable(path):
             return "the place data file is missing or unreadable (\(path))."
         }
+    }
+
+    /// The query with control and invisible format characters shown as "?", cut to 60 characters.
+    static func displayable(_ text: String) -> String {
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            [.control, .format].contains(scalar.properties.generalCategory) ? "?" : scalar
+        }))
+        return cleaned.count > 60 ? String(cleaned.prefix(57)) + "..." : cleaned
     }
 
     public var recoverySuggestion: String? {

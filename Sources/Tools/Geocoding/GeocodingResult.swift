@@ -15,6 +15,6 @@ public struct GeocodingResult: Sendable, Equatable {
         guard !alternatives.isEmpty else { return nil }
         let others = alternatives.map(\.label).joined(separator: "; ")
         let more = matchCount - 1 - alternatives.count
-        return "'\(query)' could also be: \(others)" + (more > 0 ? " (and \(more) more)" : "")
+        return "'\(GeocodingError.displayable(query))' could also be: \(others)" + (more > 0 ? " (and \(more) more)" : "")
     }
 }

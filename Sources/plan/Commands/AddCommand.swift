@@ -35,8 +35,8 @@ struct AddCommand {
         guard destination.count <= 200 else {
             throw CLIError.usage("the destination is longer than 200 characters.", command: command)
         }
-        guard !destination.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw CLIError.usage("the destination contains control characters.", command: command)
+        guard !destination.unicodeScalars.contains(where: Self.isInvisible) else {
+            throw CLIError.usage("the destination contains control or invisible formatting characters.", command: command)
         }
         guard let fromText = parsed.value("from") else {
             throw CLIError.usage("missing --from <date>.", command: command)
@@ -54,12 +54,19 @@ struct AddCommand {
         }
         let name = (parsed.value("name") ?? destination).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 200,
-              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+              !name.unicodeScalars.contains(where: Self.isInvisible)
         else {
             throw CLIError.usage("--name must be 1 to 200 printable characters.", command: command)
         }
         let activities = try Self.activities(parsed.value("activities"), command: command)
         return NewTrip(name: name, destination: destination, place: nil, start: start, end: end, activities: activities)
+    }
+
+    /// Control characters and invisible format characters (bidi overrides, zero-width spaces, BOM);
+    /// the zero-width joiners that emoji and Persian script need are fine.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value == 0x200C || scalar.value == 0x200D { return false }
+        return [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
     }
 
     static func activities(_ text: String?, command: String) throws -> [String] {

@@ -53,6 +53,7 @@ struct DoctorCommand {
                 "detail": .string(outcome.detail),
             ])
             lines.append("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(url.absoluteString) (\(outcome.isReachable ? "reachable" : "UNREACHABLE"): \(outcome.detail))")
+            if !outcome.isReachable { problems += 1 }
         }
         context.console.endProgress()
         report["forecastServices"] = .array(services)
@@ -93,6 +94,12 @@ struct DoctorCommand {
             context.printJSON(.object(report))
         } else {
             for line in lines { context.console.print(line) }
+        }
+        if problems > 0 {
+            throw CLIError(
+                code: ExitCode.unavailable, message: "\(problems) problem\(problems == 1 ? "" : "s") found (see above).",
+                hint: "Work offline with --offline or PLAN_OFFLINE=1; set PLAN_MODEL=builtin to use the built-in engine."
+            )
         }
     }
 }

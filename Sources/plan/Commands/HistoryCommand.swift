@@ -147,7 +147,26 @@ struct HistoryCommand {
     // MARK: - Search
 
     private func search(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.searchSpec)
+        // Search text may start with "-" ("-rain"): only the known options are options here.
+        let known: Set<String> = ["--json", "--newest", "--limit", "--help", "-h"]
+        var shaped: [String] = []
+        var words: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if known.contains(name) {
+                shaped.append(argument)
+                if argument == "--limit", index + 1 < arguments.count {
+                    shaped.append(arguments[index + 1])
+                    index += 1
+                }
+            } else if argument != "--" {
+                words.append(argument)
+            }
+            index += 1
+        }
+        let parsed = try ArgumentParser.parse(shaped + ["--"] + words, spec: Self.searchSpec)
         if context.printHelpIfAsked(parsed, command: "history") { return }
         let text = parsed.positionals.joined(separator: " ")
         var limit = 20

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import Planner
+import Store
+import Tools
+
+@Suite struct OpenAIMessagesTests {
+    static let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Fixtures/llm/recorded")
+
+    @Test func llamaServersOverflowBodyBecomesExceededContextWithBothCounts() throws {
+        let body = try Data(contentsOf: Self.recorded.appending(path: "chat-overflow-400.json"))
+        #expect(throws: GenerationError.self) { try OpenAICompatibleModel.check(status: 400, body: body) }
+        do {
+            try OpenAICompatibleModel.check(status: 400, body: body)
+        } catch let GenerationError.exceededContextWindowSize(tokens, contextSize) {
+            #expect(tokens > contextSize)
+            #expect(contextSize > 0)
+        }
+    }
+
+    @Test func openAIStyleOverflowIsRecognisedToo() {
+        let body = Data(#"{"error":{"message":"This model's maximum context length is 4096 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}"#.utf8)
+        #expect(throws: GenerationError.exceededContextWindowSize(tokens: 0, contextSize: 0)) {
+            try OpenAICompatibleModel.check(status: 400, body: body)
+        }
+        #expect(throws: GenerationError.rateLimited) { try OpenAICompatibleModel.check(status: 429, body: Data()) }
+    }
+
+    static func request(tools: Bool, requires: Bool = false) -> ModelRequest {
+        let echo = ToolDefinition(
+            name: "geocode", description: "Find a place.", parameters: ["type": "object", "properties": ["place": ["type": "string"]]],
+            includesSchemaInInstructions: true, invoke: { _ in ToolOutput(text: "", payload: .null) }
+        )
+        let entries = [
+            Transcript.Entry(kind: .instructions, text: "Help."),
+            Transcript.Entry(kind: .prompt, text: "Pack for Denver."),
+            Transcript.Entry(kind: .toolCalls, text: "geocode(...)", toolCalls: [ToolCall(id: "c1", name: "geocode", arguments: ["place": "Denver"])]),
+            Transcript.Entry(kind: .toolOutput, text: "Denver, CO, US: 39.7", toolName: "geocode", toolCallID: "c1"),
+        ]
+        return ModelRequest(entries: entries, tools: tools ? [echo] : [], answerSchema: ["type": "object"], options: GenerationOptions(), requiresToolCall: requires)
+    }
+
+    @Test func nativeModeSendsToolsAndTheWholeTranscript() {
+        let body = OpenAIMessages.body(for: Self.request(tools: true), mode: .native, model: "m")
+        let messages = body["messages"]?.arrayValue ?? []
+        #expect(messages.map { $0["role"]?.stringValue } == ["system", "user", "assistant", "tool"])
+        #expect(messages[2]["tool_calls"]?.arrayValue?.first?["function"]?["arguments"]?.stringValue == #"{"place":"Denver"}"#)
+        #expect(messages[3]["tool_call_id"]?.stringValue == "c1")
+        #expect(body["tools"]?.arrayValue?.count == 1)
+        #expect(body["temperature"] == 0)
+    }
+
+    @Test func guidedModeConstrainsTheAnswerToAnyOfToolsAndResponse() {
+        let body = OpenAIMessages.body(for: Self.request(tools: true), mode: .guided, model: nil)
+        #expect(body["tools"] == nil)
+        let format = body["response_format"]
+        #expect(format?["type"] == "json_schema")
+        let branches = format?["json_schema"]?["schema"]?["anyOf"]?.arrayValue ?? []
+        #expect(branches.count == 2)
+        #expect(branches[0]["properties"]?["tool_call"]?["properties"]?["name"]?["const"] == "geocode")
+        #expect(branches[1]["properties"]?["response"] == ["type": "object"])
+        let messages = body["messages"]?.arrayValue ?? []
+        #expect(messages[0]["content"]?.stringValue?.contains("geocode: Find a place.") == true)
+        #expect(messages[2]["content"]?.stringValue == #"{"tool_call":{"arguments":{"place":"Denver"},"name":"geocode"}}"#)
+        #expect(messages[3]["content"]?.stringValue == "Result of geocode: Denver, CO, US: 39.7")
+        let required = OpenAIMessages.body(for: Self.request(tools: true, requires: true), mode: .guided, model: nil)
+        #expect(required["response_format"]?["json_schema"]?["schema"]?["anyOf"] == nil)
+        #expect(required["response_format"]?["json_schema"]?["schema"]?["properties"]?["tool_call"] != nil)
+    }
+
+    @Test func repliesAreReadInEitherMode() throws {
+        let native = Data(#"{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"x","type":"function","function":{"name":"forecast","arguments":"{\"latitude\":1,\"longitude\":2}"}}]},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":50,"completion_tokens":9}}"#.utf8)
+        let reply = try OpenAIMessages.reply(from: native, mode: .native, wantsStructured: true)
+        #expect(reply.toolCalls == [ToolCall(id: "x", name: "forecast", arguments: ["latitude": 1, "longitude": 2])])
+        #expect(reply.usage == TokenUsage(promptTokens: 50, completionTokens: 9))
+        let guided = Data(#"{"choices":[{"message":{"role":"assistant","content":"{\"response\":{\"items\":[]}}"}}]}"#.utf8)
+        let answer = try OpenAIMessages.reply(from: guided, mode: .guided, wantsStructured: true)
+        #expect(answer.structured == ["items": []])
+        let call = Data(#"{"choices":[{"message":{"role":"assistant","content":"{\"tool_call\":{\"name\":\"geocode\",\"arguments\":{\"place\":\"Oslo\"}}}"}}]}"#.utf8)
+        #expect(try OpenAIMessages.reply(from: call, mode: .guided, wantsStructured: true).toolCalls.first?.name == "geocode")
+    }
+
+    @Test func streamedChunksAccumulateTextAndToolCallFragments() {
+        let accumulator = StreamAccumulator()
+        let chunks: [JSONValue] = [
+            ["choices": [["delta": ["content": "Pack "]]]],
+            ["choices": [["delta": ["content": "boots."]]]],
+            ["choices": [["delta": ["tool_calls": [["index": 0, "id": "t", "function": ["name": "fore", "arguments": "{\"lat"]]]]]]],
+            ["choices": [["delta": ["tool_calls": [["index": 0, "function": ["name": "cast", "arguments": "itude\":1}"]]]]]]],
+            ["choices": [["delta": [:], "finish_reason": "stop"]], "usage": ["prompt_tokens": 7, "completion_tokens": 3]],
+        ]
+        let pieces = chunks.compactMap { accumulator.add($0) }
+        #expect(pieces == ["Pack ", "boots."])
+        let reply = accumulator.reply()
+        #expect(reply.text == "Pack boots.")
+        #expect(reply.toolCalls == [ToolCall(id: "t", name: "forecast", arguments: ["latitude": 1])])
+        #expect(reply.usage == TokenUsage(promptTokens: 7, completionTokens: 3))
+    }
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# History search: `plan history search <word>` vs Simon Willison's `llm logs -q <word> -n 20`
+# on equivalent data at 1k, 10k and 100k exchanges; whole-process wall time, warm (hyperfine -N).
+# Also the peak memory (/usr/bin/time -v, max RSS) of both searches at 100k.
+#
+#   bench/history-search.sh          (SIZES="1000 10000 100000", RUNS=20, WORD=umbrella)
+#
+# Data: bench/gen_history.py writes the same exchanges into plan's schema (sessions +
+# transcript_entries, indexed by plan's FTS5 triggers; the db is created by `plan list`) and into
+# llm's (`responses` + `conversations`, indexed by llm's responses_fts triggers; created by llm's own
+# migrations). The word matches about 21% of the exchanges. Both print their 20 best matches
+# (bm25); `-n 20` is given to llm because its default is 3 and plan's is 20.
+# llm 0.36 logs new prompts to its newer `turns` tables and still searches `responses` (its
+# long-standing table) in the same `llm logs -q` call; this benchmark fills `responses`.
+source "$(dirname "$0")/lib.sh"
+bench_nice "$0" "$@"
+require
+
+SIZES="${SIZES:-1000 10000 100000}"
+RUNS="${RUNS:-20}"
+WORD="${WORD:-umbrella}"
+make_work history-search
+export NO_COLOR=1
+
+echo "== History search: plan history search $WORD vs llm logs -q $WORD -n 20"
+for n in $SIZES; do
+    mkdir -p "$WORK/$n/llm"
+    PLAN_DB="$WORK/$n/plan.sqlite" "$PLAN_BIN" list >/dev/null
+    "$PY" "$BENCH_DIR/gen_history.py" plan "$WORK/$n/plan.sqlite" "$n"
+    "$PY" "$BENCH_DIR/gen_history.py" llm "$WORK/$n/llm/logs.db" "$n"
+done
+
+for n in $SIZES; do
+    plan_hits="$(PLAN_DB="$WORK/$n/plan.sqlite" "$PLAN_BIN" history search "$WORD" | grep -c '^session ' || true)"
+    llm_hits="$(LLM_USER_PATH="$WORK/$n/llm" "$PLAN_BENCH_VENV/bin/llm" logs -q "$WORD" -n 20 | grep -c '^## Prompt' || true)"
+    matches="$(sqlite3 "$WORK/$n/llm/logs.db" "SELECT count(*) FROM responses_fts WHERE responses_fts MATCH '$WORD'")"
+    echo
+    echo "$n exchanges (plan: $((2 * n)) transcript rows in $n sessions; llm: $n responses rows);" \
+         "'$WORD' matches $matches exchanges; printed: plan $plan_hits, llm $llm_hits"
+    # env(1) gives each command its own database without a shell.
+    hyperfine -N --style none --warmup 3 --runs "$RUNS" --export-json "$WORK/search-$n.json" \
+        -n "plan history search ($n)" "env PLAN_DB=$WORK/$n/plan.sqlite $PLAN_BIN history search $WORD" \
+        -n "llm logs -q ($n)" "env LLM_USER_PATH=$WORK/$n/llm $PLAN_BENCH_VENV/bin/llm logs -q $WORD -n 20" \
+        >/dev/null
+    summarize hyperfine "$WORK/search-$n.json" \
+        --pair "History search, $n exchanges" "plan history search ($n)" "llm logs -q ($n)"
+done
+
+echo
+echo "How each grows (median wall time; growth factor from the previous size; the part above the smallest size)"
+"$PY" - "$WORK" $SIZES <<'EOF'
+import json, statistics, sys
+work, sizes = sys.argv[1], sys.argv[2:]
+def med(n, name):
+    for r in json.load(open(f"{work}/search-{n}.json"))["results"]:
+        if r["command"] == f"{name} ({n})":
+            return statistics.median(r["times"]) * 1000
+for name in ("plan history search", "llm logs -q"):
+    base = med(sizes[0], name)
+    previous = None
+    parts = []
+    for n in sizes:
+        m = med(n, name)
+        growth = f" x{m / previous:.2f}" if previous else ""
+        parts.append(f"{int(n):>7,}: {m:7.1f} ms{growth} (+{m - base:.1f})")
+        previous = m
+    print(f"  {name:<20} " + ";  ".join(parts))
+EOF
+
+biggest="${SIZES##* }"
+echo
+echo "Peak memory at $biggest exchanges (/usr/bin/time -v, maximum resident set size, median of 3)"
+peak() { # command...
+    local i rss=()
+    for i in 1 2 3; do
+        /usr/bin/time -v -o "$WORK/time.txt" "$@" >/dev/null 2>&1
+        rss+=("$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/time.txt")")
+    done
+    printf '%s\n' "${rss[@]}" | sort -n | sed -n 2p
+}
+plan_rss="$(peak env PLAN_DB="$WORK/$biggest/plan.sqlite" "$PLAN_BIN" history search "$WORD")"
+llm_rss="$(peak env LLM_USER_PATH="$WORK/$biggest/llm" "$PLAN_BENCH_VENV/bin/llm" logs -q "$WORD" -n 20)"
+echo "  plan history search: $((plan_rss / 1024)) MiB;  llm logs -q: $((llm_rss / 1024)) MiB;  llm / plan = $(awk "BEGIN {printf \"%.2f\", $llm_rss / $plan_rss}")x"
+"$PY" "$BENCH_DIR/summarize.py" record "Peak memory (max RSS), search at $biggest exchanges" \
+    "$((plan_rss / 1024)) MiB" "$((llm_rss / 1024)) MiB (llm logs -q)" "$(awk "BEGIN {printf \"%.2fx\", $llm_rss / $plan_rss}")"
