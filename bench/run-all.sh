@@ -3,8 +3,8 @@
 #
 #   bench/run-all.sh                 (SKIP_BUILD=1 to use the existing release build as is)
 #
-# About 10 minutes on a 2-core machine. Scratch data goes to $PLAN_BENCH_OUT (default
-# /tmp/plan-bench); nothing in the repository is written.
+# About 5-9 minutes on a 2-core machine (more while something else compiles). Scratch data goes to
+# $PLAN_BENCH_OUT (default /tmp/plan-bench); nothing in the repository is written.
 source "$(dirname "$0")/lib.sh"
 bench_nice "$0" "$@"
 
@@ -20,7 +20,7 @@ rm -f "$PLAN_BENCH_OUT/results.jsonl"
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(awk '/MemTotal/ {printf "%.1f GiB RAM", $2 / 1048576}' /proc/meminfo)"
 echo "Swift: $(swift --version 2>/dev/null | head -n 1)"
 echo "plan: $(git -C "$REPO_DIR" rev-parse --short HEAD) $(git -C "$REPO_DIR" diff --quiet HEAD -- Sources 2>/dev/null || echo '(Sources modified)')"
-echo "Tools: $(hyperfine --version), requests-cache $("$PY" -c 'import requests_cache; print(requests_cache.__version__)'), $("$PLAN_BENCH_VENV/bin/llm" --version), $(sqlite3 --version | cut -d' ' -f1) (sqlite3 CLI)"
+echo "Tools: $(hyperfine --version), requests-cache $("$PY" -c 'import importlib.metadata as m; print(m.version("requests-cache"))'), $("$PLAN_BENCH_VENV/bin/llm" --version), $(sqlite3 --version | cut -d' ' -f1) (sqlite3 CLI)"
 echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 
 for script in cache-hit.sh context.sh history-search.sh pack.sh; do

@@ -18,7 +18,7 @@ public struct TripPlanner: Sendable {
 
     public init(
         store: Store, model: any LanguageModel, forecasts: any ForecastProvider, gazetteer: Gazetteer?,
-        recovery: RecoveryStrategy = .condense, options: GenerationOptions = GenerationOptions(),
+        recovery: RecoveryStrategy = .condense, options: GenerationOptions = GenerationOptions(maximumResponseTokens: 1_536),
         contextSize: Int? = nil, onProgress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.store = store

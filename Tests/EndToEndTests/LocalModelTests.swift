@@ -15,7 +15,7 @@ struct LocalModelTests {
 
         func environment(_ model: LlamaServer) -> [String: String] {
             services.environment.merging([
-                "PLAN_OFFLINE": "", "PLAN_MODEL": model.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "300",
+                "PLAN_OFFLINE": "", "PLAN_MODEL": model.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "900",
             ]) { _, new in new }
         }
 

@@ -81,6 +81,22 @@ import Tools
         #expect(try OpenAIMessages.reply(from: call, mode: .guided, wantsStructured: true).toolCalls.first?.name == "geocode")
     }
 
+    @Test func aListCutOffByTheTokenLimitKeepsItsCompleteItems() throws {
+        let content = #"{"response": {"items": [{"category": "Clothing", "name": "Socks {warm}", "quantity": 2, "reason": "a \"cold\" week", "weather": false}, {"category": "Footwear", "name": "Boots", "quantity": null, "reason": "snow", "weather": true}, {"category": "Health", "name": "Plas"#
+        let body = try JSONSerialization.data(withJSONObject: [
+            "choices": [["message": ["role": "assistant", "content": content], "finish_reason": "length"]],
+            "usage": ["prompt_tokens": 10, "completion_tokens": 99],
+        ])
+        let reply = try OpenAIMessages.reply(from: body, mode: .guided, wantsStructured: true)
+        let items = try #require(reply.structured?["items"]?.arrayValue)
+        #expect(items.map { $0["name"]?.stringValue } == ["Socks {warm}", "Boots"])
+        #expect(reply.structured?["notices"]?.arrayValue?.first?.stringValue?.contains("cut off after 99 tokens") == true)
+        let nothing = try JSONSerialization.data(withJSONObject: [
+            "choices": [["message": ["role": "assistant", "content": #"{"response": {"items": [{"categ"#], "finish_reason": "length"]],
+        ])
+        #expect(throws: GenerationError.self) { try OpenAIMessages.reply(from: nothing, mode: .guided, wantsStructured: true) }
+    }
+
     @Test func streamedChunksAccumulateTextAndToolCallFragments() {
         let accumulator = StreamAccumulator()
         let chunks: [JSONValue] = [

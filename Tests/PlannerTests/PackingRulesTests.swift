@@ -107,6 +107,18 @@ import Tools
         #expect(names(list).contains(item))
     }
 
+    @Test func everyRulesListFitsTheAnswerSchemaModelsAreHeldTo() {
+        let activities = ["hiking", "beach", "business", "ski", "running", "camping", "birdwatching", "chess", "opera"]
+        for days in [Self.snowy, Self.rainy, Self.hot, Self.mild, Self.windy, []] {
+            for nights in [0, 3, 30] {
+                let list = PackingRules.list(for: Self.context(days, nights: nights, activities: activities, country: "FR",
+                                                               missing: days.isEmpty ? [Self.start] : []))
+                let problems = JSONSchemaValidator.problems(PackingInstructions.json(list), against: PackingInstructions.schema)
+                #expect(problems.isEmpty, "\(problems)")
+            }
+        }
+    }
+
     @Test func essentialsAreAlwaysThereAndAbroadMeansPassport() {
         let home = names(PackingRules.list(for: Self.context(Self.mild)))
         #expect(home.isSuperset(of: ["ID or driver's licence", "Phone and charger", "Toothbrush and toothpaste", "Medications"]))

@@ -140,11 +140,52 @@ enum OpenAIMessages {
             return reply
         }
         if finish == "length", (try? JSONValue.parse(content)) == nil, mode == .guided || wantsStructured {
+            // A list cut off by the token limit still holds every item completed before the cut.
+            if wantsStructured, let items = salvageItems(from: content), !items.isEmpty {
+                reply.structured = [
+                    "items": .array(items),
+                    "notices": .array([.string("The model's answer was cut off after \(usage?.completionTokens ?? 0) tokens; the list may be incomplete.")]),
+                ]
+                return reply
+            }
             throw GenerationError.decodingFailure(
                 "the answer was cut off after \(usage?.completionTokens ?? 0) tokens (the token limit or the context ran out)"
             )
         }
         return interpret(content: content, reply: reply, mode: mode, wantsStructured: wantsStructured)
+    }
+
+    /// The complete objects of the first `"items"` array in truncated JSON text.
+    static func salvageItems(from text: String) -> [JSONValue]? {
+        guard let key = text.range(of: "\"items\""),
+              let open = text[key.upperBound...].firstIndex(of: "[")
+        else { return nil }
+        var items: [JSONValue] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var start: String.Index?
+        var index = text.index(after: open)
+        while index < text.endIndex {
+            let character = text[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "{" {
+                if depth == 0 { start = index }
+                depth += 1
+            } else if character == "}" {
+                depth -= 1
+                if depth == 0, let begin = start, let item = try? JSONValue.parse(String(text[begin...index])) {
+                    items.append(item)
+                }
+            } else if character == "]" && depth == 0 {
+                break
+            }
+            index = text.index(after: index)
+        }
+        return items
     }
 
     /// Guided answers are JSON `{"tool_call": ...}` or `{"response": ...}`; native structured answers are JSON.

@@ -14,7 +14,7 @@ public enum PackingInstructions {
     public static let text = """
         You help travellers pack. First call geocode for the destination, then forecast with its coordinates. \
         Never guess the weather. Recommend only what the trip and forecast call for; keep the list short. \
-        Group items by category. For each weather-driven item, give the day and figure in the reason \
+        Group items by category; at most 30 items. For each weather-driven item, give the day and figure in the reason \
         ("80% chance of rain Tue Dec 1") and set weather to true.
         """
 
@@ -47,7 +47,7 @@ public enum PackingInstructions {
             "items": [
                 "type": "array",
                 "minItems": 1,
-                "maxItems": 30,
+                "maxItems": 50,
                 "items": [
                     "type": "object",
                     "properties": [

@@ -65,8 +65,11 @@ public enum PackingRules {
                 if let index = merged.firstIndex(where: { $0.name == item.name }) {
                     merged[index].quantity = [merged[index].quantity, item.quantity].compactMap { $0 }.max()
                     merged[index].weather = merged[index].weather || item.weather
-                    if merged[index].reason != item.reason, item.weather, !merged[index].weather || merged[index].reason.count < 120 {
-                        merged[index].reason += "; " + item.reason
+                    let joined = merged[index].reason + "; " + item.reason
+                    if merged[index].reason != item.reason, item.weather, joined.count <= 100 {
+                        merged[index].reason = joined
+                    } else if item.weather, !merged[index].weather {
+                        merged[index].reason = item.reason  // the forecast's reason says more than a generic one
                     }
                 } else {
                     merged.append(item)
@@ -292,6 +295,7 @@ public enum PackingRules {
     /// Gear for the activities the traveller named.
     @Sendable static func activityGear(_ context: PackingContext) -> [PackingItem] {
         var items: [PackingItem] = []
+        var others: [String] = []
         let days = context.dayCount
         for activity in context.activities {
             let why = "For \(activity)"
@@ -337,8 +341,15 @@ public enum PackingRules {
                     PackingItem(category: "Health", name: "Insect repellent", reason: why),
                 ]
             default:
-                items.append(PackingItem(category: "Activity gear", name: "Gear for \(activity)", reason: "You listed \(activity)"))
+                others.append(activity)
             }
+        }
+        if !others.isEmpty {
+            // One line for all the activities without rules, so the list stays short.
+            items.append(PackingItem(
+                category: "Activity gear", name: "Gear for \(others.joined(separator: ", "))".prefix(50).description,
+                reason: "You listed \(others.joined(separator: ", "))".prefix(100).description
+            ))
         }
         return items
     }

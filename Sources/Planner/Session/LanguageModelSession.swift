@@ -198,6 +198,7 @@ public actor LanguageModelSession {
 
     private func checkContext(offering offered: [ToolDefinition], options: GenerationOptions) async throws {
         let needed = await promptTokens(offering: offered)
+        // Room for the answer: what the options ask, but never more than a quarter of the window.
         let reserve = min(options.maximumResponseTokens, contextSize / 4)
         if needed + reserve > contextSize {
             throw GenerationError.exceededContextWindowSize(tokens: needed + reserve, contextSize: contextSize)
