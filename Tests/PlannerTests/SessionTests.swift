@@ -49,6 +49,25 @@ import Tools
         #expect(model.recorded.last?.tools.isEmpty == true)
     }
 
+    @Test func requiredToolsAreOfferedOneByOneUntilEachWasCalled() async throws {
+        let counter = Counter()
+        let other = ToolDefinition(
+            name: "other", description: "Another tool.", parameters: ["type": "object"], includesSchemaInInstructions: false,
+            invoke: { _ in ToolOutput(text: "other", payload: .null) }
+        )
+        let model = ScriptedModel([
+            ScriptedModel.call("echo", ["word": "a"]),
+            .reply(ModelReply(text: "done")),
+        ])
+        let session = try await session(model, tools: [EchoTool(counter: counter).definition, other])
+        await session.require(tools: ["echo"])
+        _ = try await session.respond(to: "go")
+        #expect(model.recorded[0].requiresToolCall)
+        #expect(model.recorded[0].tools.map(\.name) == ["echo"])
+        #expect(!model.recorded[1].requiresToolCall)
+        #expect(model.recorded[1].tools.map(\.name) == ["echo", "other"])
+    }
+
     @Test func theRoundCapForcesAnAnswer() async throws {
         let counter = Counter()
         let steps = (0..<3).map { ScriptedModel.call("echo", ["word": .string("w\($0)")]) } + [.reply(ModelReply(text: "fine"))]

@@ -178,7 +178,9 @@ public enum PackingRules {
             guard let high = day.high, let low = day.low else { return nil }
             return (day, high, low)
         }
-        guard let widest = spreads.max(by: { $0.1 - $0.2 < $1.1 - $1.2 }), widest.1 - widest.2 >= 25 else { return [] }
+        // Only when the night is cool: a 110°F day and an 84°F night call for no fleece.
+        let coolNights = spreads.filter { $0.2 < 60 }
+        guard let widest = coolNights.max(by: { $0.1 - $0.2 < $1.1 - $1.2 }), widest.1 - widest.2 >= 25 else { return [] }
         return [weather("Clothing", "Mid layer (fleece or light sweater)",
                         "\(widest.1)°F by day, \(widest.2)°F at night \(widest.0.date.shortLabel)")]
     }
@@ -187,7 +189,8 @@ public enum PackingRules {
 
     /// Precipitation probability drives rain gear.
     @Sendable static func rainGear(_ context: PackingContext) -> [PackingItem] {
-        let wet = context.days.filter { !$0.hasSnow }
+        // Days with snow, or too cold for rain to be likely, are left to the snow rule.
+        let wet = context.days.filter { !$0.hasSnow && ($0.high ?? 50) > 36 }
             .compactMap { day in day.precipitationChance.map { (day, $0) } }
         guard let wettest = wet.max(by: { $0.1 < $1.1 }) else { return [] }
         let (day, chance) = wettest

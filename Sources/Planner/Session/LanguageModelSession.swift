@@ -121,12 +121,17 @@ public actor LanguageModelSession {
         var rounds = 0
         while true {
             rounds += 1
-            let offered = mayCallTools && rounds <= maximumRounds ? tools : []
+            var offered = mayCallTools && rounds <= maximumRounds ? tools : []
             let missing = requiredTools.filter { name in !seenCalls.contains { $0.hasPrefix(name + "(") } && tools.contains { $0.name == name } }
+            let requiring = !offered.isEmpty && !missing.isEmpty && rounds < maximumRounds
+            if requiring {
+                // Until each required tool has been called, only those not yet called are offered.
+                offered = offered.filter { missing.contains($0.name) }
+            }
             try await checkContext(offering: offered, options: options)
             let reply = try await model.respond(to: ModelRequest(
                 entries: transcript.entries, tools: offered, answerSchema: schema, options: options, onText: onText,
-                requiresToolCall: !offered.isEmpty && !missing.isEmpty && rounds < maximumRounds
+                requiresToolCall: requiring
             ))
             if let usage = reply.usage { try await recorder.recordUsage(usage) }
 
