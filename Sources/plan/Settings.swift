@@ -23,7 +23,7 @@ struct Settings {
     }
 
     var userAgent: String {
-        "plan/\(Help.version) (\(contact ?? "https://github.com/plan-cli/plan"))"
+        contact.map { "plan/\(Help.version) (\($0))" } ?? "plan/\(Help.version)"
     }
 
     private static func url(_ value: String?, default fallback: String, name: String) throws -> URL {
