@@ -14,16 +14,9 @@ enum PackingPrinter {
         return .object(object)
     }
 
+    /// The list with the keys of the contract (the same shape the planner asks models for).
     static func json(_ list: PackingList) -> JSONValue {
-        [
-            "items": .array(list.items.map { item in
-                [
-                    "category": .string(item.category), "name": .string(item.name), "quantity": .from(item.quantity),
-                    "reason": .string(item.reason), "weather": .bool(item.weather),
-                ]
-            }),
-            "notices": .array(list.notices.map(JSONValue.string)),
-        ]
+        PackingInstructions.json(list)
     }
 
     static func lines(_ stored: StoredPackingList, console: Console) -> [String] {
