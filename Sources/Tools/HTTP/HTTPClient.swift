@@ -96,7 +96,7 @@ public struct HTTPClient: Sendable {
                 return FetchedResponse(url: key, body: cached.body, origin: .revalidated, fetchedAt: cached.fetchedAt)
             }
             guard (200..<300).contains(response.statusCode), accepts(data) else {
-                throw Failure.transient("an unreadable answer (HTTP \(response.statusCode))")
+                throw Failure.transient("an unreadable answer (HTTP \(response.statusCode))", isMalformed: true)
             }
             if !Freshness.forbidsStoring(response) {
                 try await store.storeResponse(CachedResponse(
@@ -109,13 +109,13 @@ public struct HTTPClient: Sendable {
             }
             try await store.count("cache.miss")
             return FetchedResponse(url: key, body: data, origin: .network, fetchedAt: received)
-        } catch let Failure.transient(reason) {
+        } catch let Failure.transient(reason, isMalformed) {
             if let cached, now.timeIntervalSince(cached.fetchedAt) <= kind.maximumStaleness {
                 try await store.count("network.request", times: attempts.value)
                 try await store.count("cache.stale")
                 return FetchedResponse(url: key, body: cached.body, origin: .stale(reason: reason), fetchedAt: cached.fetchedAt)
             }
-            if reason.hasPrefix("an unreadable answer") {
+            if isMalformed {
                 throw ServiceError.malformed(service: service, detail: reason)
             }
             throw ServiceError.unavailable(service: service, reason: reason)
@@ -127,8 +127,9 @@ public struct HTTPClient: Sendable {
     // MARK: - Sending with retries
 
     enum Failure: Error {
-        /// Worth a stale copy: 5xx, 429, a non-JSON error page, no answer at all.
-        case transient(String)
+        /// Worth a stale copy: 5xx, 429, a non-JSON error page, no answer at all, or a 2xx body that is
+        /// not what the service sends (`isMalformed`).
+        case transient(String, isMalformed: Bool = false)
         /// The service said no (4xx with a real error document): no stale copy papers over it.
         case permanent(ServiceError)
     }
@@ -175,7 +176,7 @@ public struct HTTPClient: Sendable {
                 continue
             }
         }
-        throw Failure.transient(lastReason)
+        throw Failure.transient(lastReason, isMalformed: false)
     }
 
     static func describe(_ error: URLError) -> String {
