@@ -219,9 +219,10 @@ public struct TripPlanner: Sendable {
         var known: [String: Place] = [:]
         if let place = trip.place { known[trip.destination] = place }
         let geocode = GeocodeTool(gazetteer: gazetteer, known: known)
+        let progress = onProgress
         let forecast = ForecastTool(
             provider: forecasts, start: trip.start, end: trip.end, place: trip.place,
-            pinning: pins ? (store, trip.id) : nil
+            pinning: pins ? (store, trip.id) : nil, onReport: { progress($0.summary() + "; thinking…") }
         )
         return [geocode.definition, GracefulForecast(forecast).definition]
     }

@@ -17,13 +17,16 @@ public struct ForecastTool: Tool {
     /// Where to pin forecasts used (nil: don't pin, as in replays).
     public let pinning: (store: Store, tripID: Int)?
     public let includesSchemaInInstructions: Bool
+    /// Told about each forecast obtained (for progress lines).
+    let onReport: @Sendable (ForecastReport) -> Void
     private let memory = CallMemory()
     let clock: @Sendable () -> Date
 
     public init(
         provider: any ForecastProvider, start: CalendarDate, end: CalendarDate, place: Place?,
         pinning: (store: Store, tripID: Int)? = nil, includesSchemaInInstructions: Bool = true,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        onReport: @escaping @Sendable (ForecastReport) -> Void = { _ in }
     ) {
         self.provider = provider
         self.start = start
@@ -32,6 +35,7 @@ public struct ForecastTool: Tool {
         self.pinning = pinning
         self.includesSchemaInInstructions = includesSchemaInInstructions
         self.clock = clock
+        self.onReport = onReport
     }
 
     public var name: String { "forecast" }
@@ -65,6 +69,7 @@ public struct ForecastTool: Tool {
             )
         }
         let report = try await provider.forecast(for: target)
+        onReport(report)
         if let pinning, report.origin != .stale(reason: "pinned") {
             try await pinning.store.pinForecast(
                 tripID: pinning.tripID, source: report.forecast.source, url: report.forecast.url,
@@ -113,6 +118,19 @@ public struct ForecastTool: Tool {
             "stale": .bool(stale),
             "place": .string(place.label),
         ])
+    }
+}
+
+extension ForecastReport {
+    /// "Forecast from NWS, cached 12 min ago" — for progress lines.
+    public func summary(now: Date = Date()) -> String {
+        let age = Age.describe(now.timeIntervalSince(forecast.fetchedAt))
+        switch origin {
+        case .cache: return "Forecast from \(forecast.sourceName), cached \(age)"
+        case .network: return "Forecast from \(forecast.sourceName), fetched just now"
+        case .revalidated: return "Forecast from \(forecast.sourceName), fetched \(age), still current"
+        case let .stale(reason): return "Forecast from \(forecast.sourceName), a stale copy from \(age) (\(reason))"
+        }
     }
 }
 
