@@ -67,6 +67,21 @@ extension Store {
         }
     }
 
+    /// The sessions that spent the most tokens (transcript tokens, and what the server reported).
+    public func usageBySession(limit: Int = 10) throws -> [(session: Int, trip: Int?, model: String, transcriptTokens: Int, promptTokens: Int, completionTokens: Int)] {
+        try connection.query(
+            """
+            SELECT s.id, s.trip_id, s.model, s.prompt_tokens, s.completion_tokens,
+                   (SELECT coalesce(sum(tokens), 0) FROM transcript_entries e WHERE e.session_id = s.id) AS transcript
+            FROM sessions s ORDER BY transcript + s.prompt_tokens + s.completion_tokens DESC, s.id DESC LIMIT ?
+            """,
+            [max(1, limit)]
+        ).map { row in
+            (try row.int("id"), try row.optionalInt("trip_id"), try row.string("model"), try row.int("transcript"),
+             try row.int("prompt_tokens"), try row.int("completion_tokens"))
+        }
+    }
+
     /// Tokens each tool's output has put into transcripts.
     public func usageByTool() throws -> [(tool: String, calls: Int, tokens: Int)] {
         try connection.query(

@@ -212,6 +212,7 @@ struct HistoryCommand {
     private func usage(store: Store, json: Bool) async throws {
         let models = try await store.usageByModel()
         let tools = try await store.usageByTool()
+        let sessions = try await store.usageBySession()
         let cache = try await store.cacheStatistics()
         if json {
             context.printJSON([
@@ -222,6 +223,12 @@ struct HistoryCommand {
                      "transcriptTokens": .number(Double(model.transcriptTokens))]
                 }),
                 "tools": .array(tools.map { ["tool": .string($0.tool), "calls": .number(Double($0.calls)), "tokens": .number(Double($0.tokens))] }),
+                "sessions": .array(sessions.map { session in
+                    ["session": .number(Double(session.session)), "trip": .from(session.trip), "model": .string(session.model),
+                     "transcriptTokens": .number(Double(session.transcriptTokens)),
+                     "promptTokens": .number(Double(session.promptTokens)),
+                     "completionTokens": .number(Double(session.completionTokens))]
+                }),
                 "cache": [
                     "entries": .number(Double(cache.entries)), "bytes": .number(Double(cache.bytes)),
                     "expired": .number(Double(cache.expired)), "hits": .number(Double(cache.hits)),
@@ -236,6 +243,14 @@ struct HistoryCommand {
         console.print(console.bold("Tokens by model"))
         let modelRows = models.map { ["\($0.model)", "\($0.sessions)", "\($0.transcriptTokens)", "\($0.promptTokens)", "\($0.completionTokens)"] }
         for line in TripPrinter.table([["MODEL", "SESSIONS", "TRANSCRIPT", "PROMPT (server)", "COMPLETION (server)"]] + modelRows) {
+            console.print("  " + line)
+        }
+        console.print(console.bold("Sessions that spent the most"))
+        let sessionRows = sessions.map {
+            ["\($0.session)", $0.trip.map(String.init) ?? "-", String($0.model.prefix(28)), "\($0.transcriptTokens)",
+             "\($0.promptTokens)", "\($0.completionTokens)"]
+        }
+        for line in TripPrinter.table([["SESSION", "TRIP", "MODEL", "TRANSCRIPT", "PROMPT (server)", "COMPLETION (server)"]] + sessionRows) {
             console.print("  " + line)
         }
         console.print(console.bold("Tool output in transcripts"))
