@@ -78,12 +78,19 @@ enum Help {
               --json                print an array of trips
             """,
         "show": """
-            Usage: plan show <trip> [--json]
+            Usage: plan show <trip> [--fresh | --offline] [--json]
 
-            Shows a trip: its resolved place, dates and activities.
+            Shows a trip: its resolved place, dates and activities; the forecast for the
+            trip's days with its source and age ("NWS, fetched 12 min ago (cached)"); and the
+            latest packing list. The forecast comes through the cache: within its lifetime no
+            request is made. If the service fails, a stale copy is shown with its age, else the
+            forecast pinned at the last pack; with nothing at all the trip is still shown and
+            plan exits 69.
 
             Options:
-              --json                print the trip as JSON
+              --fresh               revalidate the cached forecast even if it is still fresh
+              --offline             no network: the cache only (also PLAN_OFFLINE=1)
+              --json                the trip, "forecast" (days, source, age) and "packingList"
 
             Example:
               plan show 1

@@ -47,7 +47,7 @@ import Testing
         let help = try sandbox.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Usage: plan <command>"))
-        for command in ["add", "list", "show", "rm"] {
+        for command in ["add", "list", "show", "rm", "pack", "ask", "history", "replay", "cache", "doctor"] {
             let result = try sandbox.run([command, "--help"])
             #expect(result.status == 0, "\(command) --help")
             #expect(result.stdout.contains("Usage: plan \(command)"), "\(command) --help")
