@@ -42,9 +42,12 @@ enum ForecastPrinter {
             ? "\(missing[0].shortLabel) to \(missing[missing.count - 1].shortLabel) (\(missing.count) days)"
             : missing.map(\.shortLabel).joined(separator: ", ")
         guard let last = forecast.lastDate else { return "No forecast for \(names)." }
-        if let first = missing.first, first > last {
-            let ready = first.adding(days: -(forecast.days.count - 1))
-            return "No forecast yet for \(names): it reaches \(last.shortLabel). Run again from \(ready.shortLabel)."
+        if let first = missing.first, first > last, let start = forecast.days.first?.date {
+            let lead = start.days(to: last)
+            let ready = first.adding(days: -lead)
+            let all = missing[missing.count - 1].adding(days: -lead)
+            let when = ready == all ? "from \(ready.shortLabel)" : "from \(ready.shortLabel) (all of them from \(all.shortLabel))"
+            return "No forecast yet for \(names): it reaches \(last.shortLabel). Run again \(when)."
         }
         return "No forecast for \(names) (the forecast covers \(forecast.days.first?.date.shortLabel ?? "?") to \(last.shortLabel))."
     }

@@ -57,17 +57,23 @@ public struct BuiltinPackingModel: LanguageModel {
         let activities = trip["activities"]?.arrayValue?.compactMap(\.stringValue) ?? []
         var days: [ForecastDay] = []
         var forecastEnds: CalendarDate?
+        var horizon = 7
         if let document = forecast?["forecast"], let parsed = try? Forecast.fromJSON(document.compactText) {
             days = parsed.days(from: start, to: end)
             forecastEnds = parsed.lastDate
+            if let first = parsed.days.first?.date, let last = parsed.lastDate {
+                horizon = first.days(to: last) + 1
+            }
         }
         let covered = Set(days.map(\.date))
         let missing = (0...start.days(to: end)).map { start.adding(days: $0) }.filter { !covered.contains($0) }
-        return PackingContext(
+        var context = PackingContext(
             start: start, end: end, activities: activities, days: days, missingDays: missing, latitude: latitude,
             country: trip["country"]?.stringValue, isStale: forecast?["stale"]?.boolValue ?? false,
             forecastEnds: forecastEnds
         )
+        context.horizonDays = horizon
+        return context
     }
 
     /// A summary of entries: prompts and tool results, each cut to its first lines.

@@ -18,6 +18,8 @@ public struct PackingContext: Sendable {
     public var isStale: Bool
     /// The forecast's last day, if any.
     public var forecastEnds: CalendarDate?
+    /// How many days ahead the forecast reaches (7 for NWS, 16 for Open-Meteo); 7 when unknown.
+    public var horizonDays: Int = 7
     /// Why there is no forecast at all, when the service could not be reached (or offline, nothing cached).
     public var unavailableReason: String?
 
@@ -99,8 +101,14 @@ public enum PackingRules {
             } else if context.days.isEmpty {
                 notices.append("No forecast for \(names) yet; this is a general list for the season. Run pack again when the trip is within a week for weather-driven items.")
             } else {
-                let again = missing[0].adding(days: -6)
-                notices.append("No forecast yet for \(names); run pack again from \(again.shortLabel) to cover \(missing.count == 1 ? "it" : "them").")
+                // A day comes into reach `horizonDays - 1` days before it.
+                let lead = max(0, context.horizonDays - 1)
+                let first = missing[0].adding(days: -lead)
+                let all = missing[missing.count - 1].adding(days: -lead)
+                let when = missing.count == 1 || first == all
+                    ? "from \(first.shortLabel)"
+                    : "from \(first.shortLabel) for the first of them, \(all.shortLabel) for all"
+                notices.append("No forecast yet for \(names); run pack again \(when).")
             }
         }
         if context.isStale {
