@@ -50,45 +50,4 @@ extension Store {
         guard !terms.isEmpty else { return nil }
         return terms.prefix(32).joined(separator: " ")
     }
-
-    // MARK: - Usage
-
-    /// Tokens by model: sessions, prompt and completion tokens reported by servers, and transcript tokens.
-    public func usageByModel() throws -> [(model: String, sessions: Int, promptTokens: Int, completionTokens: Int, transcriptTokens: Int)] {
-        try connection.query(
-            """
-            SELECT s.model, count(*) AS sessions, sum(s.prompt_tokens) AS prompt, sum(s.completion_tokens) AS completion,
-                   coalesce(sum((SELECT sum(tokens) FROM transcript_entries e WHERE e.session_id = s.id)), 0) AS transcript
-            FROM sessions s GROUP BY s.model ORDER BY transcript DESC
-            """
-        ).map { row in
-            (try row.string("model"), try row.int("sessions"), try row.int("prompt"), try row.int("completion"),
-             try row.int("transcript"))
-        }
-    }
-
-    /// The sessions that spent the most tokens (transcript tokens, and what the server reported).
-    public func usageBySession(limit: Int = 10) throws -> [(session: Int, trip: Int?, model: String, transcriptTokens: Int, promptTokens: Int, completionTokens: Int)] {
-        try connection.query(
-            """
-            SELECT s.id, s.trip_id, s.model, s.prompt_tokens, s.completion_tokens,
-                   (SELECT coalesce(sum(tokens), 0) FROM transcript_entries e WHERE e.session_id = s.id) AS transcript
-            FROM sessions s ORDER BY transcript + s.prompt_tokens + s.completion_tokens DESC, s.id DESC LIMIT ?
-            """,
-            [max(1, limit)]
-        ).map { row in
-            (try row.int("id"), try row.optionalInt("trip_id"), try row.string("model"), try row.int("transcript"),
-             try row.int("prompt_tokens"), try row.int("completion_tokens"))
-        }
-    }
-
-    /// Tokens each tool's output has put into transcripts.
-    public func usageByTool() throws -> [(tool: String, calls: Int, tokens: Int)] {
-        try connection.query(
-            """
-            SELECT tool, count(*) AS calls, sum(tokens) AS tokens FROM transcript_entries
-            WHERE kind = 'toolOutput' AND tool IS NOT NULL GROUP BY tool ORDER BY tokens DESC
-            """
-        ).map { (try $0.string("tool"), try $0.int("calls"), try $0.int("tokens")) }
-    }
 }
