@@ -2,8 +2,9 @@ import Foundation
 import Store
 import Tools
 
-/// Runs a planning session for a trip: the model calls geocode and forecast, answers with a packing list,
-/// every entry is recorded, an overflowing context is recovered, and the list is saved.
+/// Runs planning sessions for a trip: `pack` (the model calls the tools and answers with a packing list,
+/// which plan checks before saving it) and `ask` (a follow-up answered from the trip's facts). Both go
+/// through one path: create the session, respond, recover from an overflowing context, finish.
 public struct TripPlanner: Sendable {
     public let store: Store
     public let model: any LanguageModel
@@ -16,9 +17,15 @@ public struct TripPlanner: Sendable {
     /// Told about each step, for progress lines.
     public var onProgress: @Sendable (String) -> Void
 
+    /// The longest answer a pack asks for. A 30-item list takes about 1,500 tokens; a model that rambles
+    /// past this keeps the items it completed (and the check decides whether they are enough).
+    public static let packAnswerTokens = 1_280
+    /// The longest answer a follow-up question asks for (four sentences need about 120).
+    public static let askAnswerTokens = 320
+
     public init(
         store: Store, model: any LanguageModel, forecasts: any ForecastProvider, gazetteer: Gazetteer?,
-        recovery: RecoveryStrategy = .condense, options: GenerationOptions = GenerationOptions(maximumResponseTokens: 1_536),
+        recovery: RecoveryStrategy = .condense, options: GenerationOptions = GenerationOptions(maximumResponseTokens: packAnswerTokens),
         contextSize: Int? = nil, onProgress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.store = store
@@ -40,158 +47,318 @@ public struct TripPlanner: Sendable {
         public var firstSessionID: Int
         public var model: String
         public var list: PackingList
-        /// Recoveries that happened ("condensed", ...).
-        public var recoveries: [String]
+        /// Recoveries that happened, in order.
+        public var recoveries: [SessionRelation]
         public var stored: StoredPackingList
     }
 
+    /// What a follow-up produced.
+    public struct Answer: Sendable {
+        public var sessionID: Int
+        public var answer: String
+        public var recoveries: [SessionRelation]
+        /// Things the traveller should know about the answer (cut off by the token limit).
+        public var notices: [String]
+    }
+
+    // MARK: - Pack
+
     /// Packs a trip. `parentSession` links a replay to the session it replays.
-    public func pack(_ trip: Trip, purpose: String = "pack", parentSession: Int? = nil, pinsForecasts: Bool = true)
-        async throws -> Result
-    {
-        let window = try await resolvedContextSize()
-        let sessionID = try await store.createSession(
-            tripID: trip.id, parentID: parentSession, relation: parentSession == nil ? nil : "replay",
-            purpose: purpose, model: model.name, contextSize: window
+    public func pack(
+        _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true
+    ) async throws -> Result {
+        let places = TripPlaces(destination: trip.place)
+        let turn = Turn(
+            purpose: purpose, trip: trip, parent: parentSession.map { ($0, SessionRelation.replay) },
+            carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
+            prompt: PackingInstructions.prompt(for: trip), payload: PackingInstructions.payload(for: trip),
+            schema: PackingInstructions.schema, tools: makeTools(for: trip, pins: pinsForecasts, places: places),
+            required: ["forecast"], onText: nil, fallsBack: true
         )
-        let tools = makeTools(for: trip, pins: pinsForecasts)
-        var currentID = sessionID
-        var recoveries: [String] = []
-        do {
-            onProgress("Thinking…")
-            var session = try await LanguageModelSession(
-                model: model, tools: tools, instructions: PackingInstructions.text, contextSize: window,
-                recorder: StoreTranscriptRecorder(store: store, sessionID: sessionID)
+        return try await converse(turn) { outcome in
+            let obtained = await tripForecast(trip, in: await outcome.session.transcript, pins: pinsForecasts)
+            let context = PackingContext(
+                trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable
             )
-            await session.require(tools: ["geocode", "forecast"])
-            var response: LanguageModelSession.Response
-            do {
-                response = try await session.respond(
-                    to: PackingInstructions.prompt(for: trip), payload: PackingInstructions.payload(for: trip),
-                    generating: PackingInstructions.schema, options: options
-                )
-            } catch let error as GenerationError {
-                guard case .exceededContextWindowSize = error else { throw error }
-                (session, currentID, response, recoveries) = try await recover(
-                    session, sessionID: sessionID, trip: trip, tools: tools, window: window, strategy: recovery, error: error
-                )
+            let check = PackingCheck(context: context, destination: trip.destination, place: trip.place)
+            var list: PackingList
+            var fallback: String?
+            switch outcome.answer {
+            case let .success(response):
+                do {
+                    guard let structured = response.structured else { throw GenerationError.decodingFailure("no structured answer") }
+                    var answered = try PackingInstructions.list(from: structured)
+                    if response.isCutOff {
+                        answered.notices.append(
+                            "The model's answer was cut off at \(response.answerTokens ?? options.maximumResponseTokens) tokens; the list holds the items it completed."
+                        )
+                    }
+                    let checked = check.review(answered, model: outcome.modelName)
+                    list = checked.list
+                    fallback = checked.problem
+                } catch let error as GenerationError {
+                    list = PackingList(items: [])
+                    fallback = Self.describe(error)
+                }
+            case let .failure(error):
+                list = PackingList(items: [])
+                fallback = Self.describe(error)
             }
-            guard let structured = response.structured else {
-                throw GenerationError.decodingFailure("no structured answer")
+            if let fallback {
+                // The answer cannot be used: the built-in engine's list for the same forecast, saying so.
+                var rules = PackingRules.list(for: context)
+                rules.items = rules.items.map { item in
+                    var item = item
+                    item.origin = .rules
+                    return item
+                }
+                let answered = list.review?.answered ?? 0
+                rules.review = list.review ?? PackingReview(model: outcome.modelName, answered: answered, kept: 0, fallback: fallback)
+                rules.review?.fallback = fallback
+                rules.notices.insert(
+                    "\(outcome.modelName)'s answer was set aside (\(Self.trimmed(fallback))); this is plan's rule-based list for the same forecast.",
+                    at: 0
+                )
+                list = rules
+            } else {
+                for notice in PackingRules.notices(for: context) where !list.notices.contains(notice) {
+                    list.notices.append(notice)
+                }
             }
-            var list = try PackingInstructions.list(from: structured)
-            list.notices += await dataNotices(session: session, existing: list.notices)
+            let review = list.review ?? PackingReview(model: outcome.modelName, answered: list.items.count, kept: list.items.count)
+            try await outcome.session.record(check: review.summary, payload: try JSONValue.parse(Data(
+                JSONEncoder().encode(review)
+            )))
             let stored = try await store.savePackingList(
-                tripID: trip.id, sessionID: currentID, model: model.name, json: try list.jsonText()
+                tripID: trip.id, sessionID: outcome.sessionID, model: outcome.modelName, json: try list.jsonText()
             )
-            try await store.finishSession(id: currentID, status: "completed")
-            return Result(
-                trip: trip, sessionID: currentID, firstSessionID: sessionID, model: model.name, list: list,
-                recoveries: recoveries, stored: stored
+            return (
+                Result(
+                    trip: trip, sessionID: outcome.sessionID, firstSessionID: outcome.firstSessionID, model: outcome.modelName,
+                    list: list, recoveries: outcome.recoveries, stored: stored
+                ),
+                fallback.map { "the model's answer was set aside: \(Self.trimmed($0))" }
             )
-        } catch {
-            try? await store.finishSession(id: currentID, status: "failed", error: Self.describe(error))
-            throw error
         }
     }
 
-    /// Continues the trip's latest session with a follow-up question (resumed from the database).
-    public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws
-        -> (sessionID: Int, answer: String, recoveries: [String])
-    {
+    // MARK: - Ask
+
+    /// What a follow-up is told, in place of the pack's tool rounds.
+    public static let askInstructions = """
+        You answer a traveller's questions about their trip. Use the trip facts given: the forecast and the \
+        packing list. Never guess the weather; if the facts do not say, say so. Answer in at most four sentences.
+        """
+
+    /// Answers a follow-up question. It continues the trip's latest *completed* session, carrying the
+    /// instructions, the trip's facts (the forecast the list was made from, compact, and the list) and the
+    /// last questions and answers, not the pack's tool rounds, so it fits small windows. Tools are offered only
+    /// when no forecast was pinned (there is nothing to answer the weather from otherwise).
+    public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws -> Answer {
         let window = try await resolvedContextSize()
-        let tools = makeTools(for: trip, pins: true)
-        let sessionID: Int
-        var transcript: Transcript
-        if let latest = try await store.latestSession(tripID: trip.id) {
-            sessionID = try await store.createSession(
-                tripID: trip.id, parentID: latest.id, relation: "resumed", purpose: "ask", model: model.name,
-                contextSize: window
-            )
-            let carried = try await store.entries(sessionID: latest.id).filter(\.isInContext)
-            transcript = Transcript(entries: carried.map { record in
-                var entry = Transcript.Entry(record: record)
-                entry.seq = nil
-                return entry
-            })
-        } else {
-            sessionID = try await store.createSession(
-                tripID: trip.id, purpose: "ask", model: model.name, contextSize: window
-            )
-            transcript = Transcript(entries: [
-                Transcript.Entry(kind: .instructions, text: PackingInstructions.text),
-            ])
+        let latest = try await store.latestSession(tripID: trip.id, statuses: [.completed])
+        let snapshot = try await store.latestForecast(tripID: trip.id)
+        let facts = try await TripFacts(trip: trip, snapshot: snapshot, list: try await store.latestPackingList(tripID: trip.id))
+            .text(budget: window / 3, model: model)
+        var carried = [
+            Transcript.Entry(kind: .instructions, text: Self.askInstructions),
+            Transcript.Entry(kind: .summary, text: facts),
+        ]
+        if let latest, latest.purpose == .ask {
+            carried += try await earlierExchanges(sessionID: latest.id, budget: window / 6)
         }
-        var currentID = sessionID
-        do {
-            let recorder = StoreTranscriptRecorder(store: store, sessionID: sessionID)
-            var session = try await LanguageModelSession(
-                model: model, tools: tools, transcript: transcript, contextSize: window, recorder: recorder
-            )
-            onProgress("Thinking…")
-            var response: LanguageModelSession.Response
-            var recoveries: [String] = []
-            do {
-                response = try await session.respond(to: question, options: options, onText: onText)
-            } catch let error as GenerationError {
-                guard case .exceededContextWindowSize = error else { throw error }
-                (session, currentID, response, recoveries) = try await recover(
-                    session, sessionID: sessionID, trip: trip, tools: tools, window: window, strategy: recovery,
-                    error: error, schema: nil
-                )
+        let places = TripPlaces(destination: trip.place)
+        let turn = Turn(
+            purpose: .ask, trip: trip, parent: latest.map { ($0.id, SessionRelation.resumed) }, carried: Transcript(entries: carried),
+            prompt: question, payload: nil, schema: nil,
+            tools: snapshot == nil ? makeTools(for: trip, pins: true, places: places) : [], required: [], onText: onText,
+            fallsBack: false
+        )
+        var options = self.options
+        options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
+        return try await converse(turn, options: options) { outcome in
+            guard case let .success(response) = outcome.answer else {
+                throw GenerationError.decodingFailure("no answer")
             }
-            try await store.finishSession(id: currentID, status: "completed")
-            return (currentID, response.text, recoveries)
+            let answer = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let problem = AnswerCheck.problem(answer, question: question) {
+                try await outcome.session.record(check: "Not an answer: \(problem).", payload: nil)
+                throw GenerationError.unusableAnswer(problem)
+            }
+            var notices: [String] = []
+            if response.isCutOff {
+                notices.append("The answer was cut off at \(response.answerTokens ?? options.maximumResponseTokens) tokens; ask a narrower question for a complete one.")
+            }
+            return (
+                Answer(sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices), nil
+            )
+        }
+    }
+
+    /// The questions and answers of a completed follow-up, newest last, within `budget` tokens.
+    private func earlierExchanges(sessionID: Int, budget: Int) async throws -> [Transcript.Entry] {
+        let entries = try await store.entries(sessionID: sessionID).filter(\.isInContext)
+            .filter { $0.kind == .prompt || $0.kind == .response }
+        var pairs: [[Transcript.Entry]] = []
+        var index = 0
+        while index + 1 < entries.count {
+            if entries[index].kind == .prompt, entries[index + 1].kind == .response {
+                pairs.append([entries[index], entries[index + 1]].map { record in
+                    var entry = Transcript.Entry(record: record)
+                    entry.seq = nil
+                    return entry
+                })
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        var kept: [[Transcript.Entry]] = []
+        var spent = 0
+        for pair in pairs.suffix(2).reversed() {
+            let tokens = pair.reduce(0) { $0 + $1.tokens + 4 }
+            guard spent + tokens <= budget else { break }
+            spent += tokens
+            kept.insert(pair, at: 0)
+        }
+        return kept.flatMap { $0 }
+    }
+
+    // MARK: - One path
+
+    /// What one command asks of a session.
+    struct Turn: Sendable {
+        var purpose: SessionPurpose
+        var trip: Trip
+        var parent: (id: Int, relation: SessionRelation)?
+        /// The entries the session starts from (recorded when it starts).
+        var carried: Transcript
+        var prompt: String
+        var payload: JSONValue?
+        var schema: JSONValue?
+        var tools: [ToolDefinition]
+        var required: [String]
+        var onText: (@Sendable (String) -> Void)?
+        /// A model failure (an unusable answer, a context it cannot fit) is handed to `finish` instead of
+        /// ending the command: a pack then falls back to the built-in list.
+        var fallsBack: Bool
+    }
+
+    /// What `finish` gets.
+    struct Outcome: Sendable {
+        var session: LanguageModelSession
+        /// The session that answered (the last one, after recoveries).
+        var sessionID: Int
+        var firstSessionID: Int
+        var modelName: String
+        var answer: Swift.Result<LanguageModelSession.Response, any Error>
+        var recoveries: [SessionRelation]
+    }
+
+    /// Creates the session, responds, recovers when the context overflows, hands the outcome to `finish`,
+    /// and records how the session ended: `completed` (with a note when `finish` says so) or `failed`. A
+    /// session that overflowed stays `recovered`; only the last one of a chain can fail.
+    private func converse<Value: Sendable>(
+        _ turn: Turn, options: GenerationOptions? = nil,
+        finish: (Outcome) async throws -> (Value, note: String?)
+    ) async throws -> Value {
+        let options = options ?? self.options
+        let window = try await resolvedContextSize()
+        let name = await model.servedName()
+        let firstID = try await store.createSession(
+            tripID: turn.trip.id, parentID: turn.parent?.id, relation: turn.parent?.relation, purpose: turn.purpose,
+            model: name, contextSize: window
+        )
+        var currentID = firstID
+        do {
+            var session = try await LanguageModelSession(
+                model: model, tools: turn.tools, transcript: turn.carried, contextSize: window,
+                recorder: StoreTranscriptRecorder(store: store, sessionID: firstID)
+            )
+            await session.require(tools: turn.required)
+            onProgress("Thinking…")
+            var recoveries: [SessionRelation] = []
+            var answer: Swift.Result<LanguageModelSession.Response, any Error>
+            do {
+                do {
+                    answer = .success(try await session.respond(
+                        to: turn.prompt, payload: turn.payload, generating: turn.schema, options: options, onText: turn.onText
+                    ))
+                } catch let error as GenerationError where error.isOverflow {
+                    let recovered = try await recover(
+                        session, currentID: &currentID, turn: turn, window: window, modelName: name, error: error,
+                        options: options, recoveries: &recoveries
+                    )
+                    session = recovered.session
+                    answer = .success(recovered.response)
+                }
+            } catch let error where turn.fallsBack && Self.isModelFailure(error) {
+                answer = .failure(error)
+            }
+            let (value, note) = try await finish(Outcome(
+                session: session, sessionID: currentID, firstSessionID: firstID, modelName: name, answer: answer,
+                recoveries: recoveries
+            ))
+            try await store.finishSession(id: currentID, status: .completed, error: note)
+            return value
         } catch {
-            try? await store.finishSession(id: currentID, status: "failed", error: Self.describe(error))
+            try? await store.finishSession(id: currentID, status: .failed, error: Self.describe(error))
             throw error
         }
     }
 
-    // MARK: - Recovery
-
+    /// Starts linked sessions from a condensed transcript until one answers: the chosen strategy, then each
+    /// fallback (summarize → condense → fresh). Every session left behind is `recovered`, with the reason.
     private func recover(
-        _ session: LanguageModelSession, sessionID: Int, trip: Trip, tools: [ToolDefinition], window: Int,
-        strategy: RecoveryStrategy, error: GenerationError, schema: JSONValue? = PackingInstructions.schema
-    ) async throws -> (LanguageModelSession, Int, LanguageModelSession.Response, [String]) {
-        var strategy: RecoveryStrategy? = strategy
+        _ session: LanguageModelSession, currentID: inout Int, turn: Turn, window: Int, modelName: String,
+        error: GenerationError, options: GenerationOptions, recoveries: inout [SessionRelation]
+    ) async throws -> (session: LanguageModelSession, response: LanguageModelSession.Response) {
+        var strategy: RecoveryStrategy? = recovery
         var previous = session
-        var previousID = sessionID
-        var recoveries: [String] = []
         var lastError = error
-        while let current = strategy {
+        while var current = strategy {
             onProgress("Context full; recovering (\(current.rawValue))…")
             let transcript = await previous.transcript
+            var note = Self.describe(lastError)
             var summary: String?
             if current == .summarize {
-                summary = try? await summarize(ContextRecovery.entriesToSummarize(transcript), window: window)
+                do {
+                    summary = try await summarize(ContextRecovery.entriesToSummarize(transcript), window: window)
+                } catch {
+                    note += " The summary failed (\(Self.trimmed(Self.describe(error)))); condensed instead."
+                    current = .condense
+                }
             }
             let condensed = ContextRecovery.condensed(transcript, strategy: current, summary: summary)
-            try await store.finishSession(id: previousID, status: "recovered", error: lastError.errorDescription)
-            let newID = try await store.createSession(
-                tripID: trip.id, parentID: previousID, relation: current.relation, purpose: "pack", model: model.name,
+            try await store.finishSession(id: currentID, status: .recovered, error: note)
+            currentID = try await store.createSession(
+                tripID: turn.trip.id, parentID: currentID, relation: current.relation, purpose: turn.purpose, model: modelName,
                 contextSize: window
             )
             recoveries.append(current.relation)
             let next = try await LanguageModelSession(
-                model: model, tools: tools, transcript: condensed, contextSize: window,
-                recorder: StoreTranscriptRecorder(store: store, sessionID: newID)
+                model: model, tools: turn.tools, transcript: condensed, contextSize: window,
+                recorder: StoreTranscriptRecorder(store: store, sessionID: currentID)
             )
+            // A tool whose answer the condensed transcript already holds is not required again.
+            await next.require(tools: turn.required.filter { name in
+                !condensed.entries.contains { $0.kind == .toolOutput && $0.toolName == name }
+            })
             do {
-                let response = try await next.resume(generating: schema, options: options)
-                return (next, newID, response, recoveries)
-            } catch let error as GenerationError {
-                guard case .exceededContextWindowSize = error else {
-                    try? await store.finishSession(id: newID, status: "failed", error: error.errorDescription)
-                    throw error
-                }
+                return (next, try await next.resume(generating: turn.schema, options: options, onText: turn.onText))
+            } catch let error as GenerationError where error.isOverflow {
                 lastError = error
                 previous = next
-                previousID = newID
                 strategy = current.fallback
             }
         }
-        try? await store.finishSession(id: previousID, status: "failed", error: lastError.errorDescription)
+        // Nothing frees enough room. An answer the window cut short is still an answer: it is given with a
+        // notice (a pack's check then decides whether its items are enough).
+        if let partial = await previous.windowCutOff {
+            onProgress("The context window is full; using the answer as far as it got…")
+            try await previous.record(check: "The answer was cut off by the context window (\(window) tokens); kept what came before the cut.", payload: nil)
+            return (previous, partial)
+        }
         throw lastError
     }
 
@@ -204,27 +371,61 @@ public struct TripPlanner: Sendable {
         }
         let request = ModelRequest(
             entries: [
-                Transcript.Entry(kind: .instructions, text: "Summarise the conversation below in at most five short lines. Keep places, dates, temperatures and chances of rain or snow."),
+                Transcript.Entry(kind: .instructions, text: "Summarise the conversation below in at most five short lines. Keep places, dates, temperatures and chances of rain or snow, and the packing list's items."),
                 Transcript.Entry(kind: .prompt, text: text, payload: ["summarize": true]),
             ],
             tools: [], answerSchema: nil, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)
         )
         let reply = try await model.respond(to: request)
-        return "Summary of earlier conversation: " + reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let summary = reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = AnswerCheck.problem(summary, question: "") { throw GenerationError.unusableAnswer(problem) }
+        return "Summary of earlier conversation: " + summary
     }
 
     // MARK: - Parts
 
-    func makeTools(for trip: Trip, pins: Bool) -> [ToolDefinition] {
+    func makeTools(for trip: Trip, pins: Bool, places: TripPlaces) -> [ToolDefinition] {
         var known: [String: Place] = [:]
         if let place = trip.place { known[trip.destination] = place }
-        let geocode = GeocodeTool(gazetteer: gazetteer, known: known)
+        let geocode = GeocodeTool(gazetteer: gazetteer, known: known, places: places)
         let progress = onProgress
         let forecast = ForecastTool(
             provider: forecasts, start: trip.start, end: trip.end, place: trip.place,
-            pinning: pins ? (store, trip.id) : nil, onReport: { progress($0.summary() + "; thinking…") }
+            pinning: pins ? (store, trip.id) : nil, places: places, onReport: { progress($0.summary() + "; thinking…") }
         )
         return [geocode.definition, GracefulForecast(forecast).definition]
+    }
+
+    /// The forecast for the trip's own place: the one the session received, else fetched now (through the
+    /// cache, pinned like the tool pins) so the list can be checked, and the rules can stand in.
+    private func tripForecast(_ trip: Trip, in transcript: Transcript, pins: Bool)
+        async -> (forecast: Forecast?, isStale: Bool, unavailable: String?)
+    {
+        let label = trip.place?.label
+        let received = transcript.entries.last { entry in
+            entry.kind == .toolOutput && entry.toolName == "forecast" && entry.payload?["forecast"] != nil
+                && (label == nil || entry.payload?["place"]?.stringValue == label)
+        }?.payload
+        if let document = received?["forecast"], let forecast = try? Forecast.fromJSON(document.compactText) {
+            return (forecast, received?["stale"]?.boolValue ?? false, nil)
+        }
+        guard let place = trip.place else { return (nil, false, "the trip's place is not known") }
+        do {
+            let report = try await forecasts.forecast(for: place)
+            onProgress(report.summary() + "; checking…")
+            if pins, report.origin != .stale(reason: "pinned") {
+                try await store.pinForecast(
+                    tripID: trip.id, source: report.forecast.source, url: report.forecast.url,
+                    fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
+                )
+            }
+            var isStale = false
+            if case let .stale(reason) = report.origin, reason != "pinned" { isStale = true }
+            return (report.forecast, isStale, nil)
+        } catch {
+            let reason = Self.describe(error)
+            return (nil, false, reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
+        }
     }
 
     private func resolvedContextSize() async throws -> Int {
@@ -232,24 +433,28 @@ public struct TripPlanner: Sendable {
         return try await model.contextSize()
     }
 
-    /// Notices about the data that a model may have left out: days without forecast, stale forecasts.
-    private func dataNotices(session: LanguageModelSession, existing: [String]) async -> [String] {
-        let transcript = await session.transcript
-        guard let payload = transcript.entries.last(where: { $0.kind == .toolOutput && $0.toolName == "forecast" })?.payload
-        else { return [] }
-        var notices: [String] = []
-        let missing = payload["missingDays"]?.arrayValue?.compactMap(\.stringValue).compactMap(CalendarDate.init) ?? []
-        if !missing.isEmpty, !existing.contains(where: { $0.contains("No forecast") }) {
-            notices.append("No forecast yet for \(missing.map(\.shortLabel).joined(separator: ", ")); run pack again nearer the time.")
+    /// A failure of the model's own making (as opposed to a server that is down or a database error).
+    static func isModelFailure(_ error: any Error) -> Bool {
+        if let error = error as? GenerationError {
+            switch error {
+            case .decodingFailure, .toolLoopLimit, .exceededContextWindowSize, .unusableAnswer: return true
+            case .rateLimited, .unavailable: return false
+            }
         }
-        if payload["unavailable"] != nil, !existing.contains(where: { $0.contains("No forecast") }) {
-            // A model was told there is no forecast; make sure the traveller is too.
-            notices.append("No forecast could be had (\(payload["unavailable"]?.stringValue ?? "")); the list is general.")
+        if let error = error as? ToolCallError {
+            return error.underlyingError is ToolArgumentError || error.underlyingError is GeocodingError
         }
-        return notices
+        return false
     }
 
     static func describe(_ error: any Error) -> String {
         (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+
+    /// A reason for a sentence of our own: no trailing full stop, at most 160 characters.
+    static func trimmed(_ text: String) -> String {
+        var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasSuffix(".") { text.removeLast() }
+        return text.count > 160 ? String(text.prefix(159)) + "…" : text
     }
 }

@@ -6,14 +6,12 @@ public struct SessionRecord: Sendable, Equatable {
     public var tripID: Int?
     /// The session this one was condensed, summarised, resumed or replayed from.
     public var parentID: Int?
-    /// `condensed`, `summarized`, `fresh`, `resumed` or `replay`, with `parentID`.
-    public var relation: String?
-    /// `pack`, `ask` or `replay`.
-    public var purpose: String
+    /// How it is linked to `parentID`.
+    public var relation: SessionRelation?
+    public var purpose: SessionPurpose
     public var model: String
     public var contextSize: Int
-    /// `running`, `completed`, `recovered` or `failed`.
-    public var status: String
+    public var status: SessionStatus
     public var error: String?
     public var promptTokens: Int
     public var completionTokens: Int
@@ -30,8 +28,7 @@ public struct TranscriptRecord: Sendable, Equatable {
     public var id: Int
     public var sessionID: Int
     public var seq: Int
-    /// `instructions`, `prompt`, `toolCalls`, `toolOutput`, `response` or `summary`.
-    public var kind: String
+    public var kind: EntryKind
     public var tool: String?
     public var text: String
     /// JSON: tool call arguments, structured answers.
@@ -73,7 +70,7 @@ public struct SearchHit: Sendable, Equatable {
     public var entryID: Int
     public var sessionID: Int
     public var tripID: Int?
-    public var kind: String
+    public var kind: EntryKind
     public var tool: String?
     public var snippet: String
     public var createdAt: Date

@@ -23,7 +23,7 @@ extension Store {
         ).map { row in
             SearchHit(
                 entryID: try row.int("id"), sessionID: try row.int("session_id"), tripID: try row.optionalInt("trip_id"),
-                kind: try row.string("kind"), tool: try row.optionalString("tool"), snippet: try row.string("snippet"),
+                kind: try Store.enumValue(EntryKind.self, row, "kind"), tool: try row.optionalString("tool"), snippet: try row.string("snippet"),
                 createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
             )
         }

@@ -5,7 +5,8 @@ extension Store {
 
     /// Starts a session and returns its id.
     public func createSession(
-        tripID: Int?, parentID: Int? = nil, relation: String? = nil, purpose: String, model: String, contextSize: Int
+        tripID: Int?, parentID: Int? = nil, relation: SessionRelation? = nil, purpose: SessionPurpose, model: String,
+        contextSize: Int
     ) throws -> Int {
         let now = clock().timeIntervalSince1970
         return try connection.write {
@@ -14,7 +15,7 @@ extension Store {
                 INSERT INTO sessions (trip_id, parent_id, relation, purpose, model, context_size, started_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-                [tripID, parentID, relation, purpose, model, contextSize, now]
+                [tripID, parentID, relation?.rawValue, purpose.rawValue, model, max(1, contextSize), now]
             )
             return connection.lastInsertID
         }
@@ -24,7 +25,7 @@ extension Store {
     /// loses at most what was in flight.
     @discardableResult
     public func appendEntry(
-        sessionID: Int, kind: String, tool: String? = nil, text: String, payload: String? = nil, tokens: Int
+        sessionID: Int, kind: EntryKind, tool: String? = nil, text: String, payload: String? = nil, tokens: Int
     ) throws -> TranscriptRecord {
         let now = clock()
         return try connection.write {
@@ -36,7 +37,7 @@ extension Store {
                 INSERT INTO transcript_entries (session_id, seq, kind, tool, text, payload, tokens, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [sessionID, next, kind, tool, text, payload, max(0, tokens), now.timeIntervalSince1970]
+                [sessionID, next, kind.rawValue, tool, text, payload, max(0, tokens), now.timeIntervalSince1970]
             )
             return TranscriptRecord(
                 id: connection.lastInsertID, sessionID: sessionID, seq: next, kind: kind, tool: tool, text: text,
@@ -71,11 +72,11 @@ extension Store {
     }
 
     /// Ends a session: `completed`, `recovered` or `failed` (with the error).
-    public func finishSession(id: Int, status: String, error: String? = nil) throws {
+    public func finishSession(id: Int, status: SessionStatus, error: String? = nil) throws {
         let now = clock().timeIntervalSince1970
         try connection.write {
             try connection.query(
-                "UPDATE sessions SET status = ?, error = ?, ended_at = ? WHERE id = ?", [status, error, now, id]
+                "UPDATE sessions SET status = ?, error = ?, ended_at = ? WHERE id = ?", [status.rawValue, error, now, id]
             )
         }
     }
@@ -85,11 +86,15 @@ extension Store {
         try connection.first(Store.sessionSelect + " WHERE s.id = ?", [id]).map(Store.session(from:))
     }
 
-    /// The trip's newest session of a purpose (any when nil).
-    public func latestSession(tripID: Int, purposes: [String] = ["pack", "ask", "replay"]) throws -> SessionRecord? {
+    /// The trip's newest session of one of `purposes`, and of one of `statuses` when given.
+    public func latestSession(
+        tripID: Int, purposes: Set<SessionPurpose> = Set(SessionPurpose.allCases), statuses: Set<SessionStatus>? = nil
+    ) throws -> SessionRecord? {
         try connection.query(
             Store.sessionSelect + " WHERE s.trip_id = ? ORDER BY s.started_at DESC, s.id DESC", [tripID]
-        ).lazy.map(Store.session(from:)).first { purposes.contains($0.purpose) }
+        ).lazy.map(Store.session(from:)).first { session in
+            purposes.contains(session.purpose) && (statuses?.contains(session.status) ?? true)
+        }
     }
 
     /// Sessions newest first, filtered.
@@ -130,7 +135,8 @@ extension Store {
         ).map { row in
             TranscriptRecord(
                 id: try row.int("id"), sessionID: try row.int("session_id"), seq: try row.int("seq"),
-                kind: try row.string("kind"), tool: try row.optionalString("tool"), text: try row.string("text"),
+                kind: try Store.enumValue(EntryKind.self, row, "kind"), tool: try row.optionalString("tool"),
+                text: try row.string("text"),
                 payload: try row.optionalString("payload"), tokens: try row.int("tokens"),
                 isInContext: try row.int("in_context") == 1,
                 createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
@@ -195,8 +201,10 @@ extension Store {
     static func session(from row: Row) throws -> SessionRecord {
         SessionRecord(
             id: try row.int("id"), tripID: try row.optionalInt("trip_id"), parentID: try row.optionalInt("parent_id"),
-            relation: try row.optionalString("relation"), purpose: try row.string("purpose"),
-            model: try row.string("model"), contextSize: try row.int("context_size"), status: try row.string("status"),
+            relation: try row.optionalString("relation").map { try Store.enumValue(SessionRelation.self, $0, "relation") },
+            purpose: try Store.enumValue(SessionPurpose.self, row, "purpose"),
+            model: try row.string("model"), contextSize: try row.int("context_size"),
+            status: try Store.enumValue(SessionStatus.self, row, "status"),
             error: try row.optionalString("error"), promptTokens: try row.int("prompt_tokens"),
             completionTokens: try row.int("completion_tokens"),
             startedAt: Date(timeIntervalSince1970: try row.double("started_at")),
@@ -211,6 +219,20 @@ extension Store {
             model: try row.string("model"), json: try row.string("list"),
             createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
         )
+    }
+
+    /// A stored name read back as its enum; a name this binary does not know is a damaged database.
+    static func enumValue<Value: RawRepresentable>(_ type: Value.Type, _ row: Row, _ column: String) throws -> Value
+    where Value.RawValue == String {
+        try enumValue(type, try row.string(column), column)
+    }
+
+    static func enumValue<Value: RawRepresentable>(_ type: Value.Type, _ text: String, _ column: String) throws -> Value
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: text) else {
+            throw StoreError.corruptValue(column: column, detail: "unknown value \"\(text.prefix(40))\"")
+        }
+        return value
     }
 
     static func escapeLike(_ text: String) -> String {

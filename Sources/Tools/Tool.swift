@@ -25,10 +25,14 @@ public struct ToolOutput: Sendable, Equatable {
     public var text: String
     /// The same answer as data (the built-in engine and replays read this).
     public var payload: JSONValue
+    /// The tool did not do what was asked and tells the model why (a point far from the trip, a place it
+    /// does not know): the call does not count as made.
+    public var isRefusal: Bool
 
-    public init(text: String, payload: JSONValue) {
+    public init(text: String, payload: JSONValue, isRefusal: Bool = false) {
         self.text = text
         self.payload = payload
+        self.isRefusal = isRefusal
     }
 }
 

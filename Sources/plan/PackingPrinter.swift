@@ -14,9 +14,45 @@ enum PackingPrinter {
         return .object(object)
     }
 
-    /// The list with the keys of the contract (the same shape the planner asks models for).
+    /// The list with the keys of the contract (the shape the planner asks models for), plus each item's
+    /// `origin` (model, rules, merged), `review` (what plan's check did) and `fallback` (why a model's
+    /// answer was set aside, or null).
     static func json(_ list: PackingList) -> JSONValue {
-        PackingInstructions.json(list)
+        var object = PackingInstructions.json(list).objectValue ?? [:]
+        object["items"] = .array(list.items.map { item in
+            var entry = PackingInstructions.json(PackingList(items: [item]))["items"]?.arrayValue?.first?.objectValue ?? [:]
+            entry["origin"] = .from(item.origin?.rawValue)
+            return .object(entry)
+        })
+        if let review = list.review, let data = try? JSONEncoder().encode(review), let value = try? JSONValue.parse(data) {
+            object["review"] = value
+        } else {
+            object["review"] = .null
+        }
+        object["fallback"] = .from(list.review?.fallback)
+        return .object(object)
+    }
+
+    /// One line under a model's list: where its items came from (nil for the built-in engine's own list).
+    static func reviewLine(_ review: PackingReview, model: String) -> String? {
+        guard model != "builtin" else { return nil }
+        if review.fallback != nil { return "all items from plan's rules (the model's answer was set aside; see the first note)" }
+        var parts = ["\(review.kept) from \(model)"]
+        if !review.merged.isEmpty { parts.append("\(review.merged.count) merged (=)") }
+        if !review.added.isEmpty { parts.append("\(review.added.count) added by plan's rules (+)") }
+        if !review.dropped.isEmpty { parts.append("\(review.dropped.count) dropped") }
+        if !review.demoted.isEmpty { parts.append("\(review.demoted.count) not weather-driven after all") }
+        return parts.joined(separator: " · ") + " · 'plan history show' has the details"
+    }
+
+    /// The mark before an item's name in a model's list: + added by plan's rules, = merged.
+    static func mark(_ item: PackingItem, in list: PackingList) -> String {
+        guard let review = list.review, review.model != "builtin", review.fallback == nil else { return "" }
+        switch item.origin {
+        case .rules: return "+ "
+        case .merged: return "= "
+        case .model, nil: return "  "
+        }
     }
 
     static func lines(_ stored: StoredPackingList, console: Console) -> [String] {
@@ -35,7 +71,8 @@ enum PackingPrinter {
             for item in list.items where item.category == category {
                 let name = label(item).padding(toLength: max(width, label(item).count), withPad: " ", startingAt: 0)
                 let reason = item.weather ? console.warning(item.reason) : console.dim(item.reason)
-                lines.append("  \(name)  \(reason)")
+                let mark = mark(item, in: list)
+                lines.append(mark.isEmpty ? "  \(name)  \(reason)" : "\(mark)\(name)  \(reason)")
             }
         }
         if !list.notices.isEmpty {

@@ -133,7 +133,7 @@ import Testing
         _ = try world.run(["add", "Denver, CO"] + world.dates(0, 2))
         let never = try world.run(["replay", "1"])
         #expect(never.status == 66)
-        #expect(never.stderr.contains("never been packed"))
+        #expect(never.stderr.contains("has no completed pack"))
         _ = try world.json(["pack", "1"])
         _ = try world.sandbox.sqlite("DELETE FROM forecast_snapshots")
         let missing = try world.run(["replay", "1"])
@@ -168,8 +168,9 @@ import Testing
 
         let shown = try world.json(["history", "show", "1"])
         let entries = try #require(shown["entries"] as? [[String: Any]])
-        #expect(entries.compactMap { $0["kind"] as? String } == ["instructions", "prompt", "toolCalls", "toolOutput", "toolCalls", "toolOutput", "response"])
-        #expect(entries[2]["tool"] as? String == "geocode")
+        #expect(entries.compactMap { $0["kind"] as? String } == ["instructions", "prompt", "toolCalls", "toolOutput", "response", "check"])
+        #expect(entries[2]["tool"] as? String == "forecast")
+        #expect((entries[5]["text"] as? String)?.hasPrefix("Checked builtin's answer: kept") == true)
         #expect(entries.allSatisfy { ($0["tokens"] as? Int ?? 0) > 0 })
 
         let hits = try #require(try world.run(["history", "search", "heavy", "snow", "--json"]).json() as? [[String: Any]])

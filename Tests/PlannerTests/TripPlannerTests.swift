@@ -40,8 +40,15 @@ import Tools
         }
     }
 
+    /// A short list that passes the check (five things to pack, nothing weather-driven).
     static let answer: JSONValue = [
-        "items": [["category": "Clothing", "name": "Socks", "quantity": 3, "reason": "One a day", "weather": false]],
+        "items": [
+            ["category": "Clothing", "name": "Socks", "quantity": 3, "reason": "One a day", "weather": false],
+            ["category": "Clothing", "name": "Underwear", "quantity": 3, "reason": "One a day", "weather": false],
+            ["category": "Toiletries", "name": "Toothbrush", "quantity": nil, "reason": "Every trip", "weather": false],
+            ["category": "Electronics", "name": "Phone charger", "quantity": nil, "reason": "Every trip", "weather": false],
+            ["category": "Documents & money", "name": "Wallet", "quantity": nil, "reason": "Every trip", "weather": false],
+        ],
         "notices": [],
     ]
 
@@ -50,15 +57,17 @@ import Tools
         let trip = try await fixture.trip("Denver, CO", activities: ["ski"])
         let result = try await fixture.planner(BuiltinPackingModel()).pack(trip)
         let entries = try await fixture.store.entries(sessionID: result.sessionID)
-        #expect(entries.map(\.kind) == ["instructions", "prompt", "toolCalls", "toolOutput", "toolCalls", "toolOutput", "response"])
-        #expect(entries.compactMap(\.tool) == ["geocode", "geocode", "forecast", "forecast"])
+        // The place was resolved at `add`: one forecast round, the answer, plan's check of it.
+        #expect(entries.map(\.kind) == [.instructions, .prompt, .toolCalls, .toolOutput, .response, .check])
+        #expect(entries.compactMap(\.tool) == ["forecast", "forecast"])
         #expect(entries.allSatisfy { $0.tokens > 0 })
-        #expect(entries[5].text.contains("NWS forecast for Denver, CO, US"))
+        #expect(entries[3].text.contains("NWS forecast for Denver, CO, US"))
+        #expect(result.list.review?.isUntouched == true, "the built-in engine's list passes the check untouched")
         let names = Set(result.list.items.map(\.name))
         #expect(names.contains("Insulated waterproof boots"))
         #expect(names.contains("Goggles"))
         let session = try #require(try await fixture.store.session(id: result.sessionID))
-        #expect(session.status == "completed")
+        #expect(session.status == .completed)
         #expect(session.model == "builtin")
         #expect(try await fixture.store.latestForecast(tripID: trip.id)?.source == "nws")
         #expect(try await fixture.store.latestPackingList(tripID: trip.id)?.sessionID == result.sessionID)
@@ -96,53 +105,88 @@ import Tools
         steps.append(.reply(ModelReply(text: Self.answer.compactText)))
         let model = ScriptedModel(steps)
         let result = try await fixture.planner(model, recovery: strategy).pack(trip)
-        #expect(result.recoveries == [strategy == .condense ? "condensed" : strategy == .summarize ? "summarized" : "fresh"])
+        #expect(result.recoveries == [strategy == .condense ? .condensed : strategy == .summarize ? .summarized : .fresh])
         #expect(result.sessionID != result.firstSessionID)
         let first = try #require(try await fixture.store.session(id: result.firstSessionID))
         let second = try #require(try await fixture.store.session(id: result.sessionID))
-        #expect(first.status == "recovered")
-        #expect(second.status == "completed")
+        #expect(first.status == .recovered)
+        #expect(second.status == .completed)
         #expect(second.parentID == first.id)
         let kinds = try await fixture.store.entries(sessionID: second.id).map(\.kind)
         switch strategy {
-        case .condense: #expect(kinds == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
-        case .summarize: #expect(kinds == ["instructions", "summary", "prompt", "toolCalls", "toolOutput", "response"])
-        case .fresh: #expect(kinds == ["instructions", "prompt", "response"])
+        case .condense: #expect(kinds == [.instructions, .prompt, .toolCalls, .toolOutput, .response, .check])
+        case .summarize: #expect(kinds == [.instructions, .summary, .prompt, .toolCalls, .toolOutput, .response, .check])
+        case .fresh: #expect(kinds == [.instructions, .prompt, .response, .check])
         }
         #expect(result.list.items.first?.name == "Socks")
+        #expect(result.list.review?.fallback == nil)
+        #expect(first.purpose == .pack && second.purpose == .pack)
     }
 
-    @Test func aSessionResumesFromTheDatabaseAfterTheProcessDied() async throws {
+    @Test func aFollowUpSkipsASessionThatDiedAndCarriesTheFactsNotTheToolRounds() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip("Chicago")
-        // A pack that "died" after two entries: only the database remembers it.
-        let dead = try await fixture.store.createSession(tripID: trip.id, purpose: "pack", model: "scripted", contextSize: 4_096)
+        let packed = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        // A later pack that "died" after two entries: it is not what a follow-up continues.
+        let dead = try await fixture.store.createSession(tripID: trip.id, purpose: .pack, model: "scripted", contextSize: 4_096)
         let recorder = StoreTranscriptRecorder(store: fixture.store, sessionID: dead)
         _ = try await recorder.record(Transcript.Entry(kind: .instructions, text: "Help pack.", tokens: 3))
         _ = try await recorder.record(Transcript.Entry(kind: .prompt, text: "Packing list for Chicago with the word zebra.", tokens: 9))
-        let model = ScriptedModel([.reply(ModelReply(text: "Bring a scarf."))])
+        let model = ScriptedModel([.reply(ModelReply(text: "Bring a scarf: the low is cold."))])
         let answer = try await fixture.planner(model).ask("Do I need a scarf?", trip: trip)
-        #expect(answer.answer == "Bring a scarf.")
-        let sent = try #require(model.recorded.first).entries.map(\.text)
-        #expect(sent == ["Help pack.", "Packing list for Chicago with the word zebra.", "Do I need a scarf?"])
+        #expect(answer.answer == "Bring a scarf: the low is cold.")
+        let request = try #require(model.recorded.first)
+        #expect(request.entries.map(\.kind) == [.instructions, .summary, .prompt])
+        let facts = request.entries[1].text
+        #expect(facts.contains("Forecast (NWS):"))
+        #expect(facts.contains("Packing list: Clothing: Underwear"))
+        #expect(!request.entries.contains { $0.text.contains("zebra") })
+        #expect(request.tools.isEmpty, "the forecast is carried; no tool round")
         let resumed = try #require(try await fixture.store.session(id: answer.sessionID))
-        #expect(resumed.parentID == dead)
-        #expect(resumed.relation == "resumed")
+        #expect(resumed.parentID == packed.sessionID)
+        #expect(resumed.relation == .resumed)
+        #expect(resumed.purpose == .ask)
     }
 
-    @Test func aFollowUpThatOverflowsASmallWindowIsCondensed() async throws {
+    @Test func aFailedFollowUpIsNotCarriedIntoTheNext() async throws {
+        let fixture = try Fixture()
+        let trip = try await fixture.trip("Chicago")
+        let packed = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        let stock = ScriptedModel([.reply(ModelReply(text: "You can't."))])
+        await #expect(throws: GenerationError.unusableAnswer("the answer is a stock phrase (\"You can't.\")")) {
+            _ = try await fixture.planner(stock).ask("Can I wear sandals?", trip: trip)
+        }
+        let good = ScriptedModel([.reply(ModelReply(text: "Pack the boots; it will be cold and wet."))])
+        let answer = try await fixture.planner(good).ask("What shoes?", trip: trip)
+        let sent = try #require(good.recorded.first).entries
+        #expect(!sent.contains { $0.text.contains("sandals") })
+        #expect(try await fixture.store.session(id: answer.sessionID)?.parentID == packed.sessionID)
+        // The next one carries the completed exchange.
+        let third = ScriptedModel([.reply(ModelReply(text: "Yes, a warm hat is on the list."))])
+        _ = try await fixture.planner(third).ask("A hat?", trip: trip)
+        #expect(try #require(third.recorded.first).entries.map(\.kind) == [.instructions, .summary, .prompt, .response, .prompt])
+    }
+
+    @Test func aFollowUpThatOverflowsIsCondensedAndKeepsTheFacts() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip("Denver, CO")
         _ = try await fixture.planner(BuiltinPackingModel()).pack(trip)
-        // A 600-token window cannot hold the pack's forecast plus another question.
-        let model = ScriptedModel([.reply(ModelReply(text: "Yes."))], contextSize: 600)
-        let answer = try await fixture.planner(model, contextSize: 600).ask(
-            "Will my boots be warm enough?" + String(repeating: " really", count: 20), trip: trip
-        )
-        #expect(answer.answer == "Yes.")
-        #expect(!answer.recoveries.isEmpty)
+        _ = try await fixture.planner(ScriptedModel([.reply(ModelReply(text: "Yes, the boots are on the list."))]))
+            .ask("Boots?", trip: trip)
+        // The carried exchange makes five entries; the window holds three.
+        let model = ScriptedModel([.overflowAbove(entries: 3), .reply(ModelReply(text: "Yes, warm enough for 18°F."))])
+        let answer = try await fixture.planner(model).ask("Will my boots be warm enough?", trip: trip)
+        #expect(answer.answer == "Yes, warm enough for 18°F.")
+        #expect(answer.recoveries == [.condensed])
+        let child = try #require(try await fixture.store.session(id: answer.sessionID))
+        let parentID = try #require(child.parentID)
+        let parent = try #require(try await fixture.store.session(id: parentID))
+        #expect(child.purpose == .ask && parent.purpose == .ask)
+        #expect(parent.status == .recovered && child.status == .completed)
         let kinds = try await fixture.store.entries(sessionID: answer.sessionID).map(\.kind)
-        #expect(kinds.first == "instructions")
-        #expect(kinds.last == "response")
+        #expect(kinds == [.instructions, .summary, .prompt, .response])
+        // A replay still finds the completed pack, not the follow-ups.
+        let pack = try await fixture.store.latestSession(tripID: trip.id, purposes: [.pack], statuses: [.completed])
+        #expect(pack?.purpose == .pack)
     }
 }

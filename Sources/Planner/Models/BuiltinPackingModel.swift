@@ -32,11 +32,13 @@ public struct BuiltinPackingModel: LanguageModel {
         let offers: (String) -> Bool = { name in request.tools.contains { $0.name == name } }
         let attempted: (String) -> Bool = { name in outputs.contains { $0.toolName == name } }
 
-        if !attempted("geocode"), offers("geocode"), let destination = trip["destination"]?.stringValue {
-            return ModelReply(toolCalls: [ToolCall(id: "call_geocode", name: "geocode", arguments: ["place": .string(destination)])])
-        }
         let latitude = geocoded?["latitude"]?.doubleValue ?? trip["latitude"]?.doubleValue
         let longitude = geocoded?["longitude"]?.doubleValue ?? trip["longitude"]?.doubleValue
+        // The trip's place was resolved when it was added; geocode only when the prompt carries no coordinates.
+        if latitude == nil || longitude == nil, !attempted("geocode"), offers("geocode"),
+           let destination = trip["destination"]?.stringValue {
+            return ModelReply(toolCalls: [ToolCall(id: "call_geocode", name: "geocode", arguments: ["place": .string(destination)])])
+        }
         if forecast == nil, !attempted("forecast"), offers("forecast"), let latitude, let longitude {
             return ModelReply(toolCalls: [ToolCall(
                 id: "call_forecast", name: "forecast", arguments: ["latitude": .number(latitude), "longitude": .number(longitude)]

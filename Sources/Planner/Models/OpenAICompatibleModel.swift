@@ -79,10 +79,13 @@ public struct OpenAICompatibleModel: LanguageModel {
     // MARK: - Responding
 
     public func respond(to request: ModelRequest) async throws -> ModelReply {
-        let mode = request.tools.isEmpty ? ToolCallingMode.native : try await toolMode()
+        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : try await toolMode()
         var body = OpenAIMessages.body(for: request, mode: mode, model: modelName)
         let streaming = request.onText != nil && !(mode == .guided && !request.tools.isEmpty)
-        if streaming { body["stream"] = true }
+        if streaming {
+            body["stream"] = true
+            body["stream_options"] = ["include_usage": true]
+        }
         var reply: ModelReply
         if streaming, let onText = request.onText {
             reply = try await streamCompletion(body: body, onText: onText)

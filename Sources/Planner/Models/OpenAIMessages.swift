@@ -11,6 +11,8 @@ enum OpenAIMessages {
             "max_tokens": .number(Double(request.requiresToolCall ? min(256, request.options.maximumResponseTokens) : request.options.maximumResponseTokens)),
         ]
         if let model { body["model"] = .string(model) }
+        // llama-server: reuse the KV cache of the longest matching prefix (the earlier rounds of this session).
+        body["cache_prompt"] = true
         switch request.options.sampling {
         case .greedy:
             body["temperature"] = 0
@@ -68,13 +70,16 @@ enum OpenAIMessages {
     }
 
     static func messages(for request: ModelRequest, mode: ToolCallingMode) -> [JSONValue] {
-        let guided = mode == .guided && !request.tools.isEmpty
+        // The whole session is rendered one way, so the prefix the server cached stays the same.
+        let guided = mode == .guided && !request.sessionTools.isEmpty
         var messages: [JSONValue] = []
         for entry in request.entries {
             switch entry.kind {
+            case .check:
+                continue
             case .instructions:
                 var text = entry.text
-                if guided { text += "\n\n" + guidedInstructions(request.tools) }
+                if guided { text += "\n\n" + guidedInstructions(request.sessionTools) }
                 messages.append(["role": "system", "content": .string(text)])
             case .summary:
                 messages.append(["role": "system", "content": .string(entry.text)])
@@ -128,8 +133,8 @@ enum OpenAIMessages {
             return TokenUsage(promptTokens: prompt, completionTokens: usage["completion_tokens"]?.intValue ?? 0)
         }
         let content = message["content"]?.stringValue ?? ""
-        var reply = ModelReply(text: content, usage: usage)
-        let finish = document["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue
+        let finish = ModelReply.FinishReason(serverValue: document["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue)
+        var reply = ModelReply(text: content, usage: usage, finishReason: finish)
         if let calls = message["tool_calls"]?.arrayValue, !calls.isEmpty {
             reply.toolCalls = calls.enumerated().compactMap { index, call in
                 guard let name = call["function"]?["name"]?.stringValue else { return nil }
@@ -139,20 +144,30 @@ enum OpenAIMessages {
             }
             return reply
         }
-        if finish == "length", (try? JSONValue.parse(content)) == nil, mode == .guided || wantsStructured {
-            // A list cut off by the token limit still holds every item completed before the cut.
-            if wantsStructured, let items = salvageItems(from: content), !items.isEmpty {
-                reply.structured = [
-                    "items": .array(items),
-                    "notices": .array([.string("The model's answer was cut off after \(usage?.completionTokens ?? 0) tokens; the list may be incomplete.")]),
-                ]
-                return reply
-            }
-            throw GenerationError.decodingFailure(
-                "the answer was cut off after \(usage?.completionTokens ?? 0) tokens (the token limit or the context ran out)"
-            )
-        }
         return interpret(content: content, reply: reply, mode: mode, wantsStructured: wantsStructured)
+    }
+
+    /// A reply cut off by the token limit: what can be kept of it. A structured answer keeps the items
+    /// completed before the cut; a guided text answer keeps the text of its `"response"` so far.
+    static func salvage(_ reply: ModelReply, wantsStructured: Bool) -> ModelReply {
+        var reply = reply
+        guard reply.isCutOff, reply.toolCalls.isEmpty, reply.structured == nil else { return reply }
+        if wantsStructured {
+            if let items = salvageItems(from: reply.text), !items.isEmpty {
+                reply.structured = ["items": .array(items), "notices": []]
+            }
+        } else if reply.text.hasPrefix("{"), let key = reply.text.range(of: "\"response\"") {
+            // {"response": "text so far… : keep the string as far as it parses.
+            var rest = String(reply.text[key.upperBound...].drop { $0 == ":" || $0 == " " })
+            for _ in 0..<8 where !rest.isEmpty {
+                if let text = (try? JSONValue.parse(rest + "\""))?.stringValue {
+                    reply.text = text
+                    break
+                }
+                rest.removeLast()
+            }
+        }
+        return reply
     }
 
     /// The complete objects of the first `"items"` array in truncated JSON text.
@@ -191,7 +206,7 @@ enum OpenAIMessages {
     /// Guided answers are JSON `{"tool_call": ...}` or `{"response": ...}`; native structured answers are JSON.
     static func interpret(content: String, reply: ModelReply, mode: ToolCallingMode, wantsStructured: Bool) -> ModelReply {
         var reply = reply
-        guard let json = try? JSONValue.parse(content) else { return reply }
+        guard let json = try? JSONValue.parse(content) else { return salvage(reply, wantsStructured: wantsStructured) }
         if let call = json["tool_call"], let name = call["name"]?.stringValue {
             reply.toolCalls = [ToolCall(id: "call_\(abs(content.hashValue % 100_000))", name: name, arguments: call["arguments"] ?? [:])]
             return reply
@@ -216,11 +231,15 @@ final class StreamAccumulator: @unchecked Sendable {
     private var text = ""
     private var calls: [Int: (id: String, name: String, arguments: String)] = [:]
     private var usage: TokenUsage?
+    private var finishReason: ModelReply.FinishReason?
 
     /// Adds a chunk; returns the new content piece, if any.
     func add(_ chunk: JSONValue) -> String? {
         lock.lock()
         defer { lock.unlock() }
+        if let reason = ModelReply.FinishReason(serverValue: chunk["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue) {
+            finishReason = reason
+        }
         if let tokens = chunk["usage"]?["prompt_tokens"]?.intValue {
             usage = TokenUsage(promptTokens: tokens, completionTokens: chunk["usage"]?["completion_tokens"]?.intValue ?? 0)
         }
@@ -248,6 +267,6 @@ final class StreamAccumulator: @unchecked Sendable {
                 arguments: (try? JSONValue.parse(call.arguments)) ?? [:]
             )
         }
-        return ModelReply(toolCalls: toolCalls, text: text, usage: usage)
+        return ModelReply(toolCalls: toolCalls, text: text, usage: usage, finishReason: finishReason)
     }
 }

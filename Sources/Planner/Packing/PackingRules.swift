@@ -38,6 +38,21 @@ public struct PackingContext: Sendable {
         self.forecastEnds = forecastEnds
     }
 
+    /// The rules' view of a trip and the forecast obtained for it (nil: none could be had).
+    public init(trip: Trip, forecast: Forecast?, isStale: Bool = false, unavailableReason: String? = nil) {
+        let days = forecast?.days(from: trip.start, to: trip.end) ?? []
+        let covered = Set(days.map(\.date))
+        let missing = (0...max(0, trip.start.days(to: trip.end))).map { trip.start.adding(days: $0) }.filter { !covered.contains($0) }
+        self.init(
+            start: trip.start, end: trip.end, activities: trip.activities, days: days, missingDays: missing,
+            latitude: trip.place?.latitude, country: trip.place?.country, isStale: isStale, forecastEnds: forecast?.lastDate
+        )
+        if let forecast, let first = forecast.days.first?.date, let last = forecast.lastDate {
+            horizonDays = first.days(to: last) + 1
+        }
+        self.unavailableReason = unavailableReason
+    }
+
     public var nights: Int { start.days(to: end) }
     /// Days away, counting the first and the last.
     public var dayCount: Int { nights + 1 }
@@ -209,8 +224,9 @@ public enum PackingRules {
             items.append(weather("Rain & weather", "Compact umbrella", reason))
             let rainyDays = wet.filter { $0.1 >= 60 }
             if rainyDays.count >= 2 {
+                let wettestRainy = rainyDays.max(by: { $0.1 < $1.1 }) ?? wettest
                 items.append(weather("Footwear", "Waterproof shoes",
-                                     "Rain likely on \(rainyDays.count) days (\(rainyDays.map { $0.0.date.shortLabel }.prefix(3).joined(separator: ", ")))"))
+                                     "Rain likely on \(rainyDays.count) days: \(wettestRainy.1)% \(wettestRainy.0.date.shortLabel)"))
             }
         } else if chance >= 30 {
             items.append(weather("Rain & weather", "Compact umbrella", reason))
@@ -224,7 +240,15 @@ public enum PackingRules {
         guard let first = snowy.first else { return [] }
         let worst = snowy.max { ($0.precipitationChance ?? 0) < ($1.precipitationChance ?? 0) } ?? first
         let what = [worst.summary, worst.nightSummary ?? ""].first(where: WeatherText.isSnowy) ?? "Snow"
-        let chance = worst.precipitationChance.map { " (\($0)%)" } ?? ""
+        // Every weather reason names a figure of its day: the chance, else the snowfall, else the high.
+        var chance = ""
+        if let percent = worst.precipitationChance {
+            chance = " (\(percent)%)"
+        } else if let snowfall = worst.snowfall, snowfall.isFinite, (0..<10_000).contains(snowfall) {
+            chance = " (\(Int(snowfall.rounded())) cm)"
+        } else if let high = worst.high {
+            chance = ", \(high)°F"
+        }
         let reason = "\(what)\(chance) \(worst.date.shortLabel)"
         return [
             weather("Footwear", "Insulated waterproof boots", reason),

@@ -21,11 +21,11 @@ public enum RecoveryStrategy: String, Sendable, CaseIterable {
     }
 
     /// The relation recorded on the new session.
-    var relation: String {
+    var relation: SessionRelation {
         switch self {
-        case .condense: return "condensed"
-        case .summarize: return "summarized"
-        case .fresh: return "fresh"
+        case .condense: return .condensed
+        case .summarize: return .summarized
+        case .fresh: return .fresh
         }
     }
 }
@@ -42,6 +42,9 @@ public enum ContextRecovery {
         var kept = [instructions]
         if strategy == .summarize, let summary {
             kept.append(Transcript.Entry(kind: .summary, text: summary))
+        } else if let facts = entries.last(where: { $0.kind == .summary }) {
+            // What a follow-up carries (the trip, its forecast and its list) or an earlier summary stays.
+            kept.append(facts)
         }
         if let promptIndex {
             kept.append(entries[promptIndex])
@@ -74,6 +77,6 @@ public enum ContextRecovery {
     static func entriesToSummarize(_ transcript: Transcript) -> [Transcript.Entry] {
         let kept = condensed(transcript, strategy: .condense)
         let keptTexts = Set(kept.entries.map(\.text))
-        return transcript.entries.filter { $0.kind != .instructions && !keptTexts.contains($0.text) }
+        return transcript.entries.filter { $0.kind != .instructions && $0.kind != .check && !keptTexts.contains($0.text) }
     }
 }

@@ -12,6 +12,14 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
     case unavailable(String)
     /// The model kept calling tools past the cap and never answered.
     case toolLoopLimit(rounds: Int)
+    /// A text answer that is no answer: empty, a stock phrase, the question said back, a loop.
+    case unusableAnswer(String)
+
+    /// Whether this is the context window running out (before the request, or while answering).
+    public var isOverflow: Bool {
+        if case .exceededContextWindowSize = self { return true }
+        return false
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -25,6 +33,8 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "the model server is unavailable: \(reason)."
         case let .toolLoopLimit(rounds):
             return "the model called tools for \(rounds) rounds without answering."
+        case let .unusableAnswer(problem):
+            return "the model gave no usable answer: \(problem)."
         }
     }
 
@@ -34,6 +44,8 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "Use a model with a larger context, or --recovery summarize."
         case .decodingFailure, .toolLoopLimit:
             return "Try again, or use a larger model (or PLAN_MODEL=builtin)."
+        case .unusableAnswer:
+            return "Ask again in other words, or use a larger model; 'plan history' keeps the failed turn."
         case .rateLimited:
             return "Wait a minute and try again."
         case .unavailable:

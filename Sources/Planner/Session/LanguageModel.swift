@@ -12,6 +12,12 @@ public protocol LanguageModel: Sendable {
     func tokenCount(of text: String) async -> Int
     /// One round: the model answers with tool calls, text, or a structured answer.
     func respond(to request: ModelRequest) async throws -> ModelReply
+    /// The name of the model actually served (a server may name it; recorded with sessions).
+    func servedName() async -> String
+}
+
+extension LanguageModel {
+    public func servedName() async -> String { name }
 }
 
 /// What one round sends.
@@ -20,6 +26,9 @@ public struct ModelRequest: Sendable {
     public var entries: [Transcript.Entry]
     /// Tools the model may call this round (none: it must answer).
     public var tools: [ToolDefinition]
+    /// Every tool of the session, offered this round or not: guided calling describes them all in the
+    /// instructions, so the prompt's prefix stays the same from round to round (the server's prompt cache).
+    public var sessionTools: [ToolDefinition]
     /// The JSON schema a structured answer must follow, if one is wanted.
     public var answerSchema: JSONValue?
     public var options: GenerationOptions
@@ -30,10 +39,11 @@ public struct ModelRequest: Sendable {
 
     public init(
         entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: JSONValue?, options: GenerationOptions,
-        onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false
+        onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false, sessionTools: [ToolDefinition]? = nil
     ) {
         self.entries = entries
         self.tools = tools
+        self.sessionTools = sessionTools ?? tools
         self.answerSchema = answerSchema
         self.options = options
         self.onText = onText
@@ -43,17 +53,52 @@ public struct ModelRequest: Sendable {
 
 /// What one round returns.
 public struct ModelReply: Sendable, Equatable {
+    /// Why the model stopped.
+    public enum FinishReason: String, Sendable, Equatable {
+        /// It finished its answer.
+        case stop
+        /// It ran out of tokens: the request's `max_tokens`, or the context window.
+        case length
+        /// It asked for tools.
+        case toolCalls
+        /// Anything else a server says (content filters and the like).
+        case other
+    }
+
     public var toolCalls: [ToolCall]
     public var text: String
-    /// The structured answer, when a schema was asked for.
+    /// The structured answer, when a schema was asked for. For an answer cut off by the token limit,
+    /// the complete items salvaged from it.
     public var structured: JSONValue?
     public var usage: TokenUsage?
+    /// Why the model stopped, when the server says (nil: it did not say; read as `stop`).
+    public var finishReason: FinishReason?
 
-    public init(toolCalls: [ToolCall] = [], text: String = "", structured: JSONValue? = nil, usage: TokenUsage? = nil) {
+    public init(
+        toolCalls: [ToolCall] = [], text: String = "", structured: JSONValue? = nil, usage: TokenUsage? = nil,
+        finishReason: FinishReason? = nil
+    ) {
         self.toolCalls = toolCalls
         self.text = text
         self.structured = structured
         self.usage = usage
+        self.finishReason = finishReason
+    }
+
+    /// Whether the answer stopped because it ran out of tokens.
+    public var isCutOff: Bool { finishReason == .length }
+}
+
+extension ModelReply.FinishReason {
+    /// Reads a server's `finish_reason`.
+    public init?(serverValue: String?) {
+        guard let serverValue else { return nil }
+        switch serverValue {
+        case "stop", "eos", "end_turn": self = .stop
+        case "length", "max_tokens": self = .length
+        case "tool_calls", "function_call", "tool_use": self = .toolCalls
+        default: self = .other
+        }
     }
 }
 

@@ -11,10 +11,20 @@ public actor LanguageModelSession {
     public let recorder: any TranscriptRecorder
     /// Rounds of tool calls before the model must answer.
     public let maximumRounds: Int
+    /// Tool calls run from one reply; more are not run (a reply with a thousand calls costs four).
+    public static let callsPerReply = 4
+    /// Tool calls run in one turn; past it the model must answer.
+    public static let callsPerTurn = 12
     /// Tools the model must have called (in this turn) before it may answer: a packing list without
     /// a forecast would be a guess. Small models otherwise answer straight away.
     public var requiredTools: [String] = []
     public private(set) var transcript: Transcript
+    /// Tokens the server counted in the last prompt beyond our own count of it (chat template, guided
+    /// tool descriptions): added to the next estimate, so the answer's budget is true.
+    private var promptCorrection = 0
+    /// The last answer the context window cut short (what came before the cut): when no recovery can make
+    /// room, it is what there is to give.
+    public private(set) var windowCutOff: Response?
 
     /// A new session: the instructions become its first entry.
     public init(
@@ -57,6 +67,21 @@ public actor LanguageModelSession {
         public var structured: JSONValue?
         /// Rounds the model took (tool rounds plus the answer).
         public var rounds: Int
+        /// The answer stopped at the caller's own token limit (`maximumResponseTokens`): what is here is
+        /// what came before the cut. (A cut by the context window is an overflow instead, and recovered.)
+        public var isCutOff = false
+        /// Tokens the answer took, when the server said.
+        public var answerTokens: Int?
+    }
+
+    /// The smallest answer worth asking for, by what the round must produce. Below it the round is an
+    /// overflow before anything is sent: a tool call needs about 35 tokens
+    /// (`{"tool_call":{"name":"forecast","arguments":{"latitude":39.7392,"longitude":-104.9847}}}`),
+    /// a packing list with its first few items about 150.
+    public enum AnswerFloor {
+        public static let toolCall = 48
+        public static let text = 48
+        public static let structured = 160
     }
 
     // MARK: - Responding
@@ -70,9 +95,10 @@ public actor LanguageModelSession {
         return try await run(schema: nil, options: options, onText: onText)
     }
 
-    /// Sends a prompt and runs the tool loop until the model answers with JSON that fits `schema`.
+    /// Sends a prompt and runs the tool loop until the model answers with JSON that fits `schema`
+    /// (text when `schema` is nil).
     public func respond(
-        to prompt: String, payload: JSONValue? = nil, generating schema: JSONValue,
+        to prompt: String, payload: JSONValue? = nil, generating schema: JSONValue?,
         options: GenerationOptions = GenerationOptions(), onText: (@Sendable (String) -> Void)? = nil
     ) async throws -> Response {
         try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
@@ -106,8 +132,16 @@ public actor LanguageModelSession {
     }
 
     /// Runs the loop again without a new prompt (after recovery, the transcript already ends with one).
-    public func resume(generating schema: JSONValue?, options: GenerationOptions = GenerationOptions()) async throws -> Response {
-        try await run(schema: schema, options: options, onText: nil)
+    public func resume(
+        generating schema: JSONValue?, options: GenerationOptions = GenerationOptions(),
+        onText: (@Sendable (String) -> Void)? = nil
+    ) async throws -> Response {
+        try await run(schema: schema, options: options, onText: onText)
+    }
+
+    /// Records plan's check of the answer (what it kept, merged, added, dropped) as a `check` entry.
+    public func record(check text: String, payload: JSONValue?) async throws {
+        try await append(Transcript.Entry(kind: .check, text: text, payload: payload))
     }
 
     // MARK: - The tool loop
@@ -116,28 +150,57 @@ public actor LanguageModelSession {
         -> Response
     {
         var seenCalls: Set<String> = []
+        var satisfied: Set<String> = []
         var warned: Set<String> = []
         var mayCallTools = !tools.isEmpty
         var rounds = 0
+        var callsRun = 0
         while true {
             rounds += 1
             var offered = mayCallTools && rounds <= maximumRounds ? tools : []
-            let missing = requiredTools.filter { name in !seenCalls.contains { $0.hasPrefix(name + "(") } && tools.contains { $0.name == name } }
+            let missing = requiredTools.filter { name in !satisfied.contains(name) && tools.contains { $0.name == name } }
             let requiring = !offered.isEmpty && !missing.isEmpty && rounds < maximumRounds
             if requiring {
-                // Until each required tool has been called, only those not yet called are offered.
+                // Until each required tool has answered, only those not yet answered are offered.
                 offered = offered.filter { missing.contains($0.name) }
             }
-            try await checkContext(offering: offered, options: options)
+            let floor = requiring ? AnswerFloor.toolCall : (schema == nil ? AnswerFloor.text : AnswerFloor.structured)
+            let estimate = await promptTokens(offering: offered)
+            let budget = try answerBudget(promptTokens: estimate, options: options, floor: floor)
+            var roundOptions = options
+            roundOptions.maximumResponseTokens = budget
             let reply = try await model.respond(to: ModelRequest(
-                entries: transcript.entries, tools: offered, answerSchema: schema, options: options, onText: onText,
-                requiresToolCall: requiring
+                entries: transcript.entries, tools: offered, answerSchema: schema, options: roundOptions, onText: onText,
+                requiresToolCall: requiring, sessionTools: tools
             ))
-            if let usage = reply.usage { try await recorder.recordUsage(usage) }
+            if let usage = reply.usage {
+                try await recorder.recordUsage(usage)
+                promptCorrection = max(0, min(usage.promptTokens - (estimate - promptCorrection), contextSize))
+            }
+            if reply.isCutOff {
+                let completion = reply.usage?.completionTokens
+                // Cut by the caller's limit only when the whole limit was granted and spent; a smaller
+                // budget, or a server stopping short of it, means the window ran out: an overflow.
+                let byCaller = budget >= options.maximumResponseTokens && (completion.map { $0 >= budget } ?? true)
+                if !byCaller {
+                    if reply.toolCalls.isEmpty, !(reply.text.isEmpty && reply.structured == nil) {
+                        var partial = Response(text: reply.text, structured: reply.structured, rounds: rounds)
+                        partial.isCutOff = true
+                        partial.answerTokens = completion
+                        windowCutOff = partial
+                    }
+                    throw GenerationError.exceededContextWindowSize(
+                        tokens: estimate + (completion ?? budget), contextSize: contextSize
+                    )
+                }
+            }
 
             if !reply.toolCalls.isEmpty, !offered.isEmpty {
-                let calls = reply.toolCalls
-                try await append(Transcript.Entry(kind: .toolCalls, text: calls.map(\.line).joined(separator: "\n"), toolCalls: calls))
+                let calls = Array(reply.toolCalls.prefix(Self.callsPerReply))
+                let extra = reply.toolCalls.count - calls.count
+                var text = calls.map(\.line).joined(separator: "\n")
+                if extra > 0 { text += "\n(\(extra) more call\(extra == 1 ? "" : "s") not run: at most \(Self.callsPerReply) per answer)" }
+                try await append(Transcript.Entry(kind: .toolCalls, text: text, toolCalls: calls))
                 for call in calls {
                     let signature = call.line
                     if seenCalls.contains(signature) {
@@ -146,17 +209,24 @@ public actor LanguageModelSession {
                         try await appendOutput(for: call, text: "Already answered above. Answer now without tools.")
                         continue
                     }
+                    if callsRun >= Self.callsPerTurn {
+                        mayCallTools = false
+                        try await appendOutput(for: call, text: "Too many tool calls (\(Self.callsPerTurn)). Answer now without tools.")
+                        continue
+                    }
                     seenCalls.insert(signature)
+                    callsRun += 1
                     guard let tool = tools.first(where: { $0.name == call.name }) else {
-                        let problem = ToolArgumentError(["no tool named \"\(call.name)\"; tools: " + tools.map(\.name).joined(separator: ", ")])
-                        if warned.insert("unknown:" + call.name).inserted {
+                        let problem = ToolArgumentError(["no tool named \"\(call.name.prefix(40))\"; tools: " + tools.map(\.name).joined(separator: ", ")])
+                        if warned.insert("unknown").inserted {
                             try await appendOutput(for: call, text: "Error: \(problem.errorDescription ?? "")")
                             continue
                         }
-                        throw ToolCallError(toolName: call.name, underlyingError: problem)
+                        throw ToolCallError(toolName: String(call.name.prefix(40)), underlyingError: problem)
                     }
                     do {
                         let output = try await tool.invoke(call.arguments)
+                        if !output.isRefusal { satisfied.insert(tool.name) }
                         try await appendOutput(for: call, text: output.text, payload: output.payload)
                     } catch let error as ToolArgumentError {
                         if warned.insert("arguments:" + call.name).inserted {
@@ -174,40 +244,54 @@ public actor LanguageModelSession {
                 continue
             }
 
+            var response: Response
             if let schema {
                 guard let structured = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
-                    throw GenerationError.decodingFailure("the answer is not JSON")
+                    throw GenerationError.decodingFailure(
+                        reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens with nothing complete in it"
+                            : "the answer is not JSON"
+                    )
                 }
                 let problems = JSONSchemaValidator.problems(structured, against: schema)
                 guard problems.isEmpty else {
                     throw GenerationError.decodingFailure(problems.prefix(3).joined(separator: "; "))
                 }
                 try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
-                return Response(text: structured.compactText, structured: structured, rounds: rounds)
+                response = Response(text: structured.compactText, structured: structured, rounds: rounds)
+            } else {
+                try await append(Transcript.Entry(kind: .response, text: reply.text))
+                response = Response(text: reply.text, structured: nil, rounds: rounds)
             }
-            try await append(Transcript.Entry(kind: .response, text: reply.text))
-            return Response(text: reply.text, structured: nil, rounds: rounds)
+            response.isCutOff = reply.isCutOff
+            response.answerTokens = reply.usage?.completionTokens
+            return response
         }
     }
 
     // MARK: - Context
 
-    /// Tokens the next request will send: entries in context, tool definitions, and per-message framing.
+    /// Tokens the next request will send: entries in context, tool definitions, per-message framing, and
+    /// what the server counted beyond our count last time.
     public func promptTokens(offering offered: [ToolDefinition]) async -> Int {
         var total = transcript.entries.reduce(0) { $0 + $1.tokens + 4 }
-        for tool in offered {
+        // Guided calling describes every tool of the session in every round.
+        for tool in tools {
             total += await model.tokenCount(of: tool.name + tool.description + tool.parameters.compactText)
         }
-        return total
+        return total + promptCorrection
     }
 
-    private func checkContext(offering offered: [ToolDefinition], options: GenerationOptions) async throws {
-        let needed = await promptTokens(offering: offered)
-        // Room for the answer: what the options ask, but never more than a quarter of the window.
-        let reserve = min(options.maximumResponseTokens, contextSize / 4)
-        if needed + reserve > contextSize {
-            throw GenerationError.exceededContextWindowSize(tokens: needed + reserve, contextSize: contextSize)
+    /// Tokens the answer may take: the caller's limit, or what the window leaves after the prompt and a
+    /// margin (1/32 of the window, at least 16 tokens, for our count's error). Below `floor` the round is an
+    /// overflow before anything is sent.
+    func answerBudget(promptTokens: Int, options: GenerationOptions, floor: Int) throws -> Int {
+        let margin = max(16, contextSize / 32)
+        let room = contextSize - promptTokens - margin
+        let budget = min(options.maximumResponseTokens, room)
+        guard budget >= min(floor, options.maximumResponseTokens) else {
+            throw GenerationError.exceededContextWindowSize(tokens: promptTokens + margin + floor, contextSize: contextSize)
         }
+        return budget
     }
 
     // MARK: - Recording

@@ -3,10 +3,8 @@ import Store
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
 public struct Transcript: Sendable, Equatable {
-    /// The kinds of entry (stored as these names).
-    public enum Kind: String, Sendable, Codable {
-        case instructions, prompt, toolCalls, toolOutput, response, summary
-    }
+    /// The kinds of entry (Store's enum: the same names are stored and checked by the table).
+    public typealias Kind = EntryKind
 
     /// One entry.
     public struct Entry: Sendable, Equatable {
@@ -53,7 +51,7 @@ public struct Transcript: Sendable, Equatable {
 
         /// Rebuilds an entry from its stored row.
         public init(record: TranscriptRecord) {
-            let kind = Kind(rawValue: record.kind) ?? .response
+            let kind = record.kind
             let stored = record.payload.flatMap { try? JSONValue.parse($0) }
             var calls: [ToolCall] = []
             var payload = stored
@@ -68,7 +66,7 @@ public struct Transcript: Sendable, Equatable {
             case .toolOutput:
                 callID = stored?["callID"]?.stringValue
                 payload = stored?["payload"].flatMap { $0.isNull ? nil : $0 }
-            default:
+            case .instructions, .prompt, .response, .summary, .check:
                 break
             }
             self.init(

@@ -16,6 +16,10 @@ public struct ForecastTool: Tool {
     public let place: Place?
     /// Where to pin forecasts used (nil: don't pin, as in replays).
     public let pinning: (store: Store, tripID: Int)?
+    /// The places this session may ask the weather for (nil: any point, as a standalone tool).
+    public let places: TripPlaces?
+    /// Distinct forecasts one session may fetch; later calls are answered with a refusal.
+    public static let maximumForecasts = 3
     public let includesSchemaInInstructions: Bool
     /// Told about each forecast obtained (for progress lines).
     let onReport: @Sendable (ForecastReport) -> Void
@@ -24,7 +28,7 @@ public struct ForecastTool: Tool {
 
     public init(
         provider: any ForecastProvider, start: CalendarDate, end: CalendarDate, place: Place?,
-        pinning: (store: Store, tripID: Int)? = nil, includesSchemaInInstructions: Bool = true,
+        pinning: (store: Store, tripID: Int)? = nil, places: TripPlaces? = nil, includesSchemaInInstructions: Bool = true,
         clock: @escaping @Sendable () -> Date = { Date() },
         onReport: @escaping @Sendable (ForecastReport) -> Void = { _ in }
     ) {
@@ -33,6 +37,7 @@ public struct ForecastTool: Tool {
         self.end = end
         self.place = place
         self.pinning = pinning
+        self.places = places
         self.includesSchemaInInstructions = includesSchemaInInstructions
         self.clock = clock
         self.onReport = onReport
@@ -60,7 +65,15 @@ public struct ForecastTool: Tool {
     }
 
     public func call(arguments: Arguments) async throws -> ToolOutput {
-        let target = placeFor(arguments)
+        var target = placeFor(arguments)
+        var isDestination = true
+        if let places {
+            guard let known = await places.place(nearLatitude: arguments.latitude, longitude: arguments.longitude) else {
+                return refusal(arguments, destination: places.destination)
+            }
+            target = known
+            isDestination = await places.isDestination(latitude: known.latitude, longitude: known.longitude)
+        }
         let key = ForecastService.pointPath(latitude: target.latitude, longitude: target.longitude)
         if let earlier = await memory.earlierCall(for: key) {
             return ToolOutput(
@@ -68,9 +81,16 @@ public struct ForecastTool: Tool {
                 payload: ["repeatOf": .number(Double(earlier))]
             )
         }
+        guard await memory.fetched < Self.maximumForecasts else {
+            return ToolOutput(
+                text: "Not fetched: at most \(Self.maximumForecasts) forecasts per plan. Answer with the forecasts above.",
+                payload: ["refused": "too many forecasts"], isRefusal: true
+            )
+        }
         let report = try await provider.forecast(for: target)
         onReport(report)
-        if let pinning, report.origin != .stale(reason: "pinned") {
+        // Only the trip's own place is pinned: `show` and `replay` read the trip's forecast.
+        if let pinning, isDestination, report.origin != .stale(reason: "pinned") {
             try await pinning.store.pinForecast(
                 tripID: pinning.tripID, source: report.forecast.source, url: report.forecast.url,
                 fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
@@ -78,6 +98,24 @@ public struct ForecastTool: Tool {
         }
         await memory.remember(key)
         return output(report, place: target)
+    }
+
+    /// The answer to a point far from every place the session knows: not fetched, and the model told
+    /// where the trip is so it can call again.
+    private func refusal(_ arguments: Arguments, destination: Place?) -> ToolOutput {
+        let asked = String(format: "%.4f, %.4f", arguments.latitude, arguments.longitude)
+        guard let destination else {
+            return ToolOutput(
+                text: "Not fetched: \(asked) is not a place this trip knows. Call geocode for the destination first.",
+                payload: ["refused": .string(asked)], isRefusal: true
+            )
+        }
+        let kilometres = TripPlaces.distance(from: destination, toLatitude: arguments.latitude, longitude: arguments.longitude) / 1_000
+        let text = String(
+            format: "Not fetched: %@ is %.0f km from the trip's destination. The trip is to %@ at latitude %.4f, longitude %.4f; call forecast with those.",
+            asked, kilometres, destination.label, destination.latitude, destination.longitude
+        )
+        return ToolOutput(text: text, payload: ["refused": .string(asked)], isRefusal: true)
     }
 
     private func placeFor(_ arguments: Arguments) -> Place {
@@ -140,6 +178,9 @@ actor CallMemory {
     private var count = 0
 
     func earlierCall(for key: String) -> Int? { calls[key] }
+
+    /// Distinct forecasts fetched so far.
+    var fetched: Int { calls.count }
 
     func remember(_ key: String) {
         count += 1

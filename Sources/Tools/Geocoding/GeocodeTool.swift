@@ -12,10 +12,17 @@ public struct GeocodeTool: Tool {
     /// Places already resolved, by lookup key of what was typed (the trip's destination).
     public let known: [String: Place]
     public let includesSchemaInInstructions: Bool
+    /// The session's places: what it geocodes is remembered there (the forecast tool serves those), and a
+    /// name that matches nothing is answered with the trip's destination once before it fails the session.
+    public let places: TripPlaces?
+    private let misses = MissCounter()
 
-    public init(gazetteer: Gazetteer?, known: [String: Place] = [:], includesSchemaInInstructions: Bool = true) {
+    public init(
+        gazetteer: Gazetteer?, known: [String: Place] = [:], places: TripPlaces? = nil, includesSchemaInInstructions: Bool = true
+    ) {
         self.gazetteer = gazetteer
         self.known = Dictionary(known.map { (PlaceName.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.places = places
         self.includesSchemaInInstructions = includesSchemaInInstructions
     }
 
@@ -40,9 +47,35 @@ public struct GeocodeTool: Tool {
         if let place = known[key] ?? known.values.first(where: { PlaceName.key($0.name) == key }) {
             return Self.output(place, alternatives: [])
         }
-        guard let gazetteer else { throw GeocodingError.notFound(query: arguments.place, suggestions: []) }
-        let result = try await gazetteer.resolve(arguments.place)
-        return Self.output(result.place, alternatives: result.alternatives)
+        do {
+            guard let gazetteer else { throw GeocodingError.notFound(query: arguments.place, suggestions: []) }
+            let result = try await gazetteer.resolve(arguments.place)
+            await places?.remember(result.place)
+            return Self.output(result.place, alternatives: result.alternatives)
+        } catch let GeocodingError.notFound(query, suggestions) {
+            // A session bound to a trip tells the model where the trip is, once; a second miss ends it.
+            guard let places, let destination = places.destination, await misses.isFirst() else {
+                throw GeocodingError.notFound(query: query, suggestions: suggestions)
+            }
+            var text = "No place called \"\(GeocodingError.displayable(query))\" is known"
+            if !suggestions.isEmpty { text += " (did you mean: \(suggestions.prefix(3).joined(separator: "; ")))" }
+            text += String(
+                format: ". The trip's destination is %@: latitude %.4f, longitude %.4f.",
+                destination.label, destination.latitude, destination.longitude
+            )
+            return ToolOutput(text: text, payload: ["notFound": .string(query)], isRefusal: true)
+        }
+    }
+
+    /// Counts names that matched nothing. An actor: tools are shared across tasks.
+    actor MissCounter {
+        private var count = 0
+
+        /// Counts a miss; true for the first.
+        func isFirst() -> Bool {
+            count += 1
+            return count == 1
+        }
     }
 
     static func output(_ place: Place, alternatives: [Place]) -> ToolOutput {

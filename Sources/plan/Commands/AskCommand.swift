@@ -46,7 +46,8 @@ struct AskCommand {
             context.printJSON([
                 "trip": .number(Double(trip.id)), "session": .number(Double(result.sessionID)),
                 "model": .string(model.name), "answer": .string(result.answer),
-                "recoveries": .array(result.recoveries.map(JSONValue.string)),
+                "recoveries": .array(result.recoveries.map { .string($0.rawValue) }),
+                "notices": .array(result.notices.map(JSONValue.string)),
             ])
         } else if live && !streamed.claim() {
             console.print()
@@ -54,7 +55,10 @@ struct AskCommand {
             console.print(result.answer)
         }
         if !result.recoveries.isEmpty && !parsed.has("json") {
-            console.warn("plan: the context window filled; the session was \(result.recoveries.joined(separator: ", then ")) (session \(result.sessionID)).")
+            console.warn("plan: the context window filled; the session was \(result.recoveries.map(\.rawValue).joined(separator: ", then ")) (session \(result.sessionID)).")
+        }
+        if !parsed.has("json") {
+            for notice in result.notices { console.warn("plan: " + notice) }
         }
     }
 }

@@ -71,14 +71,17 @@ struct HistoryCommand {
 
     static func status(_ session: SessionRecord) -> String {
         switch session.status {
-        case "recovered": return "recovered from overflow"
-        case "failed": return "failed"
-        case "running": return "interrupted"
-        default:
-            if let relation = session.relation, relation != "resumed", relation != "replay" {
-                return "completed (\(relation))"
+        case .recovered: return "recovered from overflow"
+        case .failed: return "failed"
+        case .running: return "interrupted"
+        case .completed:
+            // A completed pack with a note: the model's answer was set aside for the built-in list.
+            let fallback = session.error == nil ? "" : "; built-in list used"
+            if let relation = session.relation, relation.isRecovery {
+                return "completed (\(relation.rawValue)\(fallback))"
             }
-            return session.purpose == "replay" ? "completed (replay)" : "completed"
+            if session.purpose == .replay { return "completed (replay\(fallback))" }
+            return fallback.isEmpty ? "completed" : "completed (built-in list used)"
         }
     }
 
@@ -87,8 +90,9 @@ struct HistoryCommand {
             "id": .number(Double(session.id)), "trip": .from(session.tripID), "model": .string(session.model),
             "started": .string(ISO8601DateFormatter().string(from: session.startedAt)),
             "entries": .number(Double(session.entryCount)), "tokens": .number(Double(session.contextTokens)),
-            "contextSize": .number(Double(session.contextSize)), "status": .string(session.status),
-            "purpose": .string(session.purpose), "parent": .from(session.parentID), "relation": .from(session.relation),
+            "contextSize": .number(Double(session.contextSize)), "status": .string(session.status.rawValue),
+            "purpose": .string(session.purpose.rawValue), "parent": .from(session.parentID),
+            "relation": .from(session.relation?.rawValue),
             "promptTokens": .number(Double(session.promptTokens)),
             "completionTokens": .number(Double(session.completionTokens)), "error": .from(session.error),
         ]
@@ -107,10 +111,10 @@ struct HistoryCommand {
             var object = Self.json(session).objectValue ?? [:]
             object["entries"] = .array(entries.map { entry in
                 [
-                    "seq": .number(Double(entry.seq)), "kind": .string(entry.kind), "tool": .from(entry.tool),
+                    "seq": .number(Double(entry.seq)), "kind": .string(entry.kind.rawValue), "tool": .from(entry.tool),
                     "text": .string(entry.text), "tokens": .number(Double(entry.tokens)),
                     "inContext": .bool(entry.isInContext),
-                    "arguments": entry.kind == "toolCalls" ? (entry.payload.flatMap { try? JSONValue.parse($0) } ?? .null) : .null,
+                    "arguments": entry.kind == .toolCalls ? (entry.payload.flatMap { try? JSONValue.parse($0) } ?? .null) : .null,
                 ]
             })
             context.printJSON(.object(object))
@@ -119,17 +123,17 @@ struct HistoryCommand {
         let console = context.console
         var title = "Session \(session.id)"
         if let trip = session.tripID { title += " · trip \(trip)" }
-        title += " · \(session.model) · \(session.purpose) · \(Self.status(session))"
+        title += " · \(session.model) · \(session.purpose.rawValue) · \(Self.status(session))"
         console.print(console.bold(title))
         if let parent = session.parentID {
-            console.print(console.dim("  \(session.relation ?? "linked") from session \(parent)"))
+            console.print(console.dim("  \(session.relation?.rawValue ?? "linked") from session \(parent)"))
         }
         for entry in entries {
-            let label = entry.kind + (entry.tool.map { " \($0)" } ?? "")
+            let label = entry.kind.rawValue + (entry.tool.map { " \($0)" } ?? "")
             let marker = entry.isInContext ? "" : " (dropped from context)"
             console.print("")
             console.print(console.accent("[\(entry.seq)] \(label)") + console.dim(" · \(entry.tokens) tokens\(marker)"))
-            let text = entry.kind == "instructions" && entry.text.count > 600 ? String(entry.text.prefix(600)) + "…" : entry.text
+            let text = entry.kind == .instructions && entry.text.count > 600 ? String(entry.text.prefix(600)) + "…" : entry.text
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 console.print("  " + line)
             }
@@ -184,7 +188,7 @@ struct HistoryCommand {
         if parsed.has("json") {
             context.printJSON(.array(hits.map { hit in
                 [
-                    "session": .number(Double(hit.sessionID)), "trip": .from(hit.tripID), "kind": .string(hit.kind),
+                    "session": .number(Double(hit.sessionID)), "trip": .from(hit.tripID), "kind": .string(hit.kind.rawValue),
                     "tool": .from(hit.tool), "snippet": .string(hit.snippet), "entry": .number(Double(hit.entryID)),
                     "created": .string(ISO8601DateFormatter().string(from: hit.createdAt)),
                 ]
@@ -198,7 +202,7 @@ struct HistoryCommand {
         let console = context.console
         for hit in hits {
             let trip = hit.tripID.map { "trip \($0)" } ?? "no trip"
-            let kind = hit.kind + (hit.tool.map { " \($0)" } ?? "")
+            let kind = hit.kind.rawValue + (hit.tool.map { " \($0)" } ?? "")
             let snippet = hit.snippet.replacingOccurrences(of: "\n", with: " ")
             console.print(console.accent("session \(hit.sessionID)") + " · \(trip) · \(kind) · \(Self.timestamp(hit.createdAt))")
             console.print("  " + (console.useColor

@@ -79,7 +79,7 @@ struct PackOutput {
             object["place"] = trip.place.map(TripPrinter.json) ?? .null
             object["start"] = .string(trip.start.description)
             object["end"] = .string(trip.end.description)
-            object["recoveries"] = .array(result.recoveries.map(JSONValue.string))
+            object["recoveries"] = .array(result.recoveries.map { .string($0.rawValue) })
             object["forecastSource"] = .from(snapshot?.source)
             for (key, value) in extra { object[key] = value }
             context.printJSON(.object(object))
@@ -99,7 +99,10 @@ struct PackOutput {
         for line in PackingPrinter.lines(result.list, console: console) { console.print(line) }
         console.print()
         var tail = "trip \(trip.id) · session \(result.sessionID) · \(result.model)"
-        if !result.recoveries.isEmpty { tail += " · context recovered (\(result.recoveries.joined(separator: ", ")))" }
+        if !result.recoveries.isEmpty { tail += " · context recovered (\(result.recoveries.map(\.rawValue).joined(separator: ", ")))" }
+        if let review = result.list.review, let line = PackingPrinter.reviewLine(review, model: result.model) {
+            tail += "\n" + line
+        }
         console.print(console.dim(tail))
         for line in footer { console.print(line) }
     }

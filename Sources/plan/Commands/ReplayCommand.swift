@@ -36,9 +36,9 @@ struct ReplayCommand {
             }
             let tripID = try ArgumentParser.id(tripText, what: "trip", command: "replay")
             guard let found = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
-            guard let session = try await store.latestSession(tripID: tripID, purposes: ["pack"]) else {
+            guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
                 throw CLIError(
-                    code: ExitCode.noInput, message: "trip \(tripID) has never been packed, so there is nothing to replay.",
+                    code: ExitCode.noInput, message: "trip \(tripID) has no completed pack, so there is nothing to replay.",
                     hint: "Run 'plan pack \(tripID)' first."
                 )
             }
@@ -47,7 +47,7 @@ struct ReplayCommand {
         }
         guard let originalList = try await store.packingList(sessionID: original.id) else {
             throw CLIError(
-                code: ExitCode.noInput, message: "session \(original.id) produced no packing list (it \(original.status)).",
+                code: ExitCode.noInput, message: "session \(original.id) produced no packing list (it \(original.status.rawValue)).",
                 hint: "Replay a completed pack: 'plan history --trip \(trip.id)' lists them."
             )
         }
@@ -60,7 +60,7 @@ struct ReplayCommand {
         let forecast = try Forecast.fromJSON(snapshot.forecast)
         let model = try await context.languageModel(named: engine.model)
         let planner = context.planner(store: store, model: model, forecasts: PinnedForecastProvider(forecast: forecast), engine: engine)
-        let result = try await planner.pack(trip, purpose: "replay", parentSession: original.id, pinsForecasts: false)
+        let result = try await planner.pack(trip, purpose: .replay, parentSession: original.id, pinsForecasts: false)
         context.console.endProgress()
 
         let before = try PackingList.fromJSON(originalList.json)

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What plan's check decided about a packing list: every model's answer, the built-in engine's included,
+/// goes through it before a traveller sees it.
+public struct PackingReview: Codable, Sendable, Equatable {
+    /// An item the check took off the list, and why.
+    public struct Dropped: Codable, Sendable, Equatable {
+        public var name: String
+        public var reason: String
+
+        public init(name: String, reason: String) {
+            self.name = name
+            self.reason = reason
+        }
+    }
+
+    /// The model whose answer was checked.
+    public var model: String
+    /// Items in the answer as it came.
+    public var answered: Int
+    /// Items kept as they came (names tidied).
+    public var kept: Int
+    /// Names that several of the answer's items were merged into.
+    public var merged: [String]
+    /// Gear the forecast demands that the answer left out, added by plan's rules.
+    public var added: [String]
+    /// Items taken off, with the reason.
+    public var dropped: [Dropped]
+    /// Items the answer called weather-driven without citing a day and a figure from the forecast.
+    public var demoted: [String]
+    /// Why the answer was set aside for the built-in engine's list; nil when the answer was used.
+    public var fallback: String?
+
+    public init(
+        model: String, answered: Int, kept: Int, merged: [String] = [], added: [String] = [], dropped: [Dropped] = [],
+        demoted: [String] = [], fallback: String? = nil
+    ) {
+        self.model = model
+        self.answered = answered
+        self.kept = kept
+        self.merged = merged
+        self.added = added
+        self.dropped = dropped
+        self.demoted = demoted
+        self.fallback = fallback
+    }
+
+    /// Whether the check changed nothing.
+    public var isUntouched: Bool {
+        merged.isEmpty && added.isEmpty && dropped.isEmpty && demoted.isEmpty && fallback == nil
+    }
+
+    /// One paragraph for the transcript and `history show`.
+    public var summary: String {
+        if let fallback {
+            return "Set aside \(model)'s answer (\(fallback)); used the built-in engine's list for the same forecast."
+        }
+        var parts = ["kept \(kept) of \(answered) items"]
+        if !merged.isEmpty { parts.append("merged into \(merged.joined(separator: ", "))") }
+        if !added.isEmpty { parts.append("added by plan's rules: \(added.joined(separator: ", "))") }
+        if !dropped.isEmpty {
+            parts.append("dropped " + dropped.prefix(8).map { "\($0.name) (\($0.reason))" }.joined(separator: ", ")
+                + (dropped.count > 8 ? " and \(dropped.count - 8) more" : ""))
+        }
+        if !demoted.isEmpty { parts.append("not weather-driven (no day and figure from the forecast): \(demoted.joined(separator: ", "))") }
+        return "Checked \(model)'s answer: " + parts.joined(separator: "; ") + "."
+    }
+}

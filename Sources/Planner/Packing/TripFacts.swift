@@ -1,0 +1,59 @@
+import Foundation
+import Store
+import Tools
+
+/// What a follow-up question is answered from, as one compact text: the trip, the forecast its list was
+/// made from, and the list. It replaces the pack's tool rounds, so a small window holds it.
+public struct TripFacts: Sendable {
+    public var trip: Trip
+    public var forecast: Forecast?
+    public var list: PackingList?
+
+    public init(trip: Trip, snapshot: ForecastSnapshot?, list: StoredPackingList?) throws {
+        self.trip = trip
+        forecast = try snapshot.map { try Forecast.fromJSON($0.forecast) }
+        self.list = try list.map { try PackingList.fromJSON($0.json) }
+    }
+
+    /// The facts within `budget` tokens: the list is shortened first (items from the end), then the forecast.
+    public func text(budget: Int, model: any LanguageModel) async -> String {
+        var days = forecast?.days(from: trip.start, to: trip.end).map(\.compactLine) ?? []
+        var items = list.map { Self.groups($0) } ?? []
+        var text = render(days: days, items: items)
+        while TokenEstimate.count(text) > budget, !(days.isEmpty && items.isEmpty) {
+            if items.contains(where: { !$0.1.isEmpty }) {
+                if let last = items.lastIndex(where: { !$0.1.isEmpty }) { items[last].1.removeLast() }
+            } else {
+                days.removeLast()
+            }
+            text = render(days: days, items: items)
+        }
+        return text
+    }
+
+    private func render(days: [String], items: [(String, [String])]) -> String {
+        let nights = trip.nights
+        var lines = ["Trip: \(trip.place?.label ?? trip.destination), \(trip.start.shortLabel) to \(trip.end.shortLabel) \(trip.end.year) (\(nights) night\(nights == 1 ? "" : "s"))."]
+        if !trip.activities.isEmpty { lines[0] += " Activities: \(trip.activities.joined(separator: ", "))." }
+        if let forecast {
+            lines.append("Forecast (\(forecast.sourceName)):")
+            lines += days
+            let missing = forecast.missingDays(from: trip.start, to: trip.end)
+            if !missing.isEmpty { lines.append("No forecast for: " + missing.map(\.shortLabel).joined(separator: ", ") + ".") }
+        } else {
+            lines.append("Forecast: none was fetched for this trip.")
+        }
+        let groups = items.filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.joined(separator: ", "))" }
+        lines.append(groups.isEmpty ? "Packing list: none yet." : "Packing list: " + groups.joined(separator: "; ") + ".")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The list's item labels by category ("Underwear ×5").
+    static func groups(_ list: PackingList) -> [(String, [String])] {
+        list.categories.map { category in
+            (category, list.items.filter { $0.category == category }.map { item in
+                item.quantity.map { $0 > 1 ? "\(item.name) ×\($0)" : item.name } ?? item.name
+            })
+        }
+    }
+}
