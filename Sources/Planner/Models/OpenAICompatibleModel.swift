@@ -23,10 +23,42 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.apiKey = apiKey
         self.forcedMode = forcedMode
         self.timeout = timeout
-        self.transport = URLSessionTransport(timeout: timeout)
+        self.transport = URLSessionTransport(timeout: timeout + Double(Self.generationAllowance(maximumTokens: 8_192)))
+    }
+
+    /// The slowest generation plan waits for: 8 tokens a second (SmolLM2-135M makes 13–60 on two busy cores;
+    /// a 7B model on a laptop CPU about 10). A request may take PLAN_MODEL_TIMEOUT plus its token budget at
+    /// this speed: a 1,280-token list gets 120 + 160 s; a one-token probe gets 120 s.
+    static let slowestTokensPerSecond = 8
+
+    /// Seconds to add to the timeout for an answer of up to `maximumTokens`.
+    static func generationAllowance(maximumTokens: Int) -> Int {
+        max(0, min(maximumTokens, 1_000_000)) / slowestTokensPerSecond
     }
 
     public var name: String { modelName ?? baseURL.absoluteString }
+
+    /// The model the server serves: `PLAN_MODEL_NAME` when set, else the file llama-server loaded
+    /// (`/props` `model_alias` or `model_path`, without folders and `.gguf`), else the endpoint.
+    public func servedName() async -> String {
+        if let modelName { return modelName }
+        guard let properties = try? await properties() else { return name }
+        let served = properties.modelAlias ?? properties.modelPath.map { path in
+            let file = (path as NSString).lastPathComponent
+            return file.hasSuffix(".gguf") ? String(file.dropLast(5)) : file
+        }
+        // Outside text: printable characters only, a sensible length.
+        let cleaned = String((served ?? "").unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0.properties.generalCategory != .format }
+            .prefix(80).map(Character.init))
+        return cleaned.isEmpty ? name : cleaned
+    }
+
+    /// Whether native tool calling is forced on a server whose chat template cannot do tools (the server
+    /// then drops the tools without a word, and the model never sees them).
+    public func isNativeForcedWithoutToolSupport() async -> Bool {
+        guard forcedMode == .native, let properties = try? await properties() else { return false }
+        return properties.supportsTools == false
+    }
 
     // MARK: - What the server says about itself
 
@@ -35,17 +67,19 @@ public struct OpenAICompatibleModel: LanguageModel {
         public var contextSize: Int?
         public var supportsTools: Bool?
         public var modelPath: String?
+        public var modelAlias: String?
         public var canTokenize: Bool
     }
 
     public func properties() async throws -> Properties {
         if let known = await facts.properties { return known }
-        var properties = Properties(contextSize: nil, supportsTools: nil, modelPath: nil, canTokenize: false)
+        var properties = Properties(contextSize: nil, supportsTools: nil, modelPath: nil, modelAlias: nil, canTokenize: false)
         let (status, data) = try await send(path: "props", body: nil, timeout: min(timeout, 10))
         if status == 200, let props = try? JSONValue.parse(data) {
             properties.contextSize = props["default_generation_settings"]?["n_ctx"]?.intValue ?? props["n_ctx"]?.intValue
             properties.supportsTools = props["chat_template_caps"]?["supports_tools"]?.boolValue
             properties.modelPath = props["model_path"]?.stringValue
+            properties.modelAlias = props["model_alias"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             properties.canTokenize = true
         }
         await facts.setProperties(properties)
@@ -68,8 +102,11 @@ public struct OpenAICompatibleModel: LanguageModel {
         guard let properties = try? await properties(), properties.canTokenize, await facts.tokenizerWorks else {
             return TokenEstimate.count(text)
         }
+        // The same texts (instructions, tool descriptions) are counted every round: asked once each.
+        if let known = await facts.tokens(for: text) { return known }
         if let (status, data) = try? await send(path: "tokenize", body: ["content": .string(text)], timeout: min(timeout, 10)),
            status == 200, let tokens = (try? JSONValue.parse(data))?["tokens"]?.arrayValue {
+            await facts.remember(tokens: tokens.count, for: text)
             return tokens.count
         }
         await facts.tokenizerFailed()
@@ -90,7 +127,8 @@ public struct OpenAICompatibleModel: LanguageModel {
         if streaming, let onText = request.onText {
             reply = try await streamCompletion(body: body, onText: onText)
         } else {
-            let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: timeout)
+            let deadline = timeout + Double(Self.generationAllowance(maximumTokens: request.options.maximumResponseTokens))
+            let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: deadline)
             try Self.check(status: status, body: data)
             reply = try OpenAIMessages.reply(from: data, mode: mode, wantsStructured: request.answerSchema != nil)
         }
@@ -158,7 +196,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     static func describe(_ error: URLError, base: URL) -> String {
         switch error.code {
         case .cannotConnectToHost: return "connection refused at \(base.absoluteString)"
-        case .timedOut: return "no answer from \(base.absoluteString) in time"
+        case .timedOut:
+            return "the server at \(base.absoluteString) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
         case .networkConnectionLost: return "the connection to \(base.absoluteString) was lost"
         case .cannotFindHost, .dnsLookupFailed: return "cannot find \(base.host ?? base.absoluteString)"
         default: return "network error \(error.code.rawValue) talking to \(base.absoluteString)"
@@ -200,6 +239,16 @@ actor ServerFacts {
     var properties: OpenAICompatibleModel.Properties?
     var tokenizerWorks = true
 
+    private var counted: [String: Int] = [:]
+
     func setProperties(_ value: OpenAICompatibleModel.Properties) { properties = value }
     func tokenizerFailed() { tokenizerWorks = false }
+
+    func tokens(for text: String) -> Int? { counted[text] }
+
+    /// Remembers a count (at most 256 texts: a session's entries and tool descriptions).
+    func remember(tokens: Int, for text: String) {
+        if counted.count >= 256 { counted.removeAll(keepingCapacity: true) }
+        counted[text] = tokens
+    }
 }

@@ -95,7 +95,7 @@ public struct PackingCheck: Sendable {
             problem = survivors == 0 ? "nothing on it is a thing to pack" : "only \(survivors) of its \(list.items.count) items are things to pack"
         } else if survivors * 2 < list.items.count {
             problem = "\(list.items.count - survivors) of its \(list.items.count) items are not things to pack"
-        } else if weatherClaims > 0, weatherVerified == 0, !context.days.isEmpty {
+        } else if weatherClaims >= Self.ungroundedClaims, weatherVerified == 0, !context.days.isEmpty {
             problem = "none of its \(weatherClaims) weather-driven items cites a day and a figure from the forecast"
         }
         let review = PackingReview(
@@ -111,6 +111,10 @@ public struct PackingCheck: Sendable {
     /// Fewer things to pack than this is no packing list: the built-in engine's shortest list (one night,
     /// no forecast, at home) has 12.
     public static let minimumItems = 5
+
+    /// One or two weather flags without a day and a figure are mended (demoted); this many, with none
+    /// grounded, shows a model that did not read the forecast, and its list is set aside.
+    public static let ungroundedClaims = 3
 
     // MARK: - Names
 

@@ -12,7 +12,7 @@ public enum PackingInstructions {
     ]
 
     public static let text = """
-        You help travellers pack. First call geocode for the destination, then forecast with its coordinates. \
+        You help travellers pack. Call forecast with the destination's coordinates given in the request. \
         Never guess the weather. Recommend only what the trip and forecast call for; keep the list short. \
         Group items by category; at most 30 items. For each weather-driven item, give the day and figure in the reason \
         ("80% chance of rain Tue Dec 1") and set weather to true.
@@ -22,6 +22,9 @@ public enum PackingInstructions {
     public static func prompt(for trip: Trip) -> String {
         var text = "Packing list for \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
         text += " (\(trip.nights) night\(trip.nights == 1 ? "" : "s"))."
+        if let place = trip.place {
+            text += String(format: " Coordinates: latitude %.4f, longitude %.4f.", place.latitude, place.longitude)
+        }
         if !trip.activities.isEmpty { text += " Activities: \(trip.activities.joined(separator: ", "))." }
         return text
     }

@@ -70,14 +70,21 @@ struct DoctorCommand {
                 let properties = try await server.properties()
                 let mode = try await server.toolMode()
                 let window = try await server.contextSize()
+                let served = await server.servedName()
+                let nativeWithoutTools = await server.isNativeForcedWithoutToolSupport()
+                if nativeWithoutTools { problems += 1 }
                 report["model"] = [
-                    "endpoint": .string(server.baseURL.absoluteString), "reachable": true, "name": .string(server.name),
+                    "endpoint": .string(server.baseURL.absoluteString), "reachable": true, "name": .string(served),
+                    "nativeToolsUnsupported": .bool(nativeWithoutTools),
                     "modelPath": .from(properties.modelPath), "contextSize": .number(Double(window)),
                     "contextSizeFrom": .string(properties.contextSize == nil ? "default" : "server"),
                     "toolCalling": .string(mode.rawValue), "tokenizer": .string(properties.canTokenize ? "server" : "estimate"),
                 ]
                 lines.append("Model        \(server.baseURL.absoluteString) (reachable)")
-                lines.append("             \(properties.modelPath.map { ($0 as NSString).lastPathComponent } ?? server.name), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
+                lines.append("             \(served), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
+                if nativeWithoutTools {
+                    lines.append("             PROBLEM: PLAN_TOOL_MODE=native, but this server's chat template cannot do tools: it drops them silently. Unset PLAN_TOOL_MODE (plan then uses guided calling), or start the server with a tool-capable --chat-template-file.")
+                }
             } catch {
                 problems += 1
                 report["model"] = ["endpoint": .string(server.baseURL.absoluteString), "reachable": false,
