@@ -316,7 +316,10 @@ public struct TripPlanner: Sendable {
         var strategy: RecoveryStrategy? = recovery
         var previous = session
         var lastError = error
+        var window = window
         while var current = strategy {
+            // A server that says how small its window really is (llama-server's n_ctx) is believed.
+            if case let .exceededContextWindowSize(_, served) = lastError, served > 0, served < window { window = served }
             onProgress("Context full; recovering (\(current.rawValue))…")
             let transcript = await previous.transcript
             var note = Self.describe(lastError)
@@ -329,7 +332,7 @@ public struct TripPlanner: Sendable {
                     current = .condense
                 }
             }
-            let condensed = ContextRecovery.condensed(transcript, strategy: current, summary: summary)
+            let condensed = ContextRecovery.condensed(transcript, strategy: current, summary: summary, summaryBudget: window / 3)
             try await store.finishSession(id: currentID, status: .recovered, error: note)
             currentID = try await store.createSession(
                 tripID: turn.trip.id, parentID: currentID, relation: current.relation, purpose: turn.purpose, model: modelName,

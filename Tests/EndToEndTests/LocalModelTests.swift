@@ -58,14 +58,14 @@ struct LocalModelTests {
         let entries = try #require(history["entries"] as? [[String: Any]])
         let kinds = entries.compactMap { $0["kind"] as? String }
         #expect(kinds.first == "instructions")
-        #expect(kinds.last == "response")
+        #expect(kinds.suffix(2) == ["response", "check"])
         // The first round had to be a tool call, and every call got its output.
         #expect(kinds.count >= 5)
         #expect(kinds[2] == "toolCalls")
         #expect(kinds.filter { $0 == "toolCalls" }.count == kinds.filter { $0 == "toolOutput" }.count)
-        // The planner requires both tools before an answer; the model chose the arguments.
+        // The planner requires the forecast before an answer; the model chose the arguments.
         let called = Set(entries.filter { $0["kind"] as? String == "toolCalls" }.compactMap { $0["tool"] as? String })
-        #expect(called == ["geocode", "forecast"])
+        #expect(called.contains("forecast"))
         // Usage came from the real server; entry tokens are the server's own tokenizer counts.
         #expect((history["promptTokens"] as? Int ?? 0) > 0)
         #expect((history["completionTokens"] as? Int ?? 0) > 0)

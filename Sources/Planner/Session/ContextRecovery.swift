@@ -34,7 +34,7 @@ public enum RecoveryStrategy: String, Sendable, CaseIterable {
 public enum ContextRecovery {
     /// The entries to carry over (without sequence numbers: the new session records them).
     public static func condensed(
-        _ transcript: Transcript, strategy: RecoveryStrategy, summary: String? = nil
+        _ transcript: Transcript, strategy: RecoveryStrategy, summary: String? = nil, summaryBudget: Int? = nil
     ) -> Transcript {
         let entries = transcript.entries
         guard let instructions = entries.first(where: { $0.kind == .instructions }) else { return Transcript() }
@@ -42,8 +42,14 @@ public enum ContextRecovery {
         var kept = [instructions]
         if strategy == .summarize, let summary {
             kept.append(Transcript.Entry(kind: .summary, text: summary))
-        } else if let facts = entries.last(where: { $0.kind == .summary }) {
-            // What a follow-up carries (the trip, its forecast and its list) or an earlier summary stays.
+        } else if var facts = entries.last(where: { $0.kind == .summary }) {
+            // What a follow-up carries (the trip, its forecast and its list) or an earlier summary stays,
+            // shortened from its end (the list first) when the window turned out smaller than believed.
+            if let summaryBudget, TokenEstimate.count(facts.text) > summaryBudget {
+                var lines = facts.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                while lines.count > 1, TokenEstimate.count(lines.joined(separator: "\n")) > summaryBudget { lines.removeLast() }
+                facts = Transcript.Entry(kind: .summary, text: lines.joined(separator: "\n"))
+            }
             kept.append(facts)
         }
         if let promptIndex {
