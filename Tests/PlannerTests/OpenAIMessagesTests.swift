@@ -97,7 +97,7 @@ import Tools
         #expect(throws: GenerationError.self) { try OpenAIMessages.reply(from: nothing, mode: .guided, wantsStructured: true) }
     }
 
-    @Test func streamedChunksAccumulateTextAndToolCallFragments() {
+    @Test func streamedChunksAccumulateTextAndToolCallFragments() throws {
         let accumulator = StreamAccumulator()
         let chunks: [JSONValue] = [
             ["choices": [["delta": ["content": "Pack "]]]],
@@ -106,7 +106,7 @@ import Tools
             ["choices": [["delta": ["tool_calls": [["index": 0, "function": ["name": "cast", "arguments": "itude\":1}"]]]]]]],
             ["choices": [["delta": [:], "finish_reason": "stop"]], "usage": ["prompt_tokens": 7, "completion_tokens": 3]],
         ]
-        let pieces = chunks.compactMap { accumulator.add($0) }
+        let pieces = try chunks.compactMap { try accumulator.add($0) }
         #expect(pieces == ["Pack ", "boots."])
         let reply = accumulator.reply()
         #expect(reply.text == "Pack boots.")

@@ -47,7 +47,7 @@ struct DoctorCommand {
                 continue
             }
             context.console.progress("Checking \(name)…")
-            let outcome = await ServiceProbe.check(url, userAgent: settings.userAgent)
+            let outcome = await ServiceProbe.check(url, userAgent: settings.userAgent(for: url))
             services.append([
                 "name": .string(name), "url": .string(url.absoluteString), "reachable": .bool(outcome.isReachable),
                 "detail": .string(outcome.detail),
@@ -71,18 +71,18 @@ struct DoctorCommand {
                 let mode = try await server.toolMode()
                 let window = try await server.contextSize()
                 report["model"] = [
-                    "endpoint": .string(server.baseURL.absoluteString), "reachable": true, "name": .string(server.name),
+                    "endpoint": .string(server.displayURL), "reachable": true, "name": .string(server.name),
                     "modelPath": .from(properties.modelPath), "contextSize": .number(Double(window)),
                     "contextSizeFrom": .string(properties.contextSize == nil ? "default" : "server"),
                     "toolCalling": .string(mode.rawValue), "tokenizer": .string(properties.canTokenize ? "server" : "estimate"),
                 ]
-                lines.append("Model        \(server.baseURL.absoluteString) (reachable)")
+                lines.append("Model        \(server.displayURL) (reachable)")
                 lines.append("             \(properties.modelPath.map { ($0 as NSString).lastPathComponent } ?? server.name), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
             } catch {
                 problems += 1
-                report["model"] = ["endpoint": .string(server.baseURL.absoluteString), "reachable": false,
+                report["model"] = ["endpoint": .string(server.displayURL), "reachable": false,
                                    "detail": .string(ErrorReport(error).message)]
-                lines.append("Model        \(server.baseURL.absoluteString) (UNREACHABLE: \(ErrorReport(error).message))")
+                lines.append("Model        \(server.displayURL) (UNREACHABLE: \(ErrorReport(error).message))")
             }
             context.console.endProgress()
         } else {
