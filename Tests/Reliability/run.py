@@ -1157,6 +1157,9 @@ SCENARIOS = [
     ("concurrency", "3. 8 processes at once", scenario_concurrency),
     ("hostile", "4. hostile input battery", scenario_hostile),
 ]
+sys.path.insert(0, HERE)
+import hostile_services  # noqa: E402  (the issue-17 group lives in its own file)
+SCENARIOS.append(hostile_services.register(sys.modules[__name__]))
 
 
 def finish(interrupted=None):

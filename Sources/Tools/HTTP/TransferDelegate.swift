@@ -61,11 +61,17 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     /// Records the first reason to stop and cancels the task (its completion resumes the caller).
     private func fail(_ error: any Error, task: URLSessionTask) {
+        if record(error) { task.cancel() }
+    }
+
+    /// Records the first reason to stop; true when it was the first.
+    @discardableResult
+    private func record(_ error: any Error) -> Bool {
         lock.lock()
-        let isNew = !isFinished && failure == nil
-        if isNew { failure = error }
-        lock.unlock()
-        if isNew { task.cancel() }
+        defer { lock.unlock() }
+        guard !isFinished, failure == nil else { return false }
+        failure = error
+        return true
     }
 
     // MARK: - URLSessionDataDelegate
@@ -84,7 +90,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.unlock()
         let expected = http.expectedContentLength
         if (200..<300).contains(http.statusCode), onChunk == nil, expected > Int64(limits.maximumBytes) {
-            fail(TransportError.tooLarge(limit: limits.maximumBytes), task: dataTask)
+            record(TransportError.tooLarge(limit: limits.maximumBytes))
             completionHandler(.cancel)
             return
         }
@@ -100,7 +106,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         if received > limit {
             lock.unlock()
             if isSuccess {
-                fail(TransportError.tooLarge(limit: limit), task: dataTask)
+                // Suspend first: it stops the reading at once, where a cancel alone lets the networking
+                // layer go on buffering what a fast server keeps sending until the cancel takes effect.
+                if record(TransportError.tooLarge(limit: limit)) {
+                    dataTask.suspend()
+                    dataTask.cancel()
+                }
             } else {
                 // An error body past its limit: keep what came (only a line of it is ever used).
                 lock.lock()
@@ -133,14 +144,16 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         let count = redirects
         let start = origin
         lock.unlock()
+        // Refusing: the task then completes with the redirect itself, whose completion reports the
+        // recorded reason (cancelling here, inside the redirect callback, trips FoundationNetworking).
         guard let target = request.url, let start, URLSessionTransport.isSameOrigin(start, target) else {
             let shown = request.url.map(URLSessionTransport.origin) ?? "an unknown place"
-            fail(TransportError.redirectRefused(to: shown), task: task)
+            record(TransportError.redirectRefused(to: shown))
             completionHandler(nil)
             return
         }
         guard count <= Self.maximumRedirects else {
-            fail(URLError(.httpTooManyRedirects), task: task)
+            record(URLError(.httpTooManyRedirects))
             completionHandler(nil)
             return
         }
