@@ -20,7 +20,7 @@ final class Connection {
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
-            throw StoreError.cannotOpen(path: path, reason: message)
+            throw StoreError.from(code: code, message: message, path: path, sql: nil)
         }
         self.handle = db
         self.path = path
@@ -47,7 +47,7 @@ final class Connection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw StoreError.sqlite(code: code, message: text, sql: sql)
+            throw StoreError.from(code: code, message: text, path: path, sql: sql)
         }
     }
 
@@ -118,7 +118,7 @@ final class Connection {
 
     private func check(_ code: Int32, sql: String) throws {
         guard code == SQLITE_OK else {
-            throw StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+            throw StoreError.from(code: code, database: handle, sql: sql)
         }
     }
 }

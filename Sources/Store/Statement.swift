@@ -11,7 +11,7 @@ final class Statement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(database, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            throw StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
+            throw StoreError.from(code: code, database: database, sql: sql)
         }
         self.handle = statement
         self.database = database
@@ -62,7 +62,7 @@ final class Statement {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else {
-                let error = StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
+                let error = StoreError.from(code: code, database: database, sql: sql)
                 // Resetting after a failed step returns that same failure, already being reported.
                 _ = sqlite3_reset(handle)
                 throw error
@@ -98,7 +98,7 @@ final class Statement {
 
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE else {
-            throw StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
+            throw StoreError.from(code: code, database: database, sql: sql)
         }
     }
 }

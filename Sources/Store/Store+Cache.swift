@@ -91,17 +91,24 @@ extension Store {
         )
     }
 
-    /// Drops expired entries (pinned forecasts live in their own table and are never touched).
-    /// Returns how many entries and body bytes went.
+    /// Drops expired entries, and entries whose lifetime is past any plan gives (more than
+    /// `maximumCacheLifetime`, or not a number: stored by an older plan from a server's `max-age=inf`).
+    /// Pinned forecasts live in their own table and are never touched. Returns how many entries and
+    /// body bytes went.
     public func pruneCache() throws -> (entries: Int, bytes: Int) {
         let now = clock().timeIntervalSince1970
+        let condition = "expires_at <= ? OR expires_at IS NULL OR expires_at - validated_at > ? OR expires_at > 1e11"
+        let values: [any SQLBindable] = [now, Self.maximumCacheLifetime]
         return try connection.write {
             let row = try connection.first(
-                "SELECT count(*) AS n, coalesce(sum(length(body)), 0) AS bytes FROM http_cache WHERE expires_at <= ?",
-                [now]
+                "SELECT count(*) AS n, coalesce(sum(length(body)), 0) AS bytes FROM http_cache WHERE \(condition)",
+                values
             )
-            try connection.query("DELETE FROM http_cache WHERE expires_at <= ?", [now])
+            try connection.query("DELETE FROM http_cache WHERE \(condition)", values)
             return (try row?.int("n") ?? 0, try row?.int("bytes") ?? 0)
         }
     }
+
+    /// The longest lifetime plan gives any cached response (places: 90 days).
+    public static let maximumCacheLifetime: TimeInterval = 90 * 86_400
 }

@@ -71,14 +71,26 @@ extension Store {
         }
     }
 
-    /// Ends a session: `completed`, `recovered` or `failed` (with the error).
+    /// Ends a session: `completed`, `recovered` or `failed` (with the error, kept as one line of at most
+    /// `maximumErrorLength` characters: a server's 5 MB error page is not worth storing).
     public func finishSession(id: Int, status: SessionStatus, error: String? = nil) throws {
         let now = clock().timeIntervalSince1970
+        let line = error.map(Self.errorLine)
         try connection.write {
             try connection.query(
-                "UPDATE sessions SET status = ?, error = ?, ended_at = ? WHERE id = ?", [status.rawValue, error, now, id]
+                "UPDATE sessions SET status = ?, error = ?, ended_at = ? WHERE id = ?", [status.rawValue, line, now, id]
             )
         }
+    }
+
+    /// The longest error text stored with a session.
+    public static let maximumErrorLength = 500
+
+    static func errorLine(_ text: String) -> String {
+        let flat = String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumErrorLength * 2).map { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar
+        }))
+        return flat.count > maximumErrorLength ? String(flat.prefix(maximumErrorLength - 1)) + "…" : flat
     }
 
     /// One session with its counts.

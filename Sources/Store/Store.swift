@@ -27,6 +27,7 @@ public actor Store {
             throw StoreError.cannotOpen(path: path, reason: "could not switch to WAL journaling (got \(mode))")
         }
         try Migrator(migrations: Migration.embedded, clock: clock).migrate(connection)
+        Store.tightenPermissions(of: path)
         self.path = path
         self.connection = connection
         self.clock = clock
@@ -73,6 +74,12 @@ public actor Store {
             if isDirectory.boolValue {
                 throw StoreError.cannotOpen(path: path, reason: "it is a folder")
             }
+            // /dev/null, a fifo or a socket: SQLite would open it and make a journal beside it.
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                throw StoreError.notARegularFile(path: path)
+            }
+            Store.tightenPermissions(of: path)
             return
         }
         let folder = (path as NSString).deletingLastPathComponent
@@ -92,6 +99,21 @@ public actor Store {
             throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(code)))
         }
         close(descriptor)
+    }
+
+    /// Takes group and other permissions off the database and its -wal and -shm, whenever plan opens
+    /// them (the file may predate plan, or have been copied in with 0644). Bits are only ever removed:
+    /// a symlink's target is tightened, never loosened; a file plan does not own is left as it is.
+    static func tightenPermissions(of path: String) {
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let mode = info.st_mode & 0o7777
+            let tightened = mode & 0o700
+            if tightened != mode {
+                _ = chmod(file, tightened)
+            }
+        }
     }
 
     private static func checkOwnership(_ connection: Connection) throws {

@@ -14,14 +14,20 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
     case damaged(path: String)
     /// A stored value did not have the expected shape.
     case corruptValue(column: String, detail: String)
+    /// The disk holding the database is full (SQLITE_FULL): nothing was saved.
+    case diskFull(path: String)
+    /// The database (or its folder, or its -wal/-shm) cannot be written (SQLITE_READONLY).
+    case readOnly(path: String)
+    /// PLAN_DB names something that is not a regular file (a device such as /dev/null, a fifo, a socket).
+    case notARegularFile(path: String)
+    /// Reading or writing the file failed (SQLITE_IOERR: a failing disk, a vanished -wal).
+    case ioFailure(path: String, detail: String)
 
     public var errorDescription: String? {
         switch self {
-        case let .sqlite(code, message, sql):
-            if let sql {
-                return "database error \(code): \(message) (in: \(sql.prefix(120)))"
-            }
-            return "database error \(code): \(message)"
+        case let .sqlite(code, message, _):
+            // The SQL stays in the value for debugging; users get SQLite's words only.
+            return "database error \(code): \(message)."
         case let .notAPlanDatabase(path):
             return "\(path) is not a plan database."
         case let .newerSchema(found, known, path):
@@ -32,6 +38,14 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "unexpected value in \(column): \(detail)"
         case let .damaged(path):
             return "the database \(path) is damaged."
+        case let .diskFull(path):
+            return "the disk holding \(path) is full; nothing was saved."
+        case let .readOnly(path):
+            return "the database \(path) is read-only; nothing was saved."
+        case let .notARegularFile(path):
+            return "\(path) is not a regular file (a device, fifo or socket), so it cannot hold a database."
+        case let .ioFailure(path, detail):
+            return "reading or writing the database \(path) failed (\(detail))."
         }
     }
 
@@ -58,6 +72,14 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "Run `sqlite3 \"$PLAN_DB\" 'PRAGMA integrity_check'` to check the file."
         case .damaged:
             return "Restore a backup, or try `sqlite3 <file> .recover > dump.sql`; PLAN_DB can point at a new file meanwhile."
+        case .diskFull:
+            return "Free some space on that disk and run the command again."
+        case .readOnly:
+            return "Make the file, its folder and its -wal/-shm files writable, or set PLAN_DB to another path."
+        case .notARegularFile:
+            return "Set PLAN_DB to a file path (a new file is created there)."
+        case .ioFailure:
+            return "Check the disk and the -wal/-shm files beside the database; PLAN_DB can point at another file."
         }
     }
 

@@ -1,10 +1,19 @@
 import Foundation
+import Tools
 
 /// Where output goes: stdout for results, stderr for progress, warnings and errors.
+///
+/// This is the one place text reaches the terminal, so it is the one place text is made safe: every
+/// line printed goes through `TerminalText` (control characters, escape sequences, bidi overrides and
+/// NUL shown as inert stand-ins, long lines cut). Colours are plan's own: `bold`, `dim`, `accent` and
+/// `warning` write marks carrying this run's secret nonce, which only the sanitiser turns into SGR
+/// sequences. `printDocument` (for `--json`) writes its text unchanged: JSON escapes control characters.
 struct Console: Sendable {
     let isStdoutTerminal: Bool
     let isStderrTerminal: Bool
     let useColor: Bool
+    private let marks = TerminalText.Marks()
+    private let stream = StreamState()
 
     init(environment: [String: String]) {
         isStdoutTerminal = isatty(STDOUT_FILENO) == 1
@@ -13,25 +22,32 @@ struct Console: Sendable {
         useColor = isStdoutTerminal && !noColor && environment["TERM"] != "dumb"
     }
 
-    /// A line of results on stdout.
+    /// A line of results on stdout, made safe.
     func print(_ text: String = "") {
+        FileHandle.standardOutput.write(Data((TerminalText.sanitize(text, marks: marks) + "\n").utf8))
+    }
+
+    /// Text on stdout (no newline added), made safe; pieces of one stream share the line-length count.
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(stream.sanitize(text, marks: marks).utf8))
+    }
+
+    /// A document (JSON) on stdout, exactly as given.
+    func printDocument(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    /// Raw text on stdout (no newline added).
-    func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    /// A warning or notice on stderr.
+    /// A warning or notice on stderr: one line, made safe.
     func warn(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        let line = TerminalText.sanitize(text, marks: marks, maximumLineLength: 1_000, singleLine: true)
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// Progress on stderr, only when stderr is a terminal; each message replaces the last.
     func progress(_ text: String) {
         guard isStderrTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
+        let line = TerminalText.sanitize(text, marks: marks, maximumLineLength: 200, singleLine: true)
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
     }
 
     /// Clears the progress line.
@@ -47,7 +63,28 @@ struct Console: Sendable {
     func accent(_ text: String) -> String { style(text, "36") }
     func warning(_ text: String) -> String { style(text, "33") }
 
+    /// A mark that turns on SGR `code` ("1" bold, "0" reset) when colour is on; empty otherwise.
+    func sgr(_ code: String) -> String {
+        useColor ? marks.mark(code) : ""
+    }
+
     private func style(_ text: String, _ code: String) -> String {
-        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        useColor ? marks.mark(code) + text + marks.mark("0") : text
+    }
+}
+
+/// The sanitiser state of stdout's stream of `write`s.
+/// `@unchecked Sendable`: the sanitiser is touched only under the lock.
+private final class StreamState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sanitizer: TerminalText.Sanitizer?
+
+    func sanitize(_ text: String, marks: TerminalText.Marks) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        var current = sanitizer ?? TerminalText.Sanitizer(marks: marks)
+        let safe = current.feed(text)
+        sanitizer = current
+        return safe
     }
 }

@@ -37,7 +37,10 @@ struct Context {
         let hasContact = settings.contact != nil
         let http = HTTPClient(
             store: store, transport: URLSessionTransport(timeout: settings.timeout),
-            configuration: HTTPClient.Configuration(userAgent: settings.userAgent, maxAttempts: settings.retries),
+            configuration: HTTPClient.Configuration(
+                userAgent: settings.userAgent, contact: settings.contact, contactOrigins: [settings.nwsBase],
+                maxAttempts: settings.retries, deadline: settings.timeout
+            ),
             mode: mode,
             onRequest: { service, _ in
                 if !hasContact, warned.claim() {
@@ -81,7 +84,7 @@ struct Context {
         if choice == "builtin" { return BuiltinPackingModel() }
         return try ModelConfiguration.model(
             base: choice, name: environment["PLAN_MODEL_NAME"], apiKey: environment["PLAN_API_KEY"],
-            toolMode: environment["PLAN_TOOL_MODE"], timeout: Double(environment["PLAN_MODEL_TIMEOUT"] ?? "") ?? 120
+            toolMode: environment["PLAN_TOOL_MODE"], timeout: try Settings.modelTimeout(environment)
         )
     }
 
@@ -107,6 +110,6 @@ struct Context {
 
     /// Prints a JSON document on stdout.
     func printJSON(_ value: JSONValue) {
-        console.print(value.prettyText)
+        console.printDocument(value.prettyText)
     }
 }

@@ -21,7 +21,7 @@ struct ErrorReport {
             switch error {
             case .notAPlanDatabase, .newerSchema, .damaged: code = ExitCode.data
             case let .sqlite(sqliteCode, _, _) where sqliteCode & 0xFF == 11 || sqliteCode & 0xFF == 26: code = ExitCode.data
-            case .cannotOpen: code = ExitCode.ioError
+            case .cannotOpen, .diskFull, .readOnly, .notARegularFile, .ioFailure: code = ExitCode.ioError
             case .sqlite where error.isBusy: code = ExitCode.tempFail
             default: code = ExitCode.software
             }

@@ -22,8 +22,18 @@ struct Settings {
         retries = Int(try Self.number(environment["PLAN_HTTP_RETRIES"], default: 3, range: 1...10, name: "PLAN_HTTP_RETRIES"))
     }
 
-    var userAgent: String {
-        contact.map { "plan/\(Help.version) (\($0))" } ?? "plan/\(Help.version)"
+    /// The User-Agent without the contact (HTTPClient adds it for NWS hosts only).
+    var userAgent: String { "plan/\(Help.version)" }
+
+    /// The User-Agent for `url`: with the contact only when it is an NWS URL.
+    func userAgent(for url: URL) -> String {
+        guard let contact, URLSessionTransport.isSameOrigin(url, nwsBase) else { return userAgent }
+        return "\(userAgent) (\(contact))"
+    }
+
+    /// `PLAN_MODEL_TIMEOUT`: seconds one model answer may take, start to finish (default 300).
+    static func modelTimeout(_ environment: [String: String]) throws -> TimeInterval {
+        try number(environment["PLAN_MODEL_TIMEOUT"], default: 300, range: 0.1...3_600, name: "PLAN_MODEL_TIMEOUT")
     }
 
     private static func url(_ value: String?, default fallback: String, name: String) throws -> URL {
@@ -31,6 +41,11 @@ struct Settings {
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw CLIError(code: ExitCode.usage, message: "\(name) '\(ArgumentParser.printable(text))' is not an http(s) URL.",
                            hint: "Unset it to use \(fallback).")
+        }
+        // The weather services are public: a user name or password here would only end up in the cache's keys.
+        guard url.user == nil, url.password == nil else {
+            throw CLIError(code: ExitCode.usage, message: "\(name) must not carry a user name or password.",
+                           hint: "Remove the 'user:password@' part.")
         }
         return url
     }

@@ -105,7 +105,7 @@ import Tools
         #expect(try OpenAIMessages.reply(from: text, mode: .guided, wantsStructured: false).text == #"Pack a "warm" coat and"#)
     }
 
-    @Test func streamedChunksAccumulateTextAndToolCallFragments() {
+    @Test func streamedChunksAccumulateTextAndToolCallFragments() throws {
         let accumulator = StreamAccumulator()
         let chunks: [JSONValue] = [
             ["choices": [["delta": ["content": "Pack "]]]],
@@ -114,7 +114,7 @@ import Tools
             ["choices": [["delta": ["tool_calls": [["index": 0, "function": ["name": "cast", "arguments": "itude\":1}"]]]]]]],
             ["choices": [["delta": [:], "finish_reason": "stop"]], "usage": ["prompt_tokens": 7, "completion_tokens": 3]],
         ]
-        let pieces = chunks.compactMap { accumulator.add($0) }
+        let pieces = try chunks.compactMap { try accumulator.add($0) }
         #expect(pieces == ["Pack ", "boots."])
         let reply = accumulator.reply()
         #expect(reply.text == "Pack boots.")

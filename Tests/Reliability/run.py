@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reliability suite for the `plan` binary (Python 3 standard library only).
 
-    python3 Tests/Reliability/run.py --plan /path/to/plan [--seed N] [--only faults,kill,concurrency,hostile]
+    python3 Tests/Reliability/run.py --plan /path/to/plan [--seed N] [--only faults,kill,concurrency,hostile,hostile-services]
 
 Starts the loopback weather stand-in (Tests/Fixtures/services/server.py) itself and attacks the built
 binary with:
@@ -13,6 +13,8 @@ binary with:
   concurrency  8 processes at once adding, packing, searching and listing against one database.
   hostile      100+ hostile command lines across every command: no crash, documented exit codes,
                short errors, and a failed command leaves the database byte-for-byte unchanged.
+  hostile-services  services and a model server that misbehave on purpose (hostile_services.py):
+               huge numbers, lying lifetimes, escapes, trickles, floods, redirects, broken storage.
 
 Every check is named and printed as PASS/FAIL with the command, exit code and stderr when it fails.
 The last line is exactly "N passed, M failed"; the exit status is 1 when anything failed.
@@ -1157,6 +1159,9 @@ SCENARIOS = [
     ("concurrency", "3. 8 processes at once", scenario_concurrency),
     ("hostile", "4. hostile input battery", scenario_hostile),
 ]
+sys.path.insert(0, HERE)
+import hostile_services  # noqa: E402  (the issue-17 group lives in its own file)
+SCENARIOS.append(hostile_services.register(sys.modules[__name__]))
 
 
 def finish(interrupted=None):
@@ -1188,7 +1193,7 @@ def main():
     parser = argparse.ArgumentParser(description="Reliability suite for the plan binary.")
     parser.add_argument("--plan", required=True, help="path to the built plan binary")
     parser.add_argument("--seed", type=int, default=None, help="random seed for the kill timings")
-    parser.add_argument("--only", default="", help="comma-separated scenarios: faults,kill,concurrency,hostile")
+    parser.add_argument("--only", default="", help="comma-separated scenarios: faults,kill,concurrency,hostile,hostile-services")
     parser.add_argument("--verbose", action="store_true", help="print every hostile case's exit code and stderr")
     options = parser.parse_args()
     OPTIONS["verbose"] = options.verbose

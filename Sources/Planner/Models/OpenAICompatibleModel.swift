@@ -36,7 +36,10 @@ public struct OpenAICompatibleModel: LanguageModel {
         max(0, min(maximumTokens, 1_000_000)) / slowestTokensPerSecond
     }
 
-    public var name: String { modelName ?? baseURL.absoluteString }
+    public var name: String { modelName ?? Self.withoutCredentials(baseURL) }
+
+    /// The base URL for showing: a user name or password in it appears as `***`.
+    public var displayURL: String { Self.masked(baseURL) }
 
     /// The model the server serves: `PLAN_MODEL_NAME` when set, else the file llama-server loaded
     /// (`/props` `model_alias` or `model_path`, without folders and `.gguf`), else the endpoint.
@@ -87,7 +90,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 
     public func contextSize() async throws -> Int {
-        try await properties().contextSize ?? 4_096
+        // n_ctx ≤ 0 or absurd (a server's misreport) counts as unknown.
+        try await properties().contextSize.flatMap { Self.contextSizes.contains($0) ? $0 : nil } ?? 4_096
     }
 
     /// The tool-calling mode this server gets: forced by the user, native when `/props` says the template
@@ -125,7 +129,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         var reply: ModelReply
         if streaming, let onText = request.onText {
-            reply = try await streamCompletion(body: body, onText: onText)
+            reply = try await streamCompletion(body: body, onText: onText, maximumTokens: request.options.maximumResponseTokens)
         } else {
             let deadline = timeout + Double(Self.generationAllowance(maximumTokens: request.options.maximumResponseTokens))
             let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: deadline)
@@ -149,24 +153,30 @@ public struct OpenAICompatibleModel: LanguageModel {
         return reply
     }
 
-    private func streamCompletion(body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void) async throws
+    private func streamCompletion(
+        body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void, maximumTokens: Int
+    ) async throws
         -> ModelReply
     {
-        let accumulator = StreamAccumulator()
-        let events = ServerSentEvents { line in
-            guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { return }
-            if let piece = accumulator.add(chunk) { onText(piece) }
-        }
+        let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
+        let events = ServerSentEvents()
         var request = try urlRequest(path: "v1/chat/completions", body: .object(body), timeout: timeout)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        let status: Int
+        let deadline = timeout + Double(Self.generationAllowance(maximumTokens: maximumTokens))
+        let limits = TransferLimits(deadline: deadline, maximumBytes: Self.maximumStreamBytes)
+        let response: HTTPURLResponse
         let errorBody: Data
         do {
-            (status, errorBody) = try await events.send(request, timeout: timeout)
-        } catch let error as URLError {
-            throw GenerationError.unavailable(Self.describe(error, base: baseURL))
+            (response, errorBody) = try await transport.stream(request, limits: limits) { chunk in
+                for line in try events.feed(chunk) {
+                    guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { continue }
+                    if let piece = try accumulator.add(chunk) { onText(piece) }
+                }
+            }
+        } catch {
+            throw Self.generationError(error, base: baseURL)
         }
-        try Self.check(status: status, body: errorBody)
+        try Self.check(status: response.statusCode, body: errorBody)
         return accumulator.reply()
     }
 
@@ -185,22 +195,77 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     private func send(path: String, body: JSONValue?, timeout: TimeInterval) async throws -> (Int, Data) {
         let request = try urlRequest(path: path, body: body, timeout: timeout)
+        let limit = path == "tokenize" ? Self.maximumTokenizeBytes : path == "props" ? Self.maximumPropsBytes : Self.maximumAnswerBytes
         do {
-            let (data, response) = try await transport.send(request)
+            let (data, response) = try await transport.send(request, limits: TransferLimits(deadline: timeout, maximumBytes: limit))
             return (response.statusCode, data)
-        } catch let error as URLError {
-            throw GenerationError.unavailable(Self.describe(error, base: baseURL))
+        } catch {
+            throw Self.generationError(error, base: baseURL)
         }
     }
 
+    // MARK: - Bounds
+
+    /// The largest answer accepted, streamed (text and tool-call arguments) or not (the whole body).
+    static let maximumAnswerBytes = 1_048_576
+    /// The most bytes a streamed answer may take on the wire (each token comes wrapped in JSON).
+    static let maximumStreamBytes = 8 * 1_048_576
+    static let maximumPropsBytes = 1_048_576
+    static let maximumTokenizeBytes = 4 * 1_048_576
+    /// Context sizes believed from a server; anything else counts as unknown.
+    static let contextSizes = 1...16_777_216
+
+    /// A transport failure as the matching `GenerationError`: no answer in time and a refused redirect
+    /// are an unavailable server; an answer past its size is an answer that cannot be used.
+    static func generationError(_ error: any Error, base: URL) -> any Error {
+        switch error {
+        case let error as URLError:
+            return GenerationError.unavailable(describe(error, base: base))
+        case let TransportError.deadlineExceeded(seconds):
+            return GenerationError.unavailable(
+                "no complete answer from \(masked(base)) within \(TransferLimits.describe(seconds: seconds)) (PLAN_MODEL_TIMEOUT)"
+            )
+        case let TransportError.tooLarge(limit):
+            return GenerationError.decodingFailure("the answer is larger than \(TransferLimits.describe(bytes: limit))")
+        case let TransportError.redirectRefused(target):
+            return GenerationError.unavailable(
+                "\(masked(base)) redirected to \(target); plan sends the API key and the conversation only to the host in PLAN_MODEL"
+            )
+        default:
+            return error
+        }
+    }
+
+    /// The URL with any user name and password left out (what is stored and recorded).
+    static func withoutCredentials(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        return components.string ?? URLSessionTransport.origin(of: url)
+    }
+
+    /// The URL with any user name and password shown as `***` (what doctor and errors print).
+    static func masked(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        let plain = components.string ?? URLSessionTransport.origin(of: url)
+        guard let schemeEnd = plain.range(of: "://") else { return plain }
+        return plain.replacingCharacters(in: schemeEnd, with: "://***@")
+    }
+
     static func describe(_ error: URLError, base: URL) -> String {
+        let shown = masked(base)
         switch error.code {
-        case .cannotConnectToHost: return "connection refused at \(base.absoluteString)"
+        case .cannotConnectToHost: return "connection refused at \(shown)"
         case .timedOut:
-            return "the server at \(base.absoluteString) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
-        case .networkConnectionLost: return "the connection to \(base.absoluteString) was lost"
-        case .cannotFindHost, .dnsLookupFailed: return "cannot find \(base.host ?? base.absoluteString)"
-        default: return "network error \(error.code.rawValue) talking to \(base.absoluteString)"
+            return "the server at \(shown) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
+        case .networkConnectionLost: return "the connection to \(shown) was lost"
+        case .cannotFindHost, .dnsLookupFailed: return "cannot find \(base.host ?? shown)"
+        case .httpTooManyRedirects: return "\(shown) redirected too many times"
+        default: return "network error \(error.code.rawValue) talking to \(shown)"
         }
     }
 
@@ -210,16 +275,22 @@ public struct OpenAICompatibleModel: LanguageModel {
         let document = try? JSONValue.parse(body)
         let error = document?["error"]
         let type = error?["type"]?.stringValue ?? error?["code"]?.stringValue ?? ""
-        let message = error?["message"]?.stringValue ?? String(decoding: body.prefix(200), as: UTF8.self)
+        // The server's words go to stderr and the session's row: one line, cut.
+        let message = TerminalText.oneLine(
+            error?["message"]?.stringValue ?? error?.stringValue ?? String(decoding: body.prefix(1_024), as: UTF8.self)
+        )
         if type == "exceed_context_size_error" || type == "context_length_exceeded"
             || message.contains("exceeds the available context size") || message.contains("maximum context length") {
             throw GenerationError.exceededContextWindowSize(
-                tokens: error?["n_prompt_tokens"]?.intValue ?? 0, contextSize: error?["n_ctx"]?.intValue ?? 0
+                tokens: TokenUsage.count(error?["n_prompt_tokens"]) ?? 0, contextSize: TokenUsage.count(error?["n_ctx"]) ?? 0
             )
         }
         if status == 429 { throw GenerationError.rateLimited }
         if status == 401 || status == 403 {
             throw GenerationError.unavailable("HTTP \(status) unauthorized; check PLAN_API_KEY")
+        }
+        if (300..<400).contains(status) {
+            throw GenerationError.unavailable("HTTP \(status): a redirect plan does not follow; point PLAN_MODEL at the server itself")
         }
         if status == 404 {
             throw GenerationError.unavailable("HTTP 404: no /v1/chat/completions here; check PLAN_MODEL (Ollama wants …:11434)")

@@ -128,10 +128,7 @@ enum OpenAIMessages {
         guard let document = try? JSONValue.parse(data), let message = document["choices"]?.arrayValue?.first?["message"] else {
             throw GenerationError.decodingFailure("the server's answer has no choices[0].message")
         }
-        let usage = document["usage"].flatMap { usage -> TokenUsage? in
-            guard let prompt = usage["prompt_tokens"]?.intValue else { return nil }
-            return TokenUsage(promptTokens: prompt, completionTokens: usage["completion_tokens"]?.intValue ?? 0)
-        }
+        let usage = TokenUsage.from(document["usage"])
         let content = message["content"]?.stringValue ?? ""
         let finish = ModelReply.FinishReason(serverValue: document["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue)
         var reply = ModelReply(text: content, usage: usage, finishReason: finish)
@@ -232,27 +229,43 @@ final class StreamAccumulator: @unchecked Sendable {
     private var calls: [Int: (id: String, name: String, arguments: String)] = [:]
     private var usage: TokenUsage?
     private var finishReason: ModelReply.FinishReason?
+    /// UTF-8 bytes of text, names and arguments so far.
+    private var size = 0
+    private let maximumBytes: Int
 
-    /// Adds a chunk; returns the new content piece, if any.
-    func add(_ chunk: JSONValue) -> String? {
+    init(maximumBytes: Int = 1_048_576) {
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Adds a chunk; returns the new content piece, if any. Throws when the answer outgrows its limit.
+    func add(_ chunk: JSONValue) throws -> String? {
         lock.lock()
         defer { lock.unlock() }
         if let reason = ModelReply.FinishReason(serverValue: chunk["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue) {
             finishReason = reason
         }
-        if let tokens = chunk["usage"]?["prompt_tokens"]?.intValue {
-            usage = TokenUsage(promptTokens: tokens, completionTokens: chunk["usage"]?["completion_tokens"]?.intValue ?? 0)
-        }
+        if let counted = TokenUsage.from(chunk["usage"]) { usage = counted }
         guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return nil }
         for fragment in delta["tool_calls"]?.arrayValue ?? [] {
             let index = fragment["index"]?.intValue ?? 0
             var call = calls[index] ?? (id: "", name: "", arguments: "")
-            if let id = fragment["id"]?.stringValue { call.id = id }
-            if let name = fragment["function"]?["name"]?.stringValue { call.name += name }
-            if let arguments = fragment["function"]?["arguments"]?.stringValue { call.arguments += arguments }
+            if let id = fragment["id"]?.stringValue { call.id = String(id.prefix(200)) }
+            if let name = fragment["function"]?["name"]?.stringValue {
+                call.name += name
+                size += name.utf8.count
+            }
+            if let arguments = fragment["function"]?["arguments"]?.stringValue {
+                call.arguments += arguments
+                size += arguments.utf8.count
+            }
             calls[index] = call
         }
-        guard let piece = delta["content"]?.stringValue, !piece.isEmpty else { return nil }
+        let piece = delta["content"]?.stringValue ?? ""
+        size += piece.utf8.count
+        guard size <= maximumBytes else {
+            throw GenerationError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
+        }
+        guard !piece.isEmpty else { return nil }
         text += piece
         return piece
     }

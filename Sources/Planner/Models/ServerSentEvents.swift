@@ -1,75 +1,66 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Streams a POST whose answer is server-sent events, handing each `data:` payload over as it arrives.
-/// On Linux `URLSession.bytes` is missing, so this reads through a data delegate.
-final class ServerSentEvents: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // @unchecked Sendable: the buffers are touched only on the delegate's serial queue, and the
-    // continuation is resumed exactly once under the lock.
-    private let onData: @Sendable (String) -> Void
-    private var buffer = Data()
-    private var errorBody = Data()
-    private var status = 0
+/// Splits a server-sent-event stream into its `data:` payloads as bytes arrive, in time linear in the
+/// input: each byte is looked at once, and only the unfinished last line is kept between chunks, never
+/// longer than `maximumLineBytes` (an endless line fails instead of growing without end).
+final class ServerSentEvents: @unchecked Sendable {
+    // @unchecked Sendable: `pending` and the counter are touched only under the lock.
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<(Int, Data), any Error>?
+    private var pending = Data()
+    private var scanned = 0
+    let maximumLineBytes: Int
 
-    init(onData: @escaping @Sendable (String) -> Void) {
-        self.onData = onData
+    /// The longest event line accepted (a chunk of a streamed answer is well under 1 KB).
+    static let defaultMaximumLineBytes = 2 * 1_048_576
+
+    init(maximumLineBytes: Int = ServerSentEvents.defaultMaximumLineBytes) {
+        self.maximumLineBytes = maximumLineBytes
     }
 
-    /// Sends the request; returns the status and, for an error status, the body.
-    func send(_ request: URLRequest, timeout: TimeInterval) async throws -> (Int, Data) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
-        configuration.urlCache = nil
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
-        defer { session.finishTasksAndInvalidate() }
-        return try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            self.continuation = continuation
-            lock.unlock()
-            session.dataTask(with: request).resume()
-        }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard (200..<300).contains(status) else {
-            errorBody.append(data)
-            return
-        }
-        buffer.append(data)
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-            buffer.removeSubrange(buffer.startIndex...newline)
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.hasPrefix("data:") {
-                onData(String(trimmed.dropFirst(5)).trimmingCharacters(in: .whitespaces))
-            }
-        }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    /// Bytes looked at so far: equal to the bytes fed, however they were split.
+    var bytesScanned: Int {
         lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
-        lock.unlock()
-        if let error {
-            continuation?.resume(throwing: error)
-        } else {
-            continuation?.resume(returning: (status, errorBody))
+        defer { lock.unlock() }
+        return scanned
+    }
+
+    /// Feeds the next chunk; returns the `data:` payloads of the lines it completed.
+    func feed(_ chunk: Data) throws -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var payloads: [String] = []
+        var lineStart = chunk.startIndex
+        var index = chunk.startIndex
+        while index < chunk.endIndex {
+            scanned += 1
+            if chunk[index] == UInt8(ascii: "\n") {
+                let piece = chunk[lineStart..<index]
+                guard pending.count + piece.count <= maximumLineBytes else { throw Self.tooLong(maximumLineBytes) }
+                if pending.isEmpty {
+                    if let payload = Self.payload(of: piece) { payloads.append(payload) }
+                } else {
+                    pending.append(piece)
+                    if let payload = Self.payload(of: pending) { payloads.append(payload) }
+                    pending.removeAll(keepingCapacity: false)
+                }
+                lineStart = chunk.index(after: index)
+            }
+            index = chunk.index(after: index)
         }
+        let rest = chunk[lineStart..<chunk.endIndex]
+        guard pending.count + rest.count <= maximumLineBytes else { throw Self.tooLong(maximumLineBytes) }
+        pending.append(rest)
+        return payloads
+    }
+
+    /// The payload of a `data:` line (spaces and a trailing CR trimmed), nil for any other line.
+    static func payload(of line: Data) -> String? {
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("data:") else { return nil }
+        return String(text.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+    }
+
+    static func tooLong(_ limit: Int) -> GenerationError {
+        .decodingFailure("the server sent an event line longer than \(limit / 1_048_576) MB")
     }
 }

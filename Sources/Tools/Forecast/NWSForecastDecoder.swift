@@ -17,9 +17,9 @@ enum NWSForecastDecoder {
         return Point(forecastURL: url, timeZone: properties["timeZone"]?.stringValue)
     }
 
-    /// Whether the bytes are a forecast document with periods (used to refuse caching garbage).
+    /// Whether the bytes decode as a forecast (used to refuse caching garbage: what is stored always decodes).
     static func isForecast(_ data: Data) -> Bool {
-        (try? JSONValue.parse(data))?["properties"]?["periods"]?.arrayValue != nil
+        (try? forecast(from: data, url: "", timeZone: "UTC", fetchedAt: Date(timeIntervalSince1970: 0))) != nil
     }
 
     static func isPoint(_ data: Data) -> Bool {
@@ -45,11 +45,15 @@ enum NWSForecastDecoder {
             let isDaytime = period["isDaytime"]?.boolValue ?? true
             let summary = period["shortForecast"]?.stringValue ?? ""
             let detailed = period["detailedForecast"]?.stringValue ?? ""
-            var temperature = period["temperature"]?.doubleValue
-            if period["temperatureUnit"]?.stringValue == "C", let celsius = temperature {
-                temperature = celsius * 9 / 5 + 32
+            var reading = period["temperature"]?.doubleValue
+            if period["temperatureUnit"]?.stringValue == "C", let celsius = reading {
+                reading = celsius * 9 / 5 + 32
             }
-            let chance = period["probabilityOfPrecipitation"]?["value"]?.doubleValue.map { Int($0.rounded()) }
+            // Out-of-range numbers (1e308, NaN) leave the field unknown rather than trap in Int(_:).
+            let temperature = ForecastBounds.whole(reading, in: ForecastBounds.fahrenheit)
+            let chance = ForecastBounds.whole(
+                period["probabilityOfPrecipitation"]?["value"]?.doubleValue, in: ForecastBounds.percent
+            )
             let wind = WeatherText.windMPH(period["windSpeed"]?.stringValue)
             let gust = WeatherText.windMPH(period["windGust"]?.stringValue)
             if days[date] == nil {
@@ -58,10 +62,10 @@ enum NWSForecastDecoder {
             }
             guard var day = days[date] else { continue }
             if isDaytime {
-                day.high = temperature.map { Int($0.rounded()) }
+                day.high = temperature
                 day.summary = summary
             } else {
-                day.low = temperature.map { Int($0.rounded()) }
+                day.low = temperature
                 day.nightSummary = summary
             }
             day.precipitationChance = maxOptional(day.precipitationChance, chance)

@@ -8,8 +8,9 @@ enum OpenMeteoForecastDecoder {
         "snowfall_sum", "weather_code", "wind_speed_10m_max", "wind_gusts_10m_max", "uv_index_max",
     ]
 
+    /// Whether the bytes decode as a forecast (what is stored always decodes).
     static func isForecast(_ data: Data) -> Bool {
-        (try? JSONValue.parse(data))?["daily"]?["time"]?.arrayValue != nil
+        (try? forecast(from: data, url: "", fallbackTimeZone: "UTC", fetchedAt: Date(timeIntervalSince1970: 0))) != nil
     }
 
     static func forecast(from data: Data, url: String, fallbackTimeZone: String, fetchedAt: Date) throws -> Forecast {
@@ -23,20 +24,23 @@ enum OpenMeteoForecastDecoder {
         var days: [ForecastDay] = []
         for (index, time) in times.enumerated() {
             guard let text = time.stringValue, let date = CalendarDate(text) else { continue }
-            let code = number("weather_code", index).map { Int($0) }
-            let snowfall = number("snowfall_sum", index)
+            // Every number is range-checked before conversion: out of range, the field is unknown.
+            let code = ForecastBounds.code(number("weather_code", index))
+            let snowfall = ForecastBounds.number(number("snowfall_sum", index), in: ForecastBounds.snowfallCM)
             days.append(ForecastDay(
                 date: date,
-                high: number("temperature_2m_max", index).map { Int($0.rounded()) },
-                low: number("temperature_2m_min", index).map { Int($0.rounded()) },
-                precipitationChance: number("precipitation_probability_max", index).map { Int($0.rounded()) },
-                precipitation: number("precipitation_sum", index),
+                high: ForecastBounds.whole(number("temperature_2m_max", index), in: ForecastBounds.fahrenheit),
+                low: ForecastBounds.whole(number("temperature_2m_min", index), in: ForecastBounds.fahrenheit),
+                precipitationChance: ForecastBounds.whole(
+                    number("precipitation_probability_max", index), in: ForecastBounds.percent
+                ),
+                precipitation: ForecastBounds.number(number("precipitation_sum", index), in: ForecastBounds.precipitationMM),
                 snowfall: snowfall,
                 hasSnow: (snowfall ?? 0) > 0 || code.map(WeatherText.wmoIsSnow) == true,
                 hasThunder: code.map(WeatherText.wmoIsThunder) == true,
-                wind: number("wind_speed_10m_max", index).map { Int($0.rounded()) },
-                gust: number("wind_gusts_10m_max", index).map { Int($0.rounded()) },
-                uvIndex: number("uv_index_max", index),
+                wind: ForecastBounds.whole(number("wind_speed_10m_max", index), in: ForecastBounds.windMPH),
+                gust: ForecastBounds.whole(number("wind_gusts_10m_max", index), in: ForecastBounds.windMPH),
+                uvIndex: ForecastBounds.number(number("uv_index_max", index), in: ForecastBounds.uvIndex),
                 summary: code.map(WeatherText.wmoSummary) ?? ""
             ))
         }

@@ -7,8 +7,8 @@ public enum WeatherText {
         guard let text, !text.isEmpty else { return nil }
         let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         guard let largest = numbers.max() else { return nil }
-        if text.lowercased().contains("km") { return Int((Double(largest) / 1.609).rounded()) }
-        return largest
+        let mph = text.lowercased().contains("km") ? Double(largest) / 1.609 : Double(largest)
+        return ForecastBounds.whole(mph, in: ForecastBounds.windMPH)
     }
 
     /// Whether a forecast text speaks of snow, sleet or ice.

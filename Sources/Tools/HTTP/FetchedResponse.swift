@@ -32,6 +32,7 @@ public struct FetchedResponse: Sendable, Equatable {
 /// "12 min ago", "3 h ago", "2 days ago".
 public enum Age {
     public static func describe(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite, seconds < 1e12 else { return "long ago" }
         switch seconds {
         case ..<60: return "just now"
         case ..<3_600: return "\(Int(seconds / 60)) min ago"

@@ -1,21 +1,40 @@
 import Foundation
+import Store
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// RFC 9111 freshness for a private cache: `max-age` (ignoring `s-maxage`), else `Expires − Date`, else 0.
+/// What the server says is untrusted: `inf`, NaN and negative lifetimes read as none.
 enum Freshness {
     static func lifetime(of response: HTTPURLResponse, receivedAt: Date) -> TimeInterval {
         let directives = cacheControl(response)
         if directives["no-cache"] != nil { return 0 }
         if let maxAge = directives["max-age"].flatMap({ $0 }).flatMap(TimeInterval.init) {
-            return max(0, maxAge)
+            return usable(maxAge)
         }
         if let expires = response.value(forHTTPHeaderField: "Expires").flatMap(httpDate) {
             let base = response.value(forHTTPHeaderField: "Date").flatMap(httpDate) ?? receivedAt
-            return max(0, expires.timeIntervalSince(base))
+            return usable(expires.timeIntervalSince(base))
         }
         return 0
+    }
+
+    /// The lifetime plan gives a response of `kind`: the server's, raised to our minimum and capped at
+    /// the kind's maximum.
+    static func lifetime(of response: HTTPURLResponse, receivedAt: Date, kind: ResourceKind) -> TimeInterval {
+        min(max(lifetime(of: response, receivedAt: receivedAt), kind.minimumLifetime), kind.maximumLifetime)
+    }
+
+    /// Whether a cached copy is fresh: before its expiry, and no older than its kind's maximum lifetime
+    /// (entries stored with a longer one, by an older plan or a lying server, count as stale).
+    static func isFresh(_ cached: CachedResponse, at now: Date, kind: ResourceKind) -> Bool {
+        cached.isFresh(at: now) && now.timeIntervalSince(cached.validatedAt) < kind.maximumLifetime
+    }
+
+    /// A lifetime in seconds, or 0 for `inf`, NaN and negative values.
+    static func usable(_ seconds: TimeInterval) -> TimeInterval {
+        seconds.isFinite && seconds > 0 ? seconds : 0
     }
 
     static func forbidsStoring(_ response: HTTPURLResponse) -> Bool {

@@ -9,16 +9,38 @@ import FoundationNetworking
 public struct HTTPClient: Sendable {
     /// Retry and identity settings.
     public struct Configuration: Sendable {
+        /// The User-Agent sent everywhere ("plan/0.3").
         public var userAgent: String
+        /// A contact (email or URL) added to the User-Agent, for the hosts in `contactOrigins` only.
+        public var contact: String?
+        /// The services that asked for a contact (NWS): a request goes with it only to the same scheme,
+        /// host and port as one of these.
+        public var contactOrigins: [URL]
         /// Tries per request for 5xx, 429 and network failures (4xx are never retried).
         public var maxAttempts: Int
         /// The first backoff delay; each retry doubles it, with ±50% jitter.
         public var baseDelay: TimeInterval
+        /// Seconds one attempt may take from sending to the last byte, however the server trickles.
+        public var deadline: TimeInterval
 
-        public init(userAgent: String, maxAttempts: Int = 3, baseDelay: TimeInterval = 0.5) {
+        public init(
+            userAgent: String, contact: String? = nil, contactOrigins: [URL] = [], maxAttempts: Int = 3,
+            baseDelay: TimeInterval = 0.5, deadline: TimeInterval = 15
+        ) {
             self.userAgent = userAgent
+            self.contact = contact
+            self.contactOrigins = contactOrigins
             self.maxAttempts = max(1, maxAttempts)
             self.baseDelay = baseDelay
+            self.deadline = deadline
+        }
+
+        /// The User-Agent for a request to `url`: with the contact only for the origins that asked for it.
+        public func userAgent(for url: URL) -> String {
+            guard let contact, contactOrigins.contains(where: { URLSessionTransport.isSameOrigin($0, url) }) else {
+                return userAgent
+            }
+            return "\(userAgent) (\(contact))"
         }
     }
 
@@ -60,18 +82,18 @@ public struct HTTPClient: Sendable {
 
         if mode == .offline {
             guard let cached else { throw ServiceError.offline(service: service) }
-            let isFresh = cached.isFresh(at: now)
+            let isFresh = Freshness.isFresh(cached, at: now, kind: kind)
             try await store.count(isFresh ? "cache.hit" : "cache.stale", url: key)
             let origin: FetchedResponse.Origin = isFresh ? .cache : .stale(reason: "offline")
             return FetchedResponse(url: key, body: cached.body, origin: origin, fetchedAt: cached.fetchedAt)
         }
-        if let cached, mode == .normal, cached.isFresh(at: now) {
+        if let cached, mode == .normal, Freshness.isFresh(cached, at: now, kind: kind) {
             try await store.count("cache.hit", url: key)
             return FetchedResponse(url: key, body: cached.body, origin: .cache, fetchedAt: cached.fetchedAt)
         }
 
         var request = URLRequest(url: url)
-        request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue(configuration.userAgent(for: url), forHTTPHeaderField: "User-Agent")
         request.setValue(accept, forHTTPHeaderField: "Accept")
         if let cached {
             if let lastModified = cached.lastModified {
@@ -84,10 +106,11 @@ public struct HTTPClient: Sendable {
 
         let attempts = AttemptCounter()
         do {
-            let (data, response) = try await send(request, service: service, attempts: attempts)
+            let limits = TransferLimits(deadline: configuration.deadline, maximumBytes: kind.maximumBodyBytes)
+            let (data, response) = try await send(request, service: service, limits: limits, attempts: attempts)
             try await store.count("network.request", times: attempts.value)
             let received = clock()
-            let lifetime = max(Freshness.lifetime(of: response, receivedAt: received), kind.minimumLifetime)
+            let lifetime = Freshness.lifetime(of: response, receivedAt: received, kind: kind)
             if response.statusCode == 304, let cached {
                 try await store.refreshResponse(
                     url: key, expiresAt: received.addingTimeInterval(lifetime), validatedAt: received
@@ -140,7 +163,9 @@ public struct HTTPClient: Sendable {
         var value = 0
     }
 
-    private func send(_ request: URLRequest, service: String, attempts: AttemptCounter) async throws -> (Data, HTTPURLResponse) {
+    private func send(
+        _ request: URLRequest, service: String, limits: TransferLimits, attempts: AttemptCounter
+    ) async throws -> (Data, HTTPURLResponse) {
         var lastReason = "no answer"
         for attempt in 1...configuration.maxAttempts {
             if attempt > 1 {
@@ -150,12 +175,16 @@ public struct HTTPClient: Sendable {
             do {
                 attempts.value += 1
                 if let url = request.url { onRequest(service, url) }
-                let (data, response) = try await transport.send(request)
+                let (data, response) = try await transport.send(request, limits: limits)
                 let status = response.statusCode
                 if (200..<300).contains(status) || status == 304 {
                     return (data, response)
                 }
                 let problem = Problem(data: data)
+                if (300..<400).contains(status) {
+                    // A redirect plan did not follow (too many, or no Location): no body worth keeping.
+                    throw Failure.transient("HTTP \(status) redirect that plan does not follow")
+                }
                 if status >= 500 || status == 429 || (problem == nil && (status == 403 || status == 408)) {
                     lastReason = problem.map { "HTTP \(status) \($0.title)" } ?? "HTTP \(status)"
                     continue
@@ -167,6 +196,16 @@ public struct HTTPClient: Sendable {
             } catch let error as URLError {
                 lastReason = Self.describe(error)
                 continue
+            } catch let error as TransportError {
+                switch error {
+                case .deadlineExceeded:
+                    lastReason = error.errorDescription ?? "timed out"
+                    continue
+                case .tooLarge:
+                    throw Failure.transient(error.errorDescription ?? "too large", isMalformed: true)
+                case .redirectRefused:
+                    throw Failure.transient(error.errorDescription ?? "redirected elsewhere")
+                }
             } catch let failure as Failure {
                 throw failure
             } catch is CancellationError {

@@ -19,6 +19,25 @@ public enum ResourceKind: String, Sendable {
         }
     }
 
+    /// Responses stay fresh at most this long, whatever the server says (a forecast a day, a point
+    /// mapping 30 days, a place 90 days): a `max-age` of years, or `inf`, cannot pin an answer forever.
+    public var maximumLifetime: TimeInterval {
+        switch self {
+        case .point: return 30 * 86_400
+        case .forecast: return 86_400
+        case .place: return 90 * 86_400
+        }
+    }
+
+    /// The largest body accepted (real answers are a few KB: an NWS forecast about 40 KB).
+    public var maximumBodyBytes: Int {
+        switch self {
+        case .point: return 512 * 1_024
+        case .forecast: return 2 * 1_048_576
+        case .place: return 1_048_576
+        }
+    }
+
     /// When the network fails, a stale copy up to this old is served (with its age said).
     public var maximumStaleness: TimeInterval {
         switch self {

@@ -11,20 +11,22 @@ public enum ServiceProbe {
         public var detail: String
     }
 
+    /// GETs `url` once within `timeout` seconds (the whole exchange), reading at most 64 KB.
     public static func check(_ url: URL, userAgent: String, timeout: TimeInterval = 5) async -> Outcome {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = URLRequest(url: url)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
+        let transport = URLSessionTransport(timeout: timeout)
         let started = Date()
         do {
-            let (_, response) = try await session.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-            return Outcome(isReachable: true, detail: "HTTP \(status) in \(milliseconds) ms")
+            let (_, response) = try await transport.send(
+                request, limits: TransferLimits(deadline: timeout, maximumBytes: 64 * 1_024)
+            )
+            let milliseconds = Int(min(Date().timeIntervalSince(started), 86_400) * 1000)
+            return Outcome(isReachable: true, detail: "HTTP \(response.statusCode) in \(milliseconds) ms")
+        } catch TransportError.tooLarge {
+            return Outcome(isReachable: true, detail: "answers (a large page)")
+        } catch let error as TransportError {
+            return Outcome(isReachable: false, detail: error.errorDescription ?? "no answer")
         } catch let error as URLError {
             return Outcome(isReachable: false, detail: HTTPClient.describe(error))
         } catch {

@@ -47,7 +47,7 @@ struct DoctorCommand {
                 continue
             }
             context.console.progress("Checking \(name)…")
-            let outcome = await ServiceProbe.check(url, userAgent: settings.userAgent)
+            let outcome = await ServiceProbe.check(url, userAgent: settings.userAgent(for: url))
             services.append([
                 "name": .string(name), "url": .string(url.absoluteString), "reachable": .bool(outcome.isReachable),
                 "detail": .string(outcome.detail),
@@ -74,22 +74,22 @@ struct DoctorCommand {
                 let nativeWithoutTools = await server.isNativeForcedWithoutToolSupport()
                 if nativeWithoutTools { problems += 1 }
                 report["model"] = [
-                    "endpoint": .string(server.baseURL.absoluteString), "reachable": true, "name": .string(served),
+                    "endpoint": .string(server.displayURL), "reachable": true, "name": .string(served),
                     "nativeToolsUnsupported": .bool(nativeWithoutTools),
                     "modelPath": .from(properties.modelPath), "contextSize": .number(Double(window)),
                     "contextSizeFrom": .string(properties.contextSize == nil ? "default" : "server"),
                     "toolCalling": .string(mode.rawValue), "tokenizer": .string(properties.canTokenize ? "server" : "estimate"),
                 ]
-                lines.append("Model        \(server.baseURL.absoluteString) (reachable)")
+                lines.append("Model        \(server.displayURL) (reachable)")
                 lines.append("             \(served), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
                 if nativeWithoutTools {
                     lines.append("             PROBLEM: PLAN_TOOL_MODE=native, but this server's chat template cannot do tools: it drops them silently. Unset PLAN_TOOL_MODE (plan then uses guided calling), or start the server with a tool-capable --chat-template-file.")
                 }
             } catch {
                 problems += 1
-                report["model"] = ["endpoint": .string(server.baseURL.absoluteString), "reachable": false,
+                report["model"] = ["endpoint": .string(server.displayURL), "reachable": false,
                                    "detail": .string(ErrorReport(error).message)]
-                lines.append("Model        \(server.baseURL.absoluteString) (UNREACHABLE: \(ErrorReport(error).message))")
+                lines.append("Model        \(server.displayURL) (UNREACHABLE: \(ErrorReport(error).message))")
             }
             context.console.endProgress()
         } else {

@@ -206,7 +206,7 @@ struct HistoryCommand {
             let snippet = hit.snippet.replacingOccurrences(of: "\n", with: " ")
             console.print(console.accent("session \(hit.sessionID)") + " · \(trip) · \(kind) · \(Self.timestamp(hit.createdAt))")
             console.print("  " + (console.useColor
-                ? snippet.replacingOccurrences(of: "[", with: "\u{1B}[1m").replacingOccurrences(of: "]", with: "\u{1B}[0m")
+                ? snippet.replacingOccurrences(of: "[", with: console.sgr("1")).replacingOccurrences(of: "]", with: console.sgr("0"))
                 : snippet))
         }
     }

@@ -1,0 +1,19 @@
+import Foundation
+import Store
+
+extension TokenUsage {
+    /// Token counts believed from a server: whole numbers from 0 to 16,777,216.
+    static let believable = 0...16_777_216
+
+    /// A server's token count, or nil when it is missing, fractional, negative or absurd (1e300).
+    static func count(_ value: JSONValue?) -> Int? {
+        guard let number = value?.intValue, believable.contains(number) else { return nil }
+        return number
+    }
+
+    /// The `usage` object of a completion, when its prompt count is believable.
+    static func from(_ usage: JSONValue?) -> TokenUsage? {
+        guard let usage, let prompt = count(usage["prompt_tokens"]) else { return nil }
+        return TokenUsage(promptTokens: prompt, completionTokens: count(usage["completion_tokens"]) ?? 0)
+    }
+}

@@ -1,0 +1,23 @@
+import CSQLite
+import Foundation
+
+extension StoreError {
+    /// The error for a failed sqlite3 call: the storage problems a user can act on get their own case
+    /// (full disk, read-only file, I/O failure, a file that cannot be opened); the rest stay `.sqlite`.
+    static func from(code: Int32, message: String, path: String, sql: String?) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_FULL: return .diskFull(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_IOERR: return .ioFailure(path: path, detail: message)
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: "the file, or its -wal or -shm beside it, cannot be opened")
+        default: return .sqlite(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// The same, reading the message and the file name from the connection.
+    static func from(code: Int32, database: OpaquePointer, sql: String?) -> StoreError {
+        let message = String(cString: sqlite3_errmsg(database))
+        let path = sqlite3_db_filename(database, "main").map { String(cString: $0) } ?? ""
+        return from(code: code, message: message, path: path.isEmpty ? "the database" : path, sql: sql)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Bounds on one HTTP exchange: a deadline for the whole of it (not only for silence) and a body size.
+public struct TransferLimits: Sendable, Equatable {
+    /// Seconds from sending the request to the last byte of the answer.
+    public var deadline: TimeInterval
+    /// The most body bytes accepted; one more and the transfer is cut.
+    public var maximumBytes: Int
+
+    public init(deadline: TimeInterval, maximumBytes: Int) {
+        self.deadline = deadline.isFinite ? min(max(deadline, 0.001), 86_400) : 86_400
+        self.maximumBytes = max(0, maximumBytes)
+    }
+
+    /// Error bodies are read up to this size (only a line of them is ever shown or stored).
+    public static let errorBodyBytes = 64 * 1_024
+}
+
+/// Why a transfer was cut short by plan itself.
+public enum TransportError: Error, LocalizedError, Sendable, Equatable {
+    /// The whole exchange took longer than its deadline (a server trickling bytes, an endless stream).
+    case deadlineExceeded(seconds: TimeInterval)
+    /// The body grew past its limit.
+    case tooLarge(limit: Int)
+    /// The server redirected to another scheme, host or port; plan does not follow (credentials and
+    /// contact details stay with the host they were meant for).
+    case redirectRefused(to: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .deadlineExceeded(seconds):
+            return "no complete answer within \(TransferLimits.describe(seconds: seconds))"
+        case let .tooLarge(limit):
+            return "the answer is larger than \(TransferLimits.describe(bytes: limit))"
+        case let .redirectRefused(target):
+            return "it redirected to another host (\(target)), which plan does not follow"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .deadlineExceeded: return "The server is too slow; try again later or raise the timeout."
+        case .tooLarge: return "The server sent far more than expected; check the URL."
+        case .redirectRefused: return "Point the URL at the server that answers, not at one that redirects."
+        }
+    }
+}
+
+extension TransferLimits {
+    /// "2 MB", "512 KB", "300 bytes".
+    public static func describe(bytes: Int) -> String {
+        if bytes >= 1_048_576 && bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MB" }
+        if bytes >= 1_024 && bytes % 1_024 == 0 { return "\(bytes / 1_024) KB" }
+        return "\(bytes) bytes"
+    }
+
+    /// "3 s", "0.5 s".
+    public static func describe(seconds: TimeInterval) -> String {
+        guard seconds.isFinite else { return "ever" }
+        return seconds.rounded() == seconds && abs(seconds) < 1e9 ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+}

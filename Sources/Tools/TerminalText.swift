@@ -1,0 +1,159 @@
+import Foundation
+
+/// Makes text from outside (services, the model, the database) safe to print on a terminal, and cuts
+/// error text to one line. The console applies it to everything it prints; `--json` is left alone.
+///
+/// Control characters (C0, DEL) are shown as their Unicode pictures ("␛", "␍", "␀"), so an escape
+/// sequence (clear screen, window title, OSC 8 link) is printed as inert text; C1 controls and
+/// bidirectional overrides or isolates become "?"; lines longer than the limit are cut with "…".
+/// Styling that plan itself adds is written as marks carrying a secret per-run nonce (`Marks`), which
+/// only the sanitiser turns into SGR sequences: text from outside cannot forge them.
+public enum TerminalText {
+    /// The longest line printed; the rest of the line is cut.
+    public static let maximumLineLength = 2_000
+
+    /// The longest error text shown or stored: one line of this many characters.
+    public static let maximumErrorLength = 300
+
+    /// Private-use scalars that open and close a style mark.
+    static let markOpen: Unicode.Scalar = "\u{F0000}"
+    static let markClose: Unicode.Scalar = "\u{F0001}"
+
+    /// plan's own styling for one run: marks only this run's sanitiser turns into colours.
+    public struct Marks: Sendable {
+        let nonce: String
+
+        public init() {
+            nonce = String(UInt64.random(in: 1...UInt64.max), radix: 36)
+        }
+
+        /// A mark for SGR `code` ("1" bold, "2" dim, "36" cyan, "0" reset).
+        public func mark(_ code: String) -> String {
+            "\(TerminalText.markOpen)\(nonce)\(code)\(TerminalText.markClose)"
+        }
+    }
+
+    /// One-shot: `text` made safe, each line cut at `maximumLineLength`.
+    public static func sanitize(
+        _ text: String, marks: Marks? = nil, maximumLineLength: Int = maximumLineLength, singleLine: Bool = false
+    ) -> String {
+        var sanitizer = Sanitizer(marks: marks, maximumLineLength: maximumLineLength, singleLine: singleLine)
+        return sanitizer.feed(text)
+    }
+
+    /// Error text as one line: newlines and controls become spaces, runs of spaces one, cut at `limit`.
+    public static func oneLine(_ text: String, limit: Int = maximumErrorLength) -> String {
+        var result = ""
+        var count = 0
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            if isSpace {
+                if lastWasSpace || count == 0 { continue }
+                lastWasSpace = true
+                result.unicodeScalars.append(" ")
+            } else {
+                lastWasSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+            count += 1
+            if count >= limit {
+                return result.trimmingCharacters(in: .whitespaces) + "…"
+            }
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A sanitiser that keeps its place across pieces of one stream (a streamed answer).
+    public struct Sanitizer: Sendable {
+        let marks: Marks?
+        let maximumLineLength: Int
+        let singleLine: Bool
+        var column = 0
+        var isCutting = false
+        /// Scalars looked at so far (the work is linear in the input).
+        public private(set) var scalarsRead = 0
+
+        public init(marks: Marks? = nil, maximumLineLength: Int = TerminalText.maximumLineLength, singleLine: Bool = false) {
+            self.marks = marks
+            self.maximumLineLength = max(1, maximumLineLength)
+            self.singleLine = singleLine
+        }
+
+        public mutating func feed(_ text: String) -> String {
+            let scalars = Array(text.unicodeScalars)
+            var output = String.UnicodeScalarView()
+            var index = 0
+            while index < scalars.count {
+                let scalar = scalars[index]
+                index += 1
+                scalarsRead += 1
+                if scalar == TerminalText.markOpen {
+                    if let (code, next) = styleMark(in: scalars, at: index) {
+                        output.append(contentsOf: "\u{1B}[\(code)m".unicodeScalars)
+                        scalarsRead += next - index
+                        index = next
+                    }
+                    continue
+                }
+                if scalar == "\n" {
+                    if singleLine {
+                        emit(" ", into: &output)
+                    } else {
+                        output.append(scalar)
+                        column = 0
+                        isCutting = false
+                    }
+                    continue
+                }
+                emit(Self.shown(scalar), into: &output)
+            }
+            return String(output)
+        }
+
+        private mutating func emit(_ scalar: Unicode.Scalar?, into output: inout String.UnicodeScalarView) {
+            guard let scalar, !isCutting else { return }
+            if column >= maximumLineLength {
+                output.append("…")
+                isCutting = true
+                return
+            }
+            output.append(scalar)
+            column += 1
+        }
+
+        /// `[nonce][code]` + close after an open mark, when the nonce is this run's.
+        private func styleMark(in scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+            guard let marks else { return nil }
+            var index = start
+            for expected in marks.nonce.unicodeScalars {
+                guard index < scalars.count, scalars[index] == expected else { return nil }
+                index += 1
+            }
+            var code = ""
+            while index < scalars.count, code.count < 8 {
+                let scalar = scalars[index]
+                if scalar == TerminalText.markClose { return code.isEmpty ? nil : (code, index + 1) }
+                guard ("0"..."9").contains(scalar) || scalar == ";" else { return nil }
+                code.unicodeScalars.append(scalar)
+                index += 1
+            }
+            return nil
+        }
+
+        /// What a scalar is printed as: itself, a visible stand-in, or nothing.
+        static func shown(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+            let value = scalar.value
+            switch value {
+            case 0x09: return scalar
+            case 0x00...0x1F: return Unicode.Scalar(0x2400 + value)
+            case 0x7F: return "\u{2421}"
+            case 0x80...0x9F: return "?"
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return "?"
+            case 0x2028, 0x2029: return " "
+            case 0xF0000, 0xF0001: return nil
+            default: return scalar
+            }
+        }
+    }
+}

@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""A loopback stand-in for NWS, Open-Meteo and an OpenAI-compatible model server that misbehaves on
+purpose (Python 3 standard library only). Used by the reliability suite's `hostile-services` group.
+
+    python3 hostile_server.py            # prints "PORT <main> <other>" and serves until SIGTERM
+
+It listens on two ports: the main one, and an "other" one that stands for a foreign host (a different
+origin: redirects and forecast URLs point there). Both serve the same routes. The first path segment
+names the scenario, so one server plays every attack at once:
+
+    PLAN_NWS_URL=http://127.0.0.1:<main>/<scenario>    PLAN_MODEL=http://127.0.0.1:<main>/<scenario>
+
+Routes under a scenario: /points/<lat>,<lon>, /gridpoints/<o>/<x>,<y>/forecast, /v1/forecast (Open-Meteo),
+/props, /tokenize, /v1/chat/completions. Control: GET /_log (every request: port, path, User-Agent,
+Authorization, body size), POST /_reset.
+
+Scenarios (see SCENARIOS below for the exact behaviour): ok, huge-numbers, escapes, trickle, huge-body,
+huge-error, foreign-forecast, redirect-foreign, m-ok, m-escapes, m-ask-escapes, m-redirect-301/302/307/308,
+m-huge-error, m-huge-answer(-unsized), m-trickle, m-sse-endless, m-sse-longline, m-nctx-0, m-nctx-negative,
+m-nctx-huge, m-huge-usage.
+"""
+
+import datetime as dt
+import json
+import os
+import re
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+LOG = []
+LOCK = threading.Lock()
+PORTS = {}
+
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x1b]8;;http://evil.example/\x07link\x1b]8;;\x07\r\u202eevil\u202c\x00\x9b31m"
+
+
+def now_http():
+    return time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime())
+
+
+def periods(today, temperature=40, summary="Sunny", chance=10, wind="5 to 10 mph"):
+    out = []
+    start = dt.datetime.combine(today, dt.time(6, 0))
+    for i in range(14):
+        t0 = start + dt.timedelta(hours=12 * i)
+        day = i % 2 == 0
+        out.append({
+            "number": i + 1, "name": f"P{i}", "startTime": t0.isoformat() + "-07:00",
+            "endTime": (t0 + dt.timedelta(hours=12)).isoformat() + "-07:00", "isDaytime": day,
+            "temperature": temperature if day else (temperature if isinstance(temperature, float) else 20),
+            "temperatureUnit": "F", "temperatureTrend": None,
+            "probabilityOfPrecipitation": {"unitCode": "wmoUnit:percent", "value": chance},
+            "windSpeed": wind, "windDirection": "N", "shortForecast": summary, "detailedForecast": summary,
+        })
+    return out
+
+
+def nws_forecast(scenario):
+    today = dt.date.today()
+    if scenario == "huge-numbers":
+        ps = periods(today, temperature=1e308, chance=1e300, wind="99999999999999999999 mph")
+        ps[1]["temperature"] = -9.3e18
+        ps[2]["probabilityOfPrecipitation"]["value"] = 9.3e18
+    elif scenario == "escapes":
+        ps = periods(today, summary="Snow " + ESCAPES)
+    else:
+        ps = periods(today)
+    return {"properties": {"updateTime": dt.datetime.utcnow().replace(microsecond=0).isoformat() + "+00:00",
+                           "periods": ps}}
+
+
+def open_meteo(scenario):
+    today = dt.date.today()
+    days = [(today + dt.timedelta(days=i)).isoformat() for i in range(16)]
+    n = len(days)
+    daily = {"time": days, "temperature_2m_max": [60.0] * n, "temperature_2m_min": [40.0] * n,
+             "precipitation_probability_max": [20] * n, "precipitation_sum": [0.0] * n, "snowfall_sum": [0.0] * n,
+             "weather_code": [3] * n, "wind_speed_10m_max": [10.0] * n, "wind_gusts_10m_max": [20.0] * n,
+             "uv_index_max": [3.0] * n}
+    if scenario == "huge-numbers":
+        daily["temperature_2m_max"] = [-9.3e18] * n
+        daily["temperature_2m_min"] = [1e308] * n
+        daily["weather_code"] = [1e300] * n
+        daily["precipitation_sum"] = [1e300] * n
+        daily["precipitation_probability_max"] = [9.3e18] * n
+        daily["wind_gusts_10m_max"] = [-1e300] * n
+    return {"latitude": 48.75, "longitude": 2.25, "timezone": "Europe/Paris", "utc_offset_seconds": 3600,
+            "daily": daily}
+
+
+PACKING_LIST = {
+    "items": [
+        {"category": "Clothing", "name": "Warm jacket", "quantity": 1, "reason": "cold days", "weather": True},
+        {"category": "Toiletries", "name": "Toothbrush", "quantity": None, "reason": "every trip", "weather": False},
+    ],
+    "notices": [],
+}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args):
+        pass
+
+    def do_GET(self):
+        self.dispatch()
+
+    def do_POST(self):
+        self.dispatch()
+
+    # -- plumbing --------------------------------------------------------------------------------
+
+    def body_json(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        self.raw_length = len(raw)
+        try:
+            return json.loads(raw or b"{}")
+        except ValueError:
+            return {}
+
+    def send(self, status, body, ctype="application/json", headers=None):
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+        elif isinstance(body, str):
+            body = body.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def trickle(self, body, ctype="application/json", seconds_per_byte=1.0):
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            for i in range(len(body)):
+                self.wfile.write(body[i:i + 1])
+                self.wfile.flush()
+                time.sleep(seconds_per_byte)
+        except OSError:
+            pass
+        self.close_connection = True
+
+    def stream_bytes(self, total, chunk, ctype, first=b"", length=True):
+        """Sends `first` then `total` bytes of `chunk` repeated, as fast as the client takes them
+        (without a Content-Length when `length` is false: the client only learns the size by counting)."""
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        if length:
+            self.send_header("Content-Length", str(len(first) + total))
+        else:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        sent = 0
+        try:
+            self.wfile.write(first)
+            while sent < total:
+                self.wfile.write(chunk)
+                sent += len(chunk)
+        except OSError:
+            pass
+        self.close_connection = True
+
+    # -- routes ----------------------------------------------------------------------------------
+
+    def dispatch(self):
+        url = urlsplit(self.path)
+        port = self.server.server_address[1]
+        if url.path == "/_log":
+            with LOCK:
+                return self.send(200, {"log": list(LOG)})
+        if url.path == "/_reset":
+            with LOCK:
+                LOG.clear()
+            return self.send(200, {"ok": True})
+        body = self.body_json() if self.command == "POST" else {}
+        parts = url.path.strip("/").split("/", 1)
+        scenario, rest = parts[0], "/" + (parts[1] if len(parts) > 1 else "")
+        with LOCK:
+            LOG.append({"port": "main" if port == PORTS["main"] else "other", "method": self.command,
+                        "scenario": scenario, "path": rest, "userAgent": self.headers.get("User-Agent"),
+                        "authorization": self.headers.get("Authorization"),
+                        "bodyBytes": getattr(self, "raw_length", 0)})
+        base = f"http://127.0.0.1:{port}/{scenario}"
+        other = f"http://127.0.0.1:{PORTS['other']}/{scenario}"
+        if rest.startswith("/points/"):
+            return self.points(scenario, base, other)
+        if rest.endswith("/forecast") and rest.startswith("/gridpoints/"):
+            return self.forecast(scenario)
+        if rest == "/v1/forecast":
+            return self.open_meteo(scenario)
+        if rest in ("/props", "/tokenize", "/v1/chat/completions"):
+            return self.model(scenario, rest, body, other)
+        return self.send(404, {"title": "Not Found", "detail": rest}, "application/problem+json")
+
+    def cache_headers(self, max_age):
+        return {"Cache-Control": f"public, max-age={max_age}", "Last-Modified": now_http()}
+
+    def points(self, scenario, base, other):
+        if scenario == "redirect-foreign":
+            return self.send(301, b"", "text/plain", {"Location": other + self.path[len("/" + scenario):]})
+        forecast = (other if scenario == "foreign-forecast" else base) + "/gridpoints/BOU/63,62/forecast"
+        doc = {"properties": {"gridId": "BOU", "gridX": 63, "gridY": 62, "forecast": forecast,
+                              "timeZone": "America/Denver"}}
+        max_age = "inf" if scenario == "huge-numbers" else "86400"
+        self.send(200, doc, "application/geo+json", self.cache_headers(max_age))
+
+    def forecast(self, scenario):
+        if scenario == "trickle":
+            return self.trickle(json.dumps(nws_forecast("ok")).encode(), "application/geo+json")
+        if scenario == "huge-body":
+            doc = nws_forecast("ok")
+            head = json.dumps(doc)[:-2].encode() + b', "padding": "'
+            return self.stream_bytes(20 * 1024 * 1024, b"x" * 65536, "application/geo+json", head, length=False)
+        if scenario == "huge-error":
+            detail = ("An unexpected problem\n\x1b[2J" + "x" * 100 + "\n") * 50000
+            return self.send(500, {"title": "Unexpected Problem", "detail": detail, "status": 500},
+                             "application/problem+json")
+        max_age = {"huge-numbers": "inf", "escapes": "99999999999"}.get(scenario, "3600")
+        self.send(200, nws_forecast(scenario), "application/geo+json", self.cache_headers(max_age))
+
+    def open_meteo(self, scenario):
+        max_age = "1e308" if scenario == "huge-numbers" else "3600"
+        self.send(200, open_meteo(scenario), "application/json", self.cache_headers(max_age))
+
+    # -- the model -------------------------------------------------------------------------------
+
+    def model(self, scenario, route, body, other):
+        m = re.fullmatch(r"m-redirect-(\d{3})", scenario)
+        if m:
+            return self.send(int(m.group(1)), b"moved", "text/plain", {"Location": other + route})
+        if route == "/props":
+            n_ctx = {"m-nctx-0": 0, "m-nctx-negative": -5, "m-nctx-huge": 1e300}.get(scenario, 8192)
+            path = "/models/evil" + ESCAPES + ".gguf" if scenario == "m-escapes" else "/models/hostile.gguf"
+            return self.send(200, {"default_generation_settings": {"n_ctx": n_ctx}, "model_path": path,
+                                   "chat_template_caps": {"supports_tools": True}})
+        if route == "/tokenize":
+            text = body.get("content", "") if isinstance(body, dict) else ""
+            return self.send(200, {"tokens": list(range((len(text) + 3) // 4))})
+        if scenario == "m-huge-error":
+            message = ("the model broke\n\x1b]0;pwned\x07" + "y" * 200 + "\r\n") * 25000
+            return self.send(500, {"error": {"message": message, "type": "server_error"}})
+        if scenario in ("m-huge-answer", "m-huge-answer-unsized"):
+            head = b'{"choices":[{"message":{"role":"assistant","content":"'
+            return self.stream_bytes(500 * 1024 * 1024, b"z" * 65536, "application/json", head,
+                                     length=scenario == "m-huge-answer")
+        if scenario == "m-trickle":
+            return self.trickle(json.dumps(self.answer(scenario, body)).encode(), seconds_per_byte=0.5)
+        if body.get("stream"):
+            return self.stream_answer(scenario, body)
+        self.send(200, self.answer(scenario, body))
+
+    def answer(self, scenario, body):
+        usage = {"prompt_tokens": 100, "completion_tokens": 20}
+        if scenario == "m-huge-usage":
+            usage = {"prompt_tokens": 1e300, "completion_tokens": -9.3e18}
+        tools = body.get("tools") or []
+        if tools and body.get("tool_choice") == "required":
+            name = tools[0]["function"]["name"]
+            args = {"place": "Denver, CO"} if name == "geocode" else {"latitude": 39.7392, "longitude": -104.9847}
+            message = {"role": "assistant", "content": "", "tool_calls": [
+                {"id": f"call_{name}", "type": "function",
+                 "function": {"name": name, "arguments": json.dumps(args)}}]}
+            return {"choices": [{"message": message, "finish_reason": "tool_calls"}], "usage": usage}
+        if scenario == "m-ask-escapes" or (not body.get("response_format") and not tools):
+            content = "Bring boots " + ESCAPES + " and a hat."
+        else:
+            listing = json.loads(json.dumps(PACKING_LIST))
+            if scenario == "m-escapes":
+                listing["items"][0]["name"] = "Jacket \x1b[2J\u202e\r"
+                listing["items"][0]["reason"] = "cold " + ESCAPES
+                listing["notices"] = ["Notice " + ESCAPES]
+            content = json.dumps(listing)
+        return {"choices": [{"message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+                "usage": usage}
+
+    def stream_answer(self, scenario, body):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            if scenario == "m-sse-endless":
+                chunk = {"choices": [{"delta": {"content": "la "}}]}
+                line = ("data: " + json.dumps(chunk) + "\n\n").encode()
+                end = time.monotonic() + 120
+                while time.monotonic() < end:
+                    self.wfile.write(line)
+                    self.wfile.flush()
+                    time.sleep(0.01)
+                return
+            if scenario == "m-sse-longline":
+                self.wfile.write(b'data: {"choices":[{"delta":{"content":"')
+                block = b"a" * 65536
+                for _ in range(8 * 16):     # 8 MB without a newline
+                    self.wfile.write(block)
+                return
+            answer = self.answer(scenario, body)
+            message = answer["choices"][0]["message"]
+            content = message.get("content") or ""
+            for i in range(0, len(content), 8):
+                chunk = {"choices": [{"delta": {"content": content[i:i + 8]}}]}
+                self.wfile.write(("data: " + json.dumps(chunk) + "\n\n").encode())
+            self.wfile.write(b"data: [DONE]\n\n")
+        except OSError:
+            pass
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+def main():
+    main_server = Server(("127.0.0.1", 0), Handler)
+    other_server = Server(("127.0.0.1", 0), Handler)
+    PORTS["main"] = main_server.server_address[1]
+    PORTS["other"] = other_server.server_address[1]
+    signal.signal(signal.SIGTERM, lambda s, f: os._exit(0))
+    signal.signal(signal.SIGINT, lambda s, f: os._exit(0))
+    threading.Thread(target=other_server.serve_forever, daemon=True).start()
+    parent = os.getppid()
+
+    def watch():
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+    print(f"PORT {PORTS['main']} {PORTS['other']}", flush=True)
+    main_server.serve_forever(poll_interval=0.2)
+
+
+if __name__ == "__main__":
+    main()

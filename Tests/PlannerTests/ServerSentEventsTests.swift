@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import Planner
+import Store
+
+/// The SSE line splitter: payloads across chunk boundaries, linear work, a bounded line.
+@Suite struct ServerSentEventsTests {
+    @Test func payloadsArriveWhateverTheChunking() throws {
+        let stream = "data: {\"a\":1}\r\n\r\n: comment\nevent: x\ndata:[DONE]\n"
+        for size in [1, 2, 3, 7, 100] {
+            let events = ServerSentEvents()
+            var payloads: [String] = []
+            let bytes = Array(stream.utf8)
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                payloads += try events.feed(Data(bytes[start..<min(bytes.count, start + size)]))
+            }
+            #expect(payloads == ["{\"a\":1}", "[DONE]"])
+            #expect(events.bytesScanned == bytes.count)
+        }
+    }
+
+    @Test func anEndlessLineFailsAtTheLimitAfterLookingAtEachByteOnce() throws {
+        let events = ServerSentEvents(maximumLineBytes: 1_048_576)
+        let chunk = Data(repeating: UInt8(ascii: "a"), count: 1_024)
+        var fed = 0
+        var failure: (any Error)?
+        for _ in 0..<(8 * 1_024) {
+            do {
+                _ = try events.feed(chunk)
+                fed += chunk.count
+            } catch {
+                failure = error
+                break
+            }
+        }
+        #expect(failure as? GenerationError != nil)
+        #expect(fed == 1_048_576)
+        // Linear: every byte handed over is scanned exactly once (quadratic rescanning would be 500x this).
+        #expect(events.bytesScanned == fed + chunk.count)
+    }
+
+    @Test func tokenCountsAndContextSizesAreRangeChecked() {
+        #expect(TokenUsage.count(.number(1e300)) == nil)
+        #expect(TokenUsage.count(.number(-9.3e18)) == nil)
+        #expect(TokenUsage.count(.number(1.5)) == nil)
+        #expect(TokenUsage.count(.number(300)) == 300)
+        #expect(TokenUsage.from(["prompt_tokens": 1e20, "completion_tokens": 3]) == nil)
+        #expect(TokenUsage.from(["prompt_tokens": 7, "completion_tokens": -1]) == TokenUsage(promptTokens: 7, completionTokens: 0))
+        #expect(!OpenAICompatibleModel.contextSizes.contains(0) && !OpenAICompatibleModel.contextSizes.contains(-5))
+    }
+
+    @Test func aStreamedAnswerPastItsLimitFails() throws {
+        let accumulator = StreamAccumulator(maximumBytes: 10)
+        #expect(try accumulator.add(["choices": [["delta": ["content": "12345"]]]]) == "12345")
+        #expect(throws: GenerationError.self) { try accumulator.add(["choices": [["delta": ["content": "123456"]]]]) }
+    }
+
+    @Test func credentialsInTheModelURLAreNeitherRecordedNorShown() throws {
+        let url = try #require(URL(string: "http://user:s3cret@127.0.0.1:8080/v1"))
+        let model = OpenAICompatibleModel(baseURL: url, modelName: nil, apiKey: nil, forcedMode: nil, timeout: 5)
+        #expect(model.name == "http://127.0.0.1:8080/v1")
+        #expect(model.displayURL == "http://***@127.0.0.1:8080/v1")
+        let plain = try #require(URL(string: "http://127.0.0.1:8080"))
+        #expect(OpenAICompatibleModel.masked(plain) == "http://127.0.0.1:8080")
+    }
+}
