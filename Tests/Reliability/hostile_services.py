@@ -340,13 +340,15 @@ def deadlines_and_sizes():
            max_seconds=10, max_rss_mb=200)
     db = fresh_copy(S.FIX.model_packed, "huge-answer")
     r = run_measured(["pack", "1"], db, env(model="m-huge-answer"))
-    expect("sizes: a 500 MB model answer is cut at 1 MB (exit 65 in under 10 s, under 200 MB resident)", r, {65},
+    # The cut answer is unusable: a pack sets it aside and prints the rules' list for the same forecast (exit 0).
+    expect("sizes: a 500 MB model answer is cut at 1 MB (set aside, exit 0, in under 10 s, under 200 MB resident)", r, {0},
            max_seconds=10, max_rss_mb=200)
     r = run_measured(["pack", "1"], db, env(model="m-huge-answer-unsized"))
     # Without a Content-Length the cut comes from counting; what a loopback flood sends before the cancel
     # lands is buffered by FoundationNetworking (95-380 MB seen for 500 MB sent), hence the looser bound.
-    expect("sizes: a 500 MB model answer without Content-Length is cut by counting (exit 65, under 600 MB)", r, {65},
-           max_seconds=10, max_rss_mb=600)
+    # (584 MB seen once on a busy machine: the bound is 800 MB, against 2.6 GB before any cut existed.)
+    expect("sizes: a 500 MB model answer without Content-Length is cut by counting (set aside, exit 0, under 800 MB)", r, {0},
+           max_seconds=10, max_rss_mb=800)
     stored = rows(db, "SELECT coalesce(max(length(text)), 0) FROM transcript_entries")[0][0]
     S.check("sizes: nothing of it lands in the transcript (largest entry under 1 MB)", stored < 1_048_576, str(stored))
     S.check("sizes: integrity ok after the cut answer", S.integrity(db) == "ok", S.integrity(db))

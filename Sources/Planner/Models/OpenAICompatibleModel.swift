@@ -23,17 +23,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.apiKey = apiKey
         self.forcedMode = forcedMode
         self.timeout = timeout
-        self.transport = URLSessionTransport(timeout: timeout + Double(Self.generationAllowance(maximumTokens: 8_192)))
-    }
-
-    /// The slowest generation plan waits for: 8 tokens a second (SmolLM2-135M makes 13–60 on two busy cores;
-    /// a 7B model on a laptop CPU about 10). A request may take PLAN_MODEL_TIMEOUT plus its token budget at
-    /// this speed: a 1,280-token list gets 120 + 160 s; a one-token probe gets 120 s.
-    static let slowestTokensPerSecond = 8
-
-    /// Seconds to add to the timeout for an answer of up to `maximumTokens`.
-    static func generationAllowance(maximumTokens: Int) -> Int {
-        max(0, min(maximumTokens, 1_000_000)) / slowestTokensPerSecond
+        self.transport = URLSessionTransport(timeout: timeout)
     }
 
     public var name: String { modelName ?? Self.withoutCredentials(baseURL) }
@@ -129,10 +119,9 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         var reply: ModelReply
         if streaming, let onText = request.onText {
-            reply = try await streamCompletion(body: body, onText: onText, maximumTokens: request.options.maximumResponseTokens)
+            reply = try await streamCompletion(body: body, onText: onText)
         } else {
-            let deadline = timeout + Double(Self.generationAllowance(maximumTokens: request.options.maximumResponseTokens))
-            let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: deadline)
+            let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: timeout)
             try Self.check(status: status, body: data)
             reply = try OpenAIMessages.reply(from: data, mode: mode, wantsStructured: request.answerSchema != nil)
         }
@@ -153,17 +142,14 @@ public struct OpenAICompatibleModel: LanguageModel {
         return reply
     }
 
-    private func streamCompletion(
-        body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void, maximumTokens: Int
-    ) async throws
+    private func streamCompletion(body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void) async throws
         -> ModelReply
     {
         let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
         let events = ServerSentEvents()
         var request = try urlRequest(path: "v1/chat/completions", body: .object(body), timeout: timeout)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        let deadline = timeout + Double(Self.generationAllowance(maximumTokens: maximumTokens))
-        let limits = TransferLimits(deadline: deadline, maximumBytes: Self.maximumStreamBytes)
+        let limits = TransferLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
         let response: HTTPURLResponse
         let errorBody: Data
         do {
