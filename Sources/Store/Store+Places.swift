@@ -68,8 +68,11 @@ extension Store {
 
     /// Reserves the next moment `service` may be asked, at least `spacing` seconds after the last request any
     /// process reserved and not before a time the service asked for (Retry-After). Returns how many seconds
-    /// from `now` the caller must wait before sending (0 when it may send at once).
-    public func reserveRequestSlot(service: String, spacing: TimeInterval, now: Date) throws -> TimeInterval {
+    /// from `now` the caller must wait before sending (0 when it may send at once). A wait longer than
+    /// `maximumWait` reserves nothing: the caller should give up.
+    public func reserveRequestSlot(
+        service: String, spacing: TimeInterval, maximumWait: TimeInterval, now: Date
+    ) throws -> TimeInterval {
         try connection.write {
             let row = try connection.first(
                 "SELECT last_request_at, not_before FROM service_slots WHERE service = ?", [service]
@@ -79,6 +82,7 @@ extension Store {
             if let row {
                 slot = max(slot, try row.double("last_request_at") + spacing, try row.double("not_before"))
             }
+            guard slot - now <= maximumWait else { return slot - now }
             try connection.query(
                 """
                 INSERT INTO service_slots (service, last_request_at) VALUES (?, ?)

@@ -1,7 +1,8 @@
 import Foundation
 import Store
 
-/// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer.
+/// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer, and
+/// (when given an online geocoder) from the places looked up online before or now, through the cache.
 /// A trip's own destination is answered with the place resolved when the trip was added.
 public struct GeocodeTool: Tool {
     public struct Arguments: Sendable, Equatable {
@@ -12,9 +13,15 @@ public struct GeocodeTool: Tool {
     /// Places already resolved, by lookup key of what was typed (the trip's destination).
     public let known: [String: Place]
     public let includesSchemaInInstructions: Bool
+    /// Asked when the offline data has no confident answer; nil keeps the tool offline.
+    public let online: OnlineGeocoder?
 
-    public init(gazetteer: Gazetteer?, known: [String: Place] = [:], includesSchemaInInstructions: Bool = true) {
+    public init(
+        gazetteer: Gazetteer?, known: [String: Place] = [:], includesSchemaInInstructions: Bool = true,
+        online: OnlineGeocoder? = nil
+    ) {
         self.gazetteer = gazetteer
+        self.online = online
         self.known = Dictionary(known.map { (PlaceName.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.includesSchemaInInstructions = includesSchemaInInstructions
     }
@@ -40,6 +47,10 @@ public struct GeocodeTool: Tool {
         if let place = known[key] ?? known.values.first(where: { PlaceName.key($0.name) == key }) {
             return Self.output(place, alternatives: [])
         }
+        if let online {
+            let result = try await PlaceResolver(gazetteer: gazetteer, online: online).resolve(arguments.place)
+            return Self.output(result.place, alternatives: result.alternatives)
+        }
         guard let gazetteer else { throw GeocodingError.notFound(query: arguments.place, suggestions: []) }
         let result = try await gazetteer.resolve(arguments.place)
         return Self.output(result.place, alternatives: result.alternatives)
@@ -50,13 +61,16 @@ public struct GeocodeTool: Tool {
             format: "%@: latitude %.4f, longitude %.4f, time zone %@", place.label, place.latitude, place.longitude,
             place.timeZone
         )
+        if place.kind != .city {
+            text += " (\(place.kind.phrase); the point stands for all of it)"
+        }
         if !alternatives.isEmpty {
             text += ". Others: " + alternatives.prefix(3).map(\.label).joined(separator: "; ")
         }
         let payload: JSONValue = [
             "name": .string(place.name), "region": .string(place.region), "country": .string(place.country),
             "latitude": .number(place.latitude), "longitude": .number(place.longitude),
-            "timeZone": .string(place.timeZone),
+            "timeZone": .string(place.timeZone), "kind": .string(place.kind.rawValue),
         ]
         return ToolOutput(text: text, payload: payload)
     }
