@@ -36,7 +36,8 @@ public final class Gazetteer: Sendable {
     /// The most likely place for what a traveller typed, with the others it could have meant: a city or town,
     /// else a first-level region (represented by its largest place), else an airport by code or name.
     /// A result is tentative when the words name a natural feature ("Lake Como", "Mount Rainier") but only a
-    /// small town of that name is known: an online geocoder should be asked first.
+    /// small town of that name is known, or when only an airport has the name ("Santorini"): an online geocoder
+    /// should be asked first.
     public func resolve(_ query: String) async throws -> GeocodingResult {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let key = PlaceName.key(trimmed)
@@ -61,7 +62,12 @@ public final class Gazetteer: Sendable {
             return region.map { city.adding($0.place) } ?? city
         }
         if let region { return region }
-        if let airport { return airport.result }
+        if let airport {
+            // "Santorini" names an airport, and an island: without the word "airport", ask online first.
+            var result = airport.result
+            result.isTentative = !mentionsAirport && !airport.isCode
+            return result
+        }
         if !knownButUnmatched.isEmpty {
             throw GeocodingError.notFound(query: trimmed, suggestions: knownButUnmatched.prefix(4).map(\.place.label))
         }

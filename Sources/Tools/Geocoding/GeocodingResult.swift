@@ -9,8 +9,8 @@ public struct GeocodingResult: Sendable, Equatable {
     public var alternatives: [Place]
     /// How many places matched in all.
     public var matchCount: Int
-    /// Only a small town shares the name of what looks like a natural feature ("Lake Como, NJ"): worth asking
-    /// an online geocoder before settling on it.
+    /// Only a small town shares the name of what looks like a natural feature ("Lake Como, NJ"), or only an airport
+    /// has the name: worth asking an online geocoder before settling on it.
     public var isTentative: Bool
 
     public init(query: String, place: Place, alternatives: [Place], matchCount: Int, isTentative: Bool = false) {
