@@ -117,7 +117,7 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(try sandbox.sqlite("SELECT max(version) FROM schema_migrations") == "1")
+        #expect(try sandbox.sqlite("SELECT max(version) FROM schema_migrations") == "2")
     }
 
     @Test func aNewerDatabaseIsRefusedClearly() throws {

@@ -54,7 +54,7 @@ import Testing
         await #expect(throws: GeocodingError.self) {
             _ = try await harness.resolver().resolve("Isle of Skye")
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(Date().timeIntervalSince(started) < 60, "it did not wait the hour (nor more than its 10 s limit, give or take a loaded machine)")
         #expect(try await harness.arrivals("/nominatim/search").count == 1, "no second request inside the hour")
     }
 
