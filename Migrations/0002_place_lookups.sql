@@ -3,40 +3,26 @@
 -- kept so a repeat lookup is answered from here without a request. The last request to a
 -- rate-limited service is kept too, so separate plan processes space their requests.
 
--- SQLite cannot change a CHECK constraint in place, so the places table is rebuilt, keeping its ids.
--- Foreign keys cannot be switched off inside the migration's transaction; they are deferred instead:
--- dropping the old table counts the trips left without their place, and putting the same rows back
--- counts them off again, so the check at COMMIT passes exactly when every trip has its place.
-PRAGMA defer_foreign_keys = ON;
+ALTER TABLE places ADD COLUMN kind TEXT NOT NULL DEFAULT 'city'
+    CHECK (kind IN ('city', 'region', 'airport', 'park', 'lake', 'island', 'beach', 'coast',
+                    'mountain', 'ski area', 'area', 'landmark', 'other'));
 
-CREATE TEMP TABLE places_0001 AS SELECT * FROM places;
+-- places.source may now be 'nominatim'. Widening a CHECK changes no stored row, so the table is not
+-- rebuilt: its definition is edited in place, the procedure SQLite documents for loosening a
+-- constraint ("Making Other Kinds Of Table Schema Changes"). The ALTER above has already bumped the
+-- schema cookie in this transaction, so other connections reload the schema; RESET reloads this one's.
+PRAGMA writable_schema = ON;
+UPDATE sqlite_schema
+SET sql = replace(sql, 'CHECK (source IN (''gazetteer'', ''open-meteo'', ''typed''))',
+                       'CHECK (source IN (''gazetteer'', ''open-meteo'', ''nominatim'', ''typed''))')
+WHERE type = 'table' AND name = 'places';
+PRAGMA writable_schema = RESET;
 
-DROP TABLE places;
-
-CREATE TABLE places (
-    id          INTEGER PRIMARY KEY,
-    name        TEXT    NOT NULL CHECK (length(name) > 0),
-    region      TEXT    NOT NULL DEFAULT '',
-    country     TEXT    NOT NULL DEFAULT '',
-    latitude    REAL    NOT NULL CHECK (latitude BETWEEN -90 AND 90),
-    longitude   REAL    NOT NULL CHECK (longitude BETWEEN -180 AND 180),
-    time_zone   TEXT    NOT NULL,
-    source      TEXT    NOT NULL CHECK (source IN ('gazetteer', 'open-meteo', 'nominatim', 'typed')),
-    source_id   TEXT,
-    population  INTEGER,
-    created_at  REAL    NOT NULL,
-    kind        TEXT    NOT NULL DEFAULT 'city'
-                CHECK (kind IN ('city', 'region', 'airport', 'park', 'lake', 'island', 'beach', 'coast',
-                                'mountain', 'ski area', 'area', 'landmark', 'other')),
-    UNIQUE (source, name, region, country, latitude, longitude)
-) STRICT;
-
-INSERT INTO places (id, name, region, country, latitude, longitude, time_zone, source, source_id, population,
-                    created_at)
-SELECT id, name, region, country, latitude, longitude, time_zone, source, source_id, population, created_at
-FROM temp.places_0001;
-
-DROP TABLE temp.places_0001;
+-- The edit must have happened: otherwise this insert fails and the migration rolls back whole.
+CREATE TEMP TABLE migration_0002_check (ok INTEGER NOT NULL CHECK (ok = 1));
+INSERT INTO temp.migration_0002_check
+SELECT instr(sql, '''nominatim''') > 0 FROM sqlite_schema WHERE type = 'table' AND name = 'places';
+DROP TABLE temp.migration_0002_check;
 
 -- What was typed (its lookup key) → the place it resolved to online. Alternatives are the other
 -- candidates' places, as a JSON array of place objects. Rows expire with the places cache lifetime.

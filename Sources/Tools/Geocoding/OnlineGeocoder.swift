@@ -8,11 +8,15 @@ public struct OnlineGeocoder: Sendable {
     let nominatim: NominatimGeocoder
     /// Region labels, time zones and qualifiers come from the offline data when it is there.
     let gazetteer: Gazetteer?
+    /// Counts Open-Meteo's HTTP answers: when a lookup got none (no network at all), Nominatim is not asked,
+    /// so its request slot is not taken and a failed command writes nothing.
+    let openMeteoAnswers: AnswerCounter?
 
     public init(openMeteo: OpenMeteoGeocoder, nominatim: NominatimGeocoder, gazetteer: Gazetteer?) {
         self.openMeteo = openMeteo
         self.nominatim = nominatim
         self.gazetteer = gazetteer
+        openMeteoAnswers = nil
     }
 
     /// Both geocoders over one store and transport; Nominatim's requests are spaced a second apart across
@@ -29,8 +33,10 @@ public struct OnlineGeocoder: Sendable {
         let spaced = RateLimitedTransport(
             base: transport, store: store, service: "nominatim", clock: clock, sleep: sleep
         )
+        let answers = AnswerCounter(base: transport)
+        openMeteoAnswers = answers
         openMeteo = OpenMeteoGeocoder(
-            http: HTTPClient(store: store, transport: transport, configuration: configuration, mode: mode, clock: clock,
+            http: HTTPClient(store: store, transport: answers, configuration: configuration, mode: mode, clock: clock,
                              onRequest: onRequest, sleep: sleep),
             base: openMeteoBase
         )
@@ -58,11 +64,15 @@ public struct OnlineGeocoder: Sendable {
         var everyoneAnswered = true
 
         var found: [OnlineCandidate] = []
+        let answersBefore = openMeteoAnswers?.count ?? 0
         do {
             found = try await matching(try await openMeteo.search(name), qualifiers: qualifiers)
         } catch let error as ServiceError {
             failures.append(error)
             everyoneAnswered = false
+            if let openMeteoAnswers, openMeteoAnswers.count == answersBefore {
+                throw error  // nothing answered at all: the network is down, Nominatim would not answer either
+            }
         }
         let wantsFeature = Gazetteer.namesAFeature(PlaceName.key(query))
         if found.isEmpty || (wantsFeature && found.allSatisfy { $0.kind == .city }) {
