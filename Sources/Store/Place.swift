@@ -13,15 +13,17 @@ public struct Place: Sendable, Codable, Equatable, Hashable {
     public var longitude: Double
     /// IANA time zone ("America/Denver").
     public var timeZone: String
-    /// Where the place came from: `gazetteer`, `open-meteo` or `typed`.
+    /// Where the place came from: `gazetteer`, `open-meteo`, `nominatim` or `typed`.
     public var source: String
     /// The source's own id (GeoNames id), when it has one.
     public var sourceID: String?
     public var population: Int?
+    /// A city, or a region, park, island… resolved to a representative point.
+    public var kind: PlaceKind
 
     public init(
         id: Int? = nil, name: String, region: String, country: String, latitude: Double, longitude: Double,
-        timeZone: String, source: String, sourceID: String? = nil, population: Int? = nil
+        timeZone: String, source: String, sourceID: String? = nil, population: Int? = nil, kind: PlaceKind = .city
     ) {
         self.id = id
         self.name = name
@@ -33,6 +35,23 @@ public struct Place: Sendable, Codable, Equatable, Hashable {
         self.source = source
         self.sourceID = sourceID
         self.population = population
+        self.kind = kind
+    }
+
+    /// Decodes a place; one written before places had kinds is a city.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        region = try container.decode(String.self, forKey: .region)
+        country = try container.decode(String.self, forKey: .country)
+        latitude = try container.decode(Double.self, forKey: .latitude)
+        longitude = try container.decode(Double.self, forKey: .longitude)
+        timeZone = try container.decode(String.self, forKey: .timeZone)
+        source = try container.decode(String.self, forKey: .source)
+        sourceID = try container.decodeIfPresent(String.self, forKey: .sourceID)
+        population = try container.decodeIfPresent(Int.self, forKey: .population)
+        kind = try container.decodeIfPresent(PlaceKind.self, forKey: .kind) ?? .city
     }
 
     /// "Denver, CO, US".

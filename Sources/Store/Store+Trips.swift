@@ -70,7 +70,7 @@ extension Store {
     static let tripSelect = """
         SELECT t.id, t.name, t.destination, t.start_date, t.end_date, t.activities, t.created_at,
                p.id AS place_id, p.name AS place_name, p.region, p.country, p.latitude, p.longitude,
-               p.time_zone, p.source, p.source_id, p.population,
+               p.time_zone, p.source, p.source_id, p.population, p.kind,
                (SELECT max(created_at) FROM packing_lists l WHERE l.trip_id = t.id) AS packed_at
         FROM trips t LEFT JOIN places p ON p.id = t.place_id
         """
@@ -78,13 +78,7 @@ extension Store {
     static func trip(from row: Row) throws -> Trip {
         var place: Place?
         if let placeID = try row.optionalInt("place_id") {
-            place = Place(
-                id: placeID, name: try row.string("place_name"), region: try row.string("region"),
-                country: try row.string("country"), latitude: try row.double("latitude"),
-                longitude: try row.double("longitude"), timeZone: try row.string("time_zone"),
-                source: try row.string("source"), sourceID: try row.optionalString("source_id"),
-                population: try row.optionalInt("population")
-            )
+            place = try Store.place(from: row, id: placeID, name: "place_name")
         }
         guard let start = CalendarDate(try row.string("start_date")),
               let end = CalendarDate(try row.string("end_date"))
@@ -101,14 +95,14 @@ extension Store {
         let rows = try connection.query(
             """
             INSERT INTO places (name, region, country, latitude, longitude, time_zone, source, source_id,
-                                population, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                population, created_at, kind)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (source, name, region, country, latitude, longitude)
-            DO UPDATE SET time_zone = excluded.time_zone, population = excluded.population
+            DO UPDATE SET time_zone = excluded.time_zone, population = excluded.population, kind = excluded.kind
             RETURNING id
             """,
             [place.name, place.region, place.country, place.latitude, place.longitude, place.timeZone,
-             place.source, place.sourceID, place.population, now.timeIntervalSince1970]
+             place.source, place.sourceID, place.population, now.timeIntervalSince1970, place.kind.rawValue]
         )
         guard let id = try rows.first?.int("id") else {
             throw StoreError.corruptValue(column: "places.id", detail: "insert returned no id")

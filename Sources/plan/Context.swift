@@ -16,16 +16,52 @@ struct Context {
         try Store(path: databasePath)
     }
 
-    /// Resolves a destination through the gazetteer, saying on stderr which others it could have been.
-    func resolve(_ destination: String) async throws -> Place {
+    /// Resolves a destination: the offline gazetteer, else a lookup stored before, else online (Open-Meteo, then
+    /// Nominatim) through the cache. Says on stderr which others it could have been, and what kind of place a
+    /// non-city is. The database is opened only when the offline data has no confident answer.
+    func resolve(_ destination: String, offline: Bool = false) async throws -> Place {
         console.progress("Resolving \(destination)…")
-        let gazetteer = try Gazetteer(path: Gazetteer.defaultPath(environment: environment))
-        let result = try await gazetteer.resolve(destination)
+        let gazetteerPath = Gazetteer.defaultPath(environment: environment)
+        let gazetteer = try? Gazetteer(path: gazetteerPath)
+        let settings = try Settings(environment: environment)
+        let context = self
+        let resolver = PlaceResolver(gazetteer: gazetteer, online: {
+            context.onlineGeocoder(store: try context.openStore(), gazetteer: gazetteer, offline: offline, settings: settings)
+        })
+        let result: GeocodingResult
+        do {
+            result = try await resolver.resolve(destination)
+        } catch is GeocodingError where gazetteer == nil {
+            // Without the offline data, the missing file is what to fix first.
+            console.endProgress()
+            throw GeocodingError.gazetteerUnavailable(path: gazetteerPath)
+        }
         console.endProgress()
         if let note = result.ambiguityNote {
             console.warn("plan: using \(result.place.label); \(note). Add the region or country to pick another.")
         }
+        if result.place.kind != .city {
+            console.warn(String(
+                format: "plan: %@ is %@; its weather is taken at %.4f, %.4f.", result.place.label,
+                result.place.kind.phrase, result.place.latitude, result.place.longitude
+            ))
+        }
+        if result.place.source == "nominatim" {
+            console.warn("plan: place data © OpenStreetMap contributors (ODbL), via Nominatim.")
+        }
         return result.place
+    }
+
+    /// The online geocoders over the store's cache, with the same User-Agent, retries and offline mode as forecasts.
+    func onlineGeocoder(store: Store, gazetteer: Gazetteer?, offline: Bool, settings: Settings) -> OnlineGeocoder {
+        let console = self.console
+        return OnlineGeocoder(
+            store: store, transport: URLSessionTransport(timeout: settings.timeout),
+            configuration: HTTPClient.Configuration(userAgent: settings.userAgent, maxAttempts: settings.retries),
+            mode: (offline || settings.isOffline) ? .offline : .normal,
+            openMeteoBase: settings.geocoderBase, nominatimBase: settings.nominatimBase, gazetteer: gazetteer,
+            onRequest: { service, _ in console.progress("Looking the place up with \(service)…") }
+        )
     }
 
     /// The forecast services, reading through the store's cache. Warns once when no contact is set.
@@ -89,13 +125,20 @@ struct Context {
     }
 
     /// A planner wired to the store, model and forecasts, with progress on stderr.
-    func planner(store: Store, model: any LanguageModel, forecasts: any ForecastProvider, engine: EngineOptions) -> TripPlanner {
+    /// `offline`: nil keeps the geocode tool to the offline data (replays: no network at all).
+    func planner(
+        store: Store, model: any LanguageModel, forecasts: any ForecastProvider, engine: EngineOptions, offline: Bool? = nil
+    ) -> TripPlanner {
         let console = self.console
         let gazetteer = try? Gazetteer(path: Gazetteer.defaultPath(environment: environment))
-        return TripPlanner(
+        var planner = TripPlanner(
             store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: engine.recovery,
             contextSize: engine.contextSize, onProgress: { console.progress($0) }
         )
+        if let offline, let settings = try? Settings(environment: environment) {
+            planner.onlineGeocoder = onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
+        }
+        return planner
     }
 
     /// Today on the local calendar.

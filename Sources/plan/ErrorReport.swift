@@ -29,8 +29,8 @@ struct ErrorReport {
             message = error.errorDescription ?? "unknown place."
             hint = error.recoverySuggestion
             switch error {
-            case .notFound: code = ExitCode.data
-            case .gazetteerUnavailable: code = ExitCode.unavailable
+            case .notFound, .notInOfflineData: code = ExitCode.data
+            case .gazetteerUnavailable, .rateLimited: code = ExitCode.unavailable
             }
         case let error as ServiceError:
             message = error.errorDescription ?? "a service failed."

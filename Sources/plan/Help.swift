@@ -44,6 +44,8 @@ enum Help {
           PLAN_CONTACT         your email or URL, sent to NWS in the User-Agent
           PLAN_OFFLINE=1       never touch the network
           PLAN_NWS_URL, PLAN_OPEN_METEO_URL   the weather services' base URLs
+          PLAN_GEOCODER_URL, PLAN_NOMINATIM_URL   the geocoders asked for places not in the offline data
+          PLAN_GAZETTEER       the offline place data file (scripts/build-gazetteer.sh builds it)
           NO_COLOR             no colour
 
         Example:

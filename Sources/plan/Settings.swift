@@ -6,6 +6,8 @@ import Tools
 struct Settings {
     let nwsBase: URL
     let openMeteoBase: URL
+    let geocoderBase: URL
+    let nominatimBase: URL
     let contact: String?
     let isOffline: Bool
     let timeout: TimeInterval
@@ -15,6 +17,12 @@ struct Settings {
         nwsBase = try Self.url(environment["PLAN_NWS_URL"], default: "https://api.weather.gov", name: "PLAN_NWS_URL")
         openMeteoBase = try Self.url(
             environment["PLAN_OPEN_METEO_URL"], default: "https://api.open-meteo.com", name: "PLAN_OPEN_METEO_URL"
+        )
+        geocoderBase = try Self.url(
+            environment["PLAN_GEOCODER_URL"], default: "https://geocoding-api.open-meteo.com", name: "PLAN_GEOCODER_URL"
+        )
+        nominatimBase = try Self.url(
+            environment["PLAN_NOMINATIM_URL"], default: "https://nominatim.openstreetmap.org", name: "PLAN_NOMINATIM_URL"
         )
         contact = environment["PLAN_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         isOffline = ["1", "true", "yes"].contains(environment["PLAN_OFFLINE"]?.lowercased() ?? "")

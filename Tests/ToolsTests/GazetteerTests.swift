@@ -11,7 +11,7 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         let query: String
         let name: String
-        /// The US state; empty elsewhere.
+        /// The first-level region as places show it: US, CA, AU by abbreviation, elsewhere by name.
         let region: String
         let country: String
         /// Labels that must be among the alternatives.
@@ -30,10 +30,15 @@ import Testing
             query: "Springfield", name: "Springfield", region: "MO", country: "US",
             alternatives: ["Springfield, MA, US", "Springfield, IL, US"]
         ),
-        Case(query: "Paris", name: "Paris", region: "", country: "FR", alternatives: ["Paris, TX, US"]),
+        Case(query: "Paris", name: "Paris", region: "Ile-de-France", country: "FR", alternatives: ["Paris, TX, US"]),
         Case(query: "Paris, TX", name: "Paris", region: "TX", country: "US"),
-        Case(query: "Sao Paulo", name: "São Paulo", region: "", country: "BR"),
-        Case(query: "São Paulo", name: "São Paulo", region: "", country: "BR"),
+        Case(query: "Sao Paulo", name: "São Paulo", region: "Sao Paulo", country: "BR"),
+        Case(query: "São Paulo", name: "São Paulo", region: "Sao Paulo", country: "BR"),
+        Case(query: "Victoria, BC", name: "Victoria", region: "BC", country: "CA"),
+        Case(query: "London, ON", name: "London", region: "ON", country: "CA"),
+        Case(query: "London, Ontario", name: "London", region: "ON", country: "CA"),
+        Case(query: "Cairns QLD", name: "Cairns", region: "QLD", country: "AU"),
+        Case(query: "Munich, Bavaria", name: "Munich", region: "Bavaria", country: "DE"),
         Case(query: "NYC", name: "New York City", region: "NY", country: "US"),
         Case(query: "New York", name: "New York City", region: "NY", country: "US"),
         Case(query: "St. Louis", name: "St. Louis", region: "MO", country: "US"),

@@ -1,7 +1,8 @@
 import Foundation
 import Store
 
-/// Resolves place names offline from the GeoNames gazetteer (`Data/gazetteer.sqlite`).
+/// Resolves place names offline from the gazetteer (`Data/gazetteer.sqlite`, built by `scripts/build-gazetteer.sh`):
+/// GeoNames places and first-level regions worldwide, and airports.
 public final class Gazetteer: Sendable {
     private let database: ReadOnlyDatabase
 
@@ -32,12 +33,50 @@ public final class Gazetteer: Sendable {
 
     // MARK: - Resolving
 
-    /// The most likely place for what a traveller typed, with the others it could have meant.
+    /// The most likely place for what a traveller typed, with the others it could have meant: a city or town,
+    /// else a first-level region (represented by its largest place), else an airport by code or name.
+    /// A result is tentative when the words name a natural feature ("Lake Como", "Mount Rainier") but only a
+    /// small town of that name is known, or when only an airport has the name ("Santorini"): an online geocoder
+    /// should be asked first.
     public func resolve(_ query: String) async throws -> GeocodingResult {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !PlaceName.key(trimmed).isEmpty else {
+        let key = PlaceName.key(trimmed)
+        guard !key.isEmpty else {
             throw GeocodingError.notFound(query: trimmed, suggestions: [])
         }
+        if Self.looksLikeAirportCode(trimmed), let airport = try await airport(trimmed) {
+            return airport.result
+        }
+        let (city, isQualified, knownButUnmatched) = try await city(trimmed)
+        let region = try await region(trimmed)
+        let mentionsAirport = key.split(separator: " ").contains("airport")
+        let airport = mentionsAirport || !Self.namesAFeature(key) ? try await airport(trimmed) : nil
+        if let city {
+            let population = city.place.population ?? 0
+            if let region, population < Self.regionOverTownPopulation, !isQualified {
+                return region.adding(city.place)
+            }
+            if let airport, mentionsAirport || (population < Self.featureTownPopulation && !airport.isCode) {
+                return airport.result.adding(city.place)
+            }
+            return region.map { city.adding($0.place) } ?? city
+        }
+        if let region { return region }
+        if let airport {
+            // "Santorini" names an airport, and an island: without the word "airport", ask online first.
+            var result = airport.result
+            result.isTentative = !mentionsAirport && !airport.isCode
+            return result
+        }
+        if !knownButUnmatched.isEmpty {
+            throw GeocodingError.notFound(query: trimmed, suggestions: knownButUnmatched.prefix(4).map(\.place.label))
+        }
+        throw GeocodingError.notFound(query: trimmed, suggestions: try await suggestions(for: trimmed))
+    }
+
+    /// A city or town by name, with region or country qualifiers ("Portland, OR", "raleigh nc"); else the
+    /// places that had the name but not the qualifiers.
+    private func city(_ trimmed: String) async throws -> (result: GeocodingResult?, isQualified: Bool, unmatched: [Candidate]) {
         var knownButUnmatched: [Candidate] = []
         for attempt in Self.readings(of: trimmed) {
             let candidates = try await places(named: attempt.name)
@@ -52,7 +91,7 @@ public final class Gazetteer: Sendable {
                     continue
                 }
                 let byRegion = filtered.filter {
-                    regions.contains(RegionCode(country: $0.place.country, code: $0.place.region))
+                    regions.contains(RegionCode(country: $0.place.country, code: $0.admin1))
                 }
                 filtered = byRegion.isEmpty ? filtered.filter { countries.contains($0.place.country) } : byRegion
             }
@@ -64,14 +103,37 @@ public final class Gazetteer: Sendable {
             let place = filtered[0].place
             // Only places of the same name count as alternatives, not ones that merely list it as an alias.
             let namesakes = filtered.dropFirst().filter(\.isOwnName).map(\.place)
-            return GeocodingResult(
-                query: trimmed, place: place, alternatives: Array(namesakes.prefix(4)), matchCount: namesakes.count + 1
+            let isTentative = attempt.qualifiers.isEmpty && Self.namesAFeature(attempt.name)
+                && (place.population ?? 0) < Self.featureTownPopulation
+            let result = GeocodingResult(
+                query: trimmed, place: place, alternatives: Array(namesakes.prefix(4)), matchCount: namesakes.count + 1,
+                isTentative: isTentative
             )
+            return (result, !attempt.qualifiers.isEmpty, [])
         }
-        if !knownButUnmatched.isEmpty {
-            throw GeocodingError.notFound(query: trimmed, suggestions: knownButUnmatched.prefix(4).map(\.place.label))
-        }
-        throw GeocodingError.notFound(query: trimmed, suggestions: try await suggestions(for: trimmed))
+        return (nil, false, knownButUnmatched)
+    }
+
+    /// A town smaller than this loses to a region of the same name ("Queensland" is not Queensland, AB).
+    static let regionOverTownPopulation = 50_000
+
+    /// Towns smaller than this that share a natural feature's name ("Lake Como, NJ") are only tentative.
+    static let featureTownPopulation = 10_000
+
+    /// Words that name natural features and other places travellers go that are not towns.
+    static let featureWords: Set<String> = [
+        "lake", "lakes", "mount", "mt", "mountain", "mountains", "national", "park", "island", "islands", "isle",
+        "beach", "coast", "valley", "canyon", "glacier", "falls", "bay", "reef", "peak", "forest", "desert",
+        "volcano", "river", "ski", "resort", "cape", "keys", "springs",
+    ]
+
+    static func namesAFeature(_ key: String) -> Bool {
+        key.split(separator: " ").contains { featureWords.contains(String($0)) }
+    }
+
+    /// "JFK", "LHR", "KJFK": three or four capital letters as typed.
+    static func looksLikeAirportCode(_ text: String) -> Bool {
+        (3...4).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isUppercase }
     }
 
     /// Ways to read a query: the whole of it; "name, qualifier, qualifier"; "name qualifier" split on spaces.
@@ -111,6 +173,8 @@ public final class Gazetteer: Sendable {
 
     struct Candidate {
         var place: Place
+        /// GeoNames' admin1 code (the US postal code), for matching region qualifiers.
+        var admin1: String
         /// The place's own name (not an alternate name) matched.
         var isOwnName: Bool
     }
@@ -118,7 +182,7 @@ public final class Gazetteer: Sendable {
     private func places(named key: String) async throws -> [Candidate] {
         let rows = try await database.rows(
             """
-            SELECT p.id, p.name, p.country, p.admin1, p.latitude, p.longitude, p.population, p.timezone,
+            SELECT p.id, p.name, p.country, p.admin1, p.region, p.latitude, p.longitude, p.population, p.timezone,
                    coalesce(k.key IN (?1, ?2), 0) AS own
             FROM names n JOIN places p ON p.id = n.place LEFT JOIN place_keys k ON k.place = p.id
             WHERE n.key = ?1
@@ -127,19 +191,158 @@ public final class Gazetteer: Sendable {
             """,
             [.text(key), .text(Self.saintVariant(of: key))]
         )
-        return try rows.map { Candidate(place: try Self.place(from: $0), isOwnName: try $0.int("own") == 1) }
+        return try rows.map {
+            Candidate(place: try Self.place(from: $0), admin1: try $0.string("admin1"), isOwnName: try $0.int("own") == 1)
+        }
     }
 
+    /// Regions a qualifier names: by name ("British Columbia", "Bavaria"), ISO name ("Bayern") or abbreviation
+    /// ("BC", "QLD", "NC").
     private func regions(matching key: String) async throws -> Set<RegionCode> {
-        let rows = try await database.rows(
-            "SELECT country, code FROM regions WHERE key = ?1 OR lower(code) = ?1", [.text(key)]
-        )
+        let rows = try await database.rows("SELECT country, code FROM region_names WHERE key = ?1", [.text(key)])
         return Set(try rows.map { RegionCode(country: try $0.string("country"), code: try $0.string("code")) })
+    }
+
+    /// A first-level region as a destination ("Bavaria", "Queensland", "Victoria, Australia"), at the point of its
+    /// most populous place; namesakes elsewhere are its alternatives.
+    private func region(_ query: String) async throws -> GeocodingResult? {
+        for attempt in Self.readings(of: query) where !attempt.isSpaceSplit {
+            var countries: Set<String>?
+            for qualifier in attempt.qualifiers {
+                let named = try await self.countries(matching: qualifier)
+                countries = (countries ?? named).intersection(named)
+            }
+            let rows = try await database.rows(
+                """
+                SELECT DISTINCT r.country, r.code, r.name, p.latitude, p.longitude, p.timezone, p.population,
+                       p.name AS city
+                FROM region_names n JOIN regions r ON r.country = n.country AND r.code = n.code
+                JOIN places p ON p.id = r.place
+                WHERE n.key = ?1 AND n.kind != 'abbr'
+                ORDER BY p.population DESC
+                """,
+                [.text(attempt.name)]
+            )
+            let places = try rows.compactMap { row -> Place? in
+                let country = try row.string("country")
+                if let countries, !countries.contains(country) { return nil }
+                return Place(
+                    name: try row.string("name"), region: "", country: country,
+                    latitude: try row.double("latitude"), longitude: try row.double("longitude"),
+                    timeZone: try row.string("timezone"), source: "gazetteer",
+                    sourceID: "\(country)-\(try row.string("code"))", population: nil, kind: .region
+                )
+            }
+            if let first = places.first {
+                let others = Array(places.dropFirst())
+                return GeocodingResult(
+                    query: query, place: first, alternatives: Array(others.prefix(4)), matchCount: places.count
+                )
+            }
+        }
+        return nil
+    }
+
+    /// An airport by IATA or ICAO code ("JFK", "EGLL") or by name ("Heathrow", "O'Hare airport"), and whether a
+    /// code matched.
+    private func airport(_ query: String) async throws -> (result: GeocodingResult, isCode: Bool)? {
+        var key = PlaceName.key(query)
+        var keys = [key]
+        for word in [" airport", " international airport", " intl airport"] where key.hasSuffix(word) {
+            key = String(key.dropLast(word.count))
+            keys.append(key)
+        }
+        for key in keys.reversed() where key.count >= 3 {
+            let rows = try await database.rows(
+                """
+                SELECT a.iata, a.name, a.country, a.region, a.latitude, a.longitude, a.timezone, n.kind
+                FROM airport_names n JOIN airports a ON a.id = n.airport
+                WHERE n.key = ?1
+                ORDER BY n.kind = 'iata' DESC, n.kind = 'icao' DESC, a.id
+                LIMIT 20
+                """,
+                [.text(key)]
+            )
+            let places = try rows.map { row in
+                Place(
+                    name: try row.string("name"), region: try row.string("region"), country: try row.string("country"),
+                    latitude: try row.double("latitude"), longitude: try row.double("longitude"),
+                    timeZone: try row.string("timezone"), source: "gazetteer", sourceID: try row.string("iata"),
+                    population: nil, kind: .airport
+                )
+            }
+            if let first = places.first {
+                // A code names one airport; a name may name several ("Santa Maria airport").
+                let isCode = try rows.first?.string("kind") != "name"
+                let others = isCode ? [] : Array(places.dropFirst())
+                let result = GeocodingResult(
+                    query: query, place: first, alternatives: Array(others.prefix(4)), matchCount: others.count + 1
+                )
+                return (result, isCode)
+            }
+        }
+        return nil
     }
 
     private func countries(matching key: String) async throws -> Set<String> {
         let rows = try await database.rows("SELECT code FROM country_names WHERE key = ?", [.text(key)])
         return Set(try rows.map { try $0.string("code") })
+    }
+
+    // MARK: - Helping online answers
+
+    /// What a place in `country` shows as its region when the region is called `name` ("California" → "CA",
+    /// "Ontario" → "ON", "Bavaria" → "Bavaria"), or nil when the region is not known.
+    public func regionLabel(country: String, name: String) async throws -> String? {
+        let rows = try await database.rows(
+            """
+            SELECT r.label FROM region_names n JOIN regions r ON r.country = n.country AND r.code = n.code
+            WHERE n.key = ?1 AND n.country = ?2 AND n.kind != 'abbr' LIMIT 1
+            """,
+            [.text(PlaceName.key(name)), .text(country)]
+        )
+        return try rows.first?.string("label")
+    }
+
+    /// The time zone of the known place nearest to a point (within about 1,000 km), for answers that carry none.
+    public func timeZone(nearLatitude latitude: Double, longitude: Double) async throws -> String? {
+        for box in [0.5, 2.0, 8.0] {
+            let rows = try await database.rows(
+                """
+                SELECT timezone FROM places
+                WHERE latitude BETWEEN ?1 - ?3 AND ?1 + ?3 AND longitude BETWEEN ?2 - ?4 AND ?2 + ?4
+                ORDER BY (latitude - ?1) * (latitude - ?1) + (longitude - ?2) * (longitude - ?2) * ?5
+                LIMIT 1
+                """,
+                [.real(latitude), .real(longitude), .real(box), .real(box * 2), .real(Self.longitudeScale(latitude))]
+            )
+            if let zone = try rows.first?.string("timezone") { return zone }
+        }
+        return nil
+    }
+
+    /// cos² of the latitude: how much a degree of longitude counts against a degree of latitude.
+    static func longitudeScale(_ latitude: Double) -> Double {
+        let c = cos(latitude * .pi / 180)
+        return c * c
+    }
+
+    /// Country codes a qualifier names ("France", "FR", "USA", "Indonesia").
+    public func countryCodes(matching text: String) async throws -> Set<String> {
+        try await countries(matching: PlaceName.key(text))
+    }
+
+    /// Whether a qualifier names a region of `country` ("Ontario" or "ON" in CA).
+    public func isRegion(_ text: String, of country: String, named name: String) async throws -> Bool {
+        let regions = try await regions(matching: PlaceName.key(text))
+        guard let label = try await regionLabel(country: country, name: name) else {
+            return PlaceName.key(text) == PlaceName.key(name)
+        }
+        let rows = try await database.rows(
+            "SELECT country, code FROM regions WHERE country = ?1 AND label = ?2", [.text(country), .text(label)]
+        )
+        let codes = Set(try rows.map { RegionCode(country: try $0.string("country"), code: try $0.string("code")) })
+        return !regions.isDisjoint(with: codes)
     }
 
     /// The closest known names, by edit distance among names sharing the first two letters.
@@ -176,10 +379,8 @@ public final class Gazetteer: Sendable {
     }
 
     private static func place(from row: Row) throws -> Place {
-        let country = try row.string("country")
-        let admin1 = try row.string("admin1")
-        return Place(
-            name: try row.string("name"), region: country == "US" ? admin1 : "", country: country,
+        Place(
+            name: try row.string("name"), region: try row.string("region"), country: try row.string("country"),
             latitude: try row.double("latitude"), longitude: try row.double("longitude"),
             timeZone: try row.string("timezone"), source: "gazetteer", sourceID: String(try row.int("id")),
             population: try row.int("population")

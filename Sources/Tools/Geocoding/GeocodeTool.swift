@@ -1,7 +1,8 @@
 import Foundation
 import Store
 
-/// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer.
+/// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer, and
+/// (when given an online geocoder) from the places looked up online before or now, through the cache.
 /// A trip's own destination is answered with the place resolved when the trip was added.
 public struct GeocodeTool: Tool {
     public struct Arguments: Sendable, Equatable {
@@ -16,11 +17,15 @@ public struct GeocodeTool: Tool {
     /// name that matches nothing is answered with the trip's destination once before it fails the session.
     public let places: TripPlaces?
     private let misses = MissCounter()
+    /// Asked when the offline data has no confident answer; nil keeps the tool offline.
+    public let online: OnlineGeocoder?
 
     public init(
-        gazetteer: Gazetteer?, known: [String: Place] = [:], places: TripPlaces? = nil, includesSchemaInInstructions: Bool = true
+        gazetteer: Gazetteer?, known: [String: Place] = [:], places: TripPlaces? = nil, includesSchemaInInstructions: Bool = true,
+        online: OnlineGeocoder? = nil
     ) {
         self.gazetteer = gazetteer
+        self.online = online
         self.known = Dictionary(known.map { (PlaceName.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.places = places
         self.includesSchemaInInstructions = includesSchemaInInstructions
@@ -48,8 +53,13 @@ public struct GeocodeTool: Tool {
             return Self.output(place, alternatives: [])
         }
         do {
-            guard let gazetteer else { throw GeocodingError.notFound(query: arguments.place, suggestions: []) }
-            let result = try await gazetteer.resolve(arguments.place)
+            let result: GeocodingResult
+            if let online {
+                result = try await PlaceResolver(gazetteer: gazetteer, online: online).resolve(arguments.place)
+            } else {
+                guard let gazetteer else { throw GeocodingError.notFound(query: arguments.place, suggestions: []) }
+                result = try await gazetteer.resolve(arguments.place)
+            }
             await places?.remember(result.place)
             return Self.output(result.place, alternatives: result.alternatives)
         } catch let GeocodingError.notFound(query, suggestions) {
@@ -83,13 +93,16 @@ public struct GeocodeTool: Tool {
             format: "%@: latitude %.4f, longitude %.4f, time zone %@", place.label, place.latitude, place.longitude,
             place.timeZone
         )
+        if place.kind != .city {
+            text += " (\(place.kind.phrase); the point stands for all of it)"
+        }
         if !alternatives.isEmpty {
             text += ". Others: " + alternatives.prefix(3).map(\.label).joined(separator: "; ")
         }
         let payload: JSONValue = [
             "name": .string(place.name), "region": .string(place.region), "country": .string(place.country),
             "latitude": .number(place.latitude), "longitude": .number(place.longitude),
-            "timeZone": .string(place.timeZone),
+            "timeZone": .string(place.timeZone), "kind": .string(place.kind.rawValue),
         ]
         return ToolOutput(text: text, payload: payload)
     }

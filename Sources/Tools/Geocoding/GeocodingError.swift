@@ -6,6 +6,11 @@ public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {
     case notFound(query: String, suggestions: [String])
     /// The gazetteer data file is missing or unreadable.
     case gazetteerUnavailable(path: String)
+    /// Not in the offline data, and the online geocoders could not be asked (offline mode, or both down);
+    /// `reason` says why, `suggestions` are the closest offline names.
+    case notInOfflineData(query: String, suggestions: [String], reason: String)
+    /// A rate-limited service asked plan to wait longer than it will.
+    case rateLimited(service: String, seconds: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -13,6 +18,10 @@ public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {
             return "no place called '\(Self.displayable(query))' is known."
         case let .gazetteerUnavailable(path):
             return "the place data file is missing or unreadable (\(path))."
+        case let .notInOfflineData(query, _, reason):
+            return "'\(Self.displayable(query))' is not in the offline place data, and it could not be looked up online (\(reason))."
+        case let .rateLimited(service, seconds):
+            return "\(service) asked plan to wait \(seconds) s before asking again"
         }
     }
 
@@ -32,7 +41,15 @@ public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {
             }
             return "Did you mean: " + suggestions.joined(separator: "; ") + "?"
         case .gazetteerUnavailable:
-            return "Set PLAN_GAZETTEER to Data/gazetteer.sqlite, or install it beside the plan binary (see README)."
+            return "Run scripts/build-gazetteer.sh (it builds Data/gazetteer.sqlite), or set PLAN_GAZETTEER (see README)."
+        case let .notInOfflineData(_, suggestions, _):
+            let online = "plan looks places up online (Open-Meteo, then OpenStreetMap) when it can: try again online"
+            if suggestions.isEmpty {
+                return online + ", or add the region or country: \"Portland, OR\", \"Paris, France\"."
+            }
+            return online + ". Did you mean: " + suggestions.joined(separator: "; ") + "?"
+        case .rateLimited:
+            return "Try again in a little while."
         }
     }
 }

@@ -9,6 +9,28 @@ public struct GeocodingResult: Sendable, Equatable {
     public var alternatives: [Place]
     /// How many places matched in all.
     public var matchCount: Int
+    /// Only a small town shares the name of what looks like a natural feature ("Lake Como, NJ"), or only an airport
+    /// has the name: worth asking an online geocoder before settling on it.
+    public var isTentative: Bool
+
+    public init(query: String, place: Place, alternatives: [Place], matchCount: Int, isTentative: Bool = false) {
+        self.query = query
+        self.place = place
+        self.alternatives = alternatives
+        self.matchCount = matchCount
+        self.isTentative = isTentative
+    }
+
+    /// The same result with one more place it could have been (a town that shares a region's name).
+    func adding(_ alternative: Place) -> GeocodingResult {
+        var result = self
+        guard alternative.label != place.label, !alternatives.contains(where: { $0.label == alternative.label }) else {
+            return result
+        }
+        result.alternatives.append(alternative)
+        result.matchCount += 1
+        return result
+    }
 
     /// "Also: Springfield, MA, US; Springfield, IL, US" or nil when unambiguous.
     public var ambiguityNote: String? {

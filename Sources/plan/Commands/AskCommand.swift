@@ -29,7 +29,7 @@ struct AskCommand {
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
         let service = try context.forecastService(store: store, fresh: false, offline: parsed.has("offline"))
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine)
+        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: parsed.has("offline"))
         let console = context.console
         let live = console.isStdoutTerminal && !parsed.has("json")
         let streamed = OnceFlag()

@@ -35,8 +35,26 @@ struct DoctorCommand {
         let gazetteerPath = Gazetteer.defaultPath(environment: context.environment)
         let gazetteerOK = (try? Gazetteer(path: gazetteerPath)) != nil
         report["gazetteer"] = ["path": .string(gazetteerPath), "ok": .bool(gazetteerOK)]
-        lines.append("Places       \(gazetteerPath) \(gazetteerOK ? "(ok)" : "(MISSING: set PLAN_GAZETTEER)")")
+        lines.append("Places       \(gazetteerPath) \(gazetteerOK ? "(ok)" : "(MISSING: run scripts/build-gazetteer.sh or set PLAN_GAZETTEER)")")
         if !gazetteerOK { problems += 1 }
+
+        // Online geocoders: asked only for places the offline data lacks, so an unreachable one is not a problem.
+        var geocoders: [JSONValue] = []
+        for (name, url) in [("Open-Meteo geocoding", settings.geocoderBase), ("Nominatim", settings.nominatimBase)] {
+            if offline {
+                geocoders.append(["name": .string(name), "url": .string(url.absoluteString), "reachable": .null, "detail": "offline"])
+                lines.append("Geocoder     \(name) \(url.absoluteString) (offline: not checked)")
+                continue
+            }
+            context.console.progress("Checking \(name)…")
+            let outcome = await ServiceProbe.check(url, userAgent: settings.userAgent)
+            geocoders.append([
+                "name": .string(name), "url": .string(url.absoluteString), "reachable": .bool(outcome.isReachable),
+                "detail": .string(outcome.detail),
+            ])
+            lines.append("Geocoder     \(name) \(url.absoluteString) (\(outcome.isReachable ? "reachable" : "unreachable: places not in the offline data cannot be found"): \(outcome.detail))")
+        }
+        report["geocoders"] = .array(geocoders)
 
         // Forecast services
         var services: [JSONValue] = []

@@ -27,7 +27,7 @@ struct PackCommand {
         var newTrip: NewTrip?
         if !isTripID {
             var trip = try AddCommand.newTrip(from: parsed, command: "pack", today: context.today)
-            trip.place = try await context.resolve(trip.destination)
+            trip.place = try await context.resolve(trip.destination, offline: parsed.has("offline"))
             newTrip = trip
         } else if parsed.value("from") != nil || parsed.value("to") != nil {
             throw CLIError.usage("--from and --to go with a destination, not a trip id.", command: "pack")
@@ -45,7 +45,7 @@ struct PackCommand {
             trip = found
         }
         let service = try context.forecastService(store: store, fresh: parsed.has("fresh"), offline: parsed.has("offline"))
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine)
+        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: parsed.has("offline"))
         let result: TripPlanner.Result
         do {
             result = try await planner.pack(trip)

@@ -474,6 +474,65 @@ def open_meteo(query, lm):
 # ---------------------------------------------------------------- HTTP
 
 
+# ---- geocoding stand-ins (Open-Meteo geocoding, Nominatim) --------------------------------------------
+
+GEOCODING = None
+
+
+def geocoding_data():
+    global GEOCODING
+    if GEOCODING is None:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "geocoding.json"),
+                  encoding="utf-8") as f:
+            GEOCODING = json.load(f)
+    return GEOCODING
+
+
+def geocoding_key(text):
+    return " ".join(re.sub(r"[,\s]+", " ", text).lower().split())
+
+
+def open_meteo_geocoding(query):
+    """GET /v1/search?name=..&count=..: results[] in the real shape; no `results` key when nothing matches."""
+    params = dict(parse_qsl(query, keep_blank_values=True))
+    name = params.get("name")
+    if name is None:
+        return om_error("Parameter 'name' is missing")
+    try:
+        count = int(params.get("count", "10"))
+    except ValueError:
+        return om_error("Parameter 'count' must be an integer")
+    if not 1 <= count <= 100:
+        return om_error("Parameter 'count' must be between 1 and 100")
+    out = {}
+    results = geocoding_data()["openMeteo"].get(geocoding_key(name), []) if len(name.strip()) >= 2 else []
+    if results:
+        out["results"] = results[:count]
+    out["generationtime_ms"] = 0.4
+    return Resp(200, dumps(out, compact=True), "application/json; charset=utf-8",
+                {"Cache-Control": "public, max-age=3600"})
+
+
+def nominatim_search(query):
+    """GET /nominatim/search?q=..&format=jsonv2: a JSON array (empty when nothing matches)."""
+    params = dict(parse_qsl(query, keep_blank_values=True))
+    if params.get("format") != "jsonv2":
+        return Resp(400, b"<html><body>format must be jsonv2 here</body></html>\n", "text/html")
+    q = params.get("q")
+    if q is None:
+        return Resp(400, dumps({"error": {"code": 400, "message": "Nothing to search for."}}, compact=True),
+                    "application/json; charset=utf-8")
+    try:
+        limit = int(params.get("limit", "10"))
+    except ValueError:
+        limit = 10
+    results = geocoding_data()["nominatim"].get(geocoding_key(q), [])[: max(1, min(limit, 40))]
+    if params.get("addressdetails") != "1":
+        results = [{k: v for k, v in r.items() if k != "address"} for r in results]
+    return Resp(200, dumps(results, compact=True), "application/json; charset=utf-8",
+                {"Access-Control-Allow-Origin": "*"})
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "weather-standin/1.0"
@@ -498,7 +557,7 @@ class Handler(BaseHTTPRequestHandler):
         h = self.headers
         entry = {"method": self.command, "path": path, "query": query, "status": None,
                  "userAgent": h.get("User-Agent"), "accept": h.get("Accept"),
-                 "ifModifiedSince": h.get("If-Modified-Since")}
+                 "ifModifiedSince": h.get("If-Modified-Since"), "time": time.time()}
         STATE.record(entry)
         fault = STATE.take_fault(path)
         mode = fault and fault["mode"]
@@ -548,6 +607,12 @@ class Handler(BaseHTTPRequestHandler):
             return Resp(405, b"Method Not Allowed\n", "text/plain", {"Allow": "GET"})
         if path == "/v1/forecast":
             return open_meteo(query, STATE.last_modified(path))
+        if path == "/v1/search":
+            return open_meteo_geocoding(query)
+        if path == "/nominatim/search":
+            if not self.headers.get("User-Agent"):
+                return Resp(403, b"<html><body><h1>Access blocked</h1></body></html>\n", "text/html")
+            return nominatim_search(query)
         points, forecast = POINTS_PATH.fullmatch(path), FORECAST_PATH.fullmatch(path)
         if not (points or forecast):
             return problem(404, "Not Found", "NotFound", f"The requested resource '{path}' was not found.")
@@ -579,7 +644,7 @@ class Handler(BaseHTTPRequestHandler):
         return Resp(200, dumps(out), "application/geo+json", cache_headers(max_age, lm), lm=lm)
 
     def fault_response(self, fault, path, query):
-        mode, om = fault["mode"], "/v1/forecast" in path
+        mode, om = fault["mode"], "/v1/forecast" in path or "/v1/search" in path
         if mode == "301":
             location = "/redirected" + path + (f"?{query}" if query else "")
             return Resp(301, b"Moved Permanently\n", "text/plain", {"Location": location})
@@ -588,8 +653,15 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "ratelimit":
             status = fault.get("status") or 429
             return Resp(status, b"Too Many Requests. You have exceeded the request rate. "
-                        b"Reference #18.7a3c1302.1700000000.2f1e9a0\n", "text/plain", {"Retry-After": "60"})
+                        b"Reference #18.7a3c1302.1700000000.2f1e9a0\n", "text/plain",
+                        {"Retry-After": str(fault.get("retryAfter") if fault.get("retryAfter") is not None else 60)})
         status = int(mode)
+        if "/nominatim/" in path:   # nginx's own error pages, not JSON
+            titles = {500: "500 Internal Server Error", 503: "503 Service Temporarily Unavailable",
+                      404: "404 Not Found", 400: "400 Bad Request"}
+            page = f"<html><head><title>{titles[status]}</title></head><body><center><h1>{titles[status]}</h1>" \
+                   f"</center><hr><center>nginx</center></body></html>\n"
+            return Resp(status, page.encode(), "text/html")
         if om:
             reasons = {500: "Internal Server Error", 503: "Service Unavailable",
                        404: "Not Found", 400: "Invalid parameter"}
@@ -672,8 +744,12 @@ class Handler(BaseHTTPRequestHandler):
             status = data.get("status")
             if mode == "ratelimit" and status not in (None, 429, 403):
                 return bad("status for ratelimit must be 429 or 403")
+            retry_after = data.get("retryAfter")
+            if retry_after is not None and (not isinstance(retry_after, int) or isinstance(retry_after, bool)
+                                            or retry_after < 0):
+                return bad("retryAfter must be a whole number of seconds")
             fault = STATE.add_fault({"match": match, "mode": mode, "times": times,
-                                     "delay": delay, "status": status})
+                                     "delay": delay, "status": status, "retryAfter": retry_after})
             return ok({"ok": True, "fault": fault})
         return Resp(404, dumps({"error": "unknown control route"}), "application/json")
 

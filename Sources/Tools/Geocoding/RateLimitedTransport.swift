@@ -1,0 +1,65 @@
+import Foundation
+import Store
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that spaces requests to one service, across processes: each request reserves a moment at least
+/// `spacing` after the last one any plan process reserved (kept in the database), and a 429 or 503 with
+/// `Retry-After` pushes the next moment back. Nominatim's usage policy allows one request a second.
+public struct RateLimitedTransport: HTTPTransport {
+    let base: any HTTPTransport
+    let store: Store
+    let service: String
+    let spacing: TimeInterval
+    /// Longer waits than this fail at once (a `Retry-After: 3600` is not worth waiting for).
+    let maximumWait: TimeInterval
+    let clock: @Sendable () -> Date
+    let sleep: @Sendable (TimeInterval) async -> Void
+
+    public init(
+        base: any HTTPTransport, store: Store, service: String, spacing: TimeInterval = 1, maximumWait: TimeInterval = 10,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
+            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        }
+    ) {
+        self.base = base
+        self.store = store
+        self.service = service
+        self.spacing = spacing
+        self.maximumWait = maximumWait
+        self.clock = clock
+        self.sleep = sleep
+    }
+
+    public func send(_ request: URLRequest, limits: TransferLimits) async throws -> (Data, HTTPURLResponse) {
+        let wait = try await store.reserveRequestSlot(
+            service: service, spacing: spacing, maximumWait: maximumWait, now: clock()
+        )
+        guard wait <= maximumWait else {
+            throw GeocodingError.rateLimited(service: service, seconds: Int(wait.rounded(.up)))
+        }
+        if wait > 0 { await sleep(wait) }
+        let (data, response) = try await base.send(request, limits: limits)
+        if [429, 503].contains(response.statusCode),
+           let seconds = Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After"), now: clock()) {
+            try await store.deferRequests(to: service, until: clock().addingTimeInterval(seconds))
+        }
+        return (data, response)
+    }
+
+    /// `Retry-After` as seconds from now: a whole number, or an HTTP date; at most a day.
+    static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) {
+            return seconds >= 0 ? TimeInterval(min(seconds, 86_400)) : nil
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return min(max(0, date.timeIntervalSince(now)), 86_400)
+    }
+}
