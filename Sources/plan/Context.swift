@@ -35,8 +35,9 @@ struct Context {
         let console = self.console
         let warned = OnceFlag()
         let hasContact = settings.contact != nil
+        let timeout = settings.timeout
         let http = HTTPClient(
-            store: store, transport: URLSessionTransport(timeout: settings.timeout),
+            store: store, transport: LazyTransport { URLSessionTransport(timeout: timeout) },
             configuration: HTTPClient.Configuration(userAgent: settings.userAgent, maxAttempts: settings.retries),
             mode: mode,
             onRequest: { service, _ in
