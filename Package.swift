@@ -46,6 +46,12 @@ let package = Package(
             name: "plan", dependencies: ["Planner", "Tools", "Store", "CCurlLoader"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
+        // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
+        // Linked like plan, so it runs the same code and valgrind can count its instructions.
+        .executableTarget(
+            name: "plan-bench", dependencies: ["Tools", "Store", "CCurlLoader"],
+            swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
+        ),
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store", "TestSupport"]),

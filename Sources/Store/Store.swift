@@ -8,6 +8,8 @@ public actor Store {
     public nonisolated let path: String
     let connection: Connection
     let clock: @Sendable () -> Date
+    /// Cache counters not yet written: a hit costs no write transaction.
+    let counters: CacheCounters
 
     /// Opens the database at `path`, creating it (mode 0600, folders included) and migrating it as needed.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -29,6 +31,7 @@ public actor Store {
         try Migrator(migrations: Migration.embedded, clock: clock).migrate(connection)
         self.path = path
         self.connection = connection
+        self.counters = CacheCounters(connection: connection)
         self.clock = clock
     }
 
