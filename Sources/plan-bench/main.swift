@@ -9,6 +9,10 @@ import Tools
 // requests-cache's `session.get`. Not a test: it prints figures (one JSON object on stdout).
 //
 //   plan-bench cache-hit <database> <nws-base-url> <trip-id> [hits]
+//   plan-bench hit-only <database> <nws-base-url> <trip-id> <hits>
+//
+// `hit-only` runs just the `hit` path, untimed, for instruction counts under valgrind: (count at 2n −
+// count at n) / n is the cost of one hit.
 //
 // The database is a copy of one where `plan show <trip-id>` has filled the cache (NWS). Three paths,
 // each `hits` times after 50 warm-up runs:
@@ -33,7 +37,7 @@ enum BenchError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage: return "usage: plan-bench cache-hit <database> <nws-base-url> <trip-id> [hits]"
+        case .usage: return "usage: plan-bench cache-hit|hit-only <database> <nws-base-url> <trip-id> [hits]"
         case let .requested(url): return "a request went out for \(url): the cache did not answer"
         case let .notAHit(what): return "not a cache hit: \(what)"
         case let .setup(what): return what
@@ -62,6 +66,24 @@ func time(_ runs: Int, _ body: () async throws -> Void) async throws -> [Duratio
         samples.append(clock.now - start)
     }
     return samples
+}
+
+func hitOnly(_ arguments: [String]) async throws {
+    guard arguments.count == 4, let hits = Int(arguments[3]), let url = URL(string: arguments[1]) else { throw BenchError.usage }
+    let store = try Store(path: arguments[0])
+    let http = HTTPClient(
+        store: store, transport: NoNetwork(), configuration: HTTPClient.Configuration(userAgent: "plan-bench"), mode: .normal
+    )
+    _ = url
+    let forecastURL = try await store.rows("SELECT url FROM http_cache WHERE url LIKE '%/forecast'").first?.string("url")
+    guard let forecastURL, let forecast = URL(string: forecastURL) else { throw BenchError.setup("no forecast in the cache") }
+    for _ in 0..<hits {
+        let fetched = try await http.getDecoded(forecast, service: "NWS", kind: .forecast, accept: "application/geo+json") {
+            _ -> Forecast in throw BenchError.notAHit("the forecast was decoded from its body")
+        }
+        guard fetched.origin == .cache else { throw BenchError.notAHit("origin \(fetched.origin)") }
+    }
+    try await store.flushCounters()
 }
 
 func cacheHit(_ arguments: [String]) async throws {
@@ -115,8 +137,11 @@ func cacheHit(_ arguments: [String]) async throws {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-    guard arguments.first == "cache-hit" else { throw BenchError.usage }
-    try await cacheHit(Array(arguments.dropFirst()))
+    switch arguments.first {
+    case "cache-hit": try await cacheHit(Array(arguments.dropFirst()))
+    case "hit-only": try await hitOnly(Array(arguments.dropFirst()))
+    default: throw BenchError.usage
+    }
 } catch {
     FileHandle.standardError.write(Data("plan-bench: \(error)\n".utf8))
     exit(1)
