@@ -104,7 +104,7 @@ instructions() {
 }
 
 # A count in millions ("12.3M").
-millions() { awk -v n="$1" 'BEGIN { if (n == "n/a") print "n/a"; else printf "%.1fM", n / 1e6 }'; }
+millions() { awk -v n="$1" 'BEGIN { if (n == "n/a") print "n/a"; else printf "%.1fM\n", n / 1e6 }'; }
 
 # Median/p90/ratio tables from hyperfine JSON exports.
 summarize() { "$PY" "$BENCH_DIR/summarize.py" "$@"; }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Testing
 
 @Suite struct TripCommandTests {
@@ -117,7 +118,7 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(try sandbox.sqlite("SELECT max(version) FROM schema_migrations") == "1")
+        #expect(try sandbox.sqlite("SELECT max(version) FROM schema_migrations") == String(Migration.latestVersion))
     }
 
     @Test func aNewerDatabaseIsRefusedClearly() throws {

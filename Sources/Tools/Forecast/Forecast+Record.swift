@@ -3,18 +3,19 @@ import Store
 
 /// A forecast as the HTTP cache keeps it beside the service's document:
 ///
-///     forecast 1 <source> <url> <timeZone> <updatedAt|\N> <fetchedAt>
+///     forecast 2 <source> <url> <timeZone> <updatedAt|\N> <fetchedAt>     (times: seconds since 2001, as
+///                                                                       `Date` keeps them, so they read back exactly)
 ///     day <date as days since 1970-01-01> <high> <low> <precipitationChance> <precipitation> <snowfall> <hasSnow> <hasThunder>
 ///         <wind> <gust> <uvIndex> <summary> <nightSummary|\N>
 ///
-/// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `1`)
+/// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `2`)
 /// whenever the fields change: older records are then decoded again from the document.
 extension Forecast: CompactRecord {
     public var record: String {
         var lines = [
-            ["forecast", "1", Self.field(source), Self.field(url), Self.field(timeZone),
-             updatedAt.map { $0.timeIntervalSince1970.description } ?? "\\N",
-             fetchedAt.timeIntervalSince1970.description].joined(separator: "\t"),
+            ["forecast", "2", Self.field(source), Self.field(url), Self.field(timeZone),
+             updatedAt.map { $0.timeIntervalSinceReferenceDate.description } ?? "\\N",
+             fetchedAt.timeIntervalSinceReferenceDate.description].joined(separator: "\t"),
         ]
         for day in days {
             lines.append([
@@ -30,14 +31,14 @@ extension Forecast: CompactRecord {
     public init?(record: String) {
         let record = RecordFields(record)
         guard let header = record.lines.first, header.count == 7,
-              record.isField(header[0], "forecast"), record.isField(header[1], "1"),
+              record.isField(header[0], "forecast"), record.isField(header[1], "2"),
               let source = record.text(header[2]), let url = record.text(header[3]),
               let timeZone = record.text(header[4]), let fetchedAt = record.double(header[6])
         else { return nil }
         var updatedAt: Date?
         if !record.isField(header[5], "\\N") {
             guard let seconds = record.double(header[5]) else { return nil }
-            updatedAt = Date(timeIntervalSince1970: seconds)
+            updatedAt = Date(timeIntervalSinceReferenceDate: seconds)
         }
         var days: [ForecastDay] = []
         days.reserveCapacity(record.lines.count - 1)
@@ -59,7 +60,7 @@ extension Forecast: CompactRecord {
         }
         self.init(
             source: source, url: url, timeZone: timeZone, updatedAt: updatedAt,
-            fetchedAt: Date(timeIntervalSince1970: fetchedAt), days: days
+            fetchedAt: Date(timeIntervalSinceReferenceDate: fetchedAt), days: days
         )
     }
 }
