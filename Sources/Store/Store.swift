@@ -98,8 +98,13 @@ public actor Store {
     }
 
     private static func checkOwnership(_ connection: Connection) throws {
-        let applicationID = try connection.pragmaInt("application_id")
-        let objects = try connection.first("SELECT count(*) AS n FROM sqlite_master")?.int("n") ?? 0
+        // One statement, so one snapshot: read apart, another process's first migration could commit in
+        // between (no mark yet, then its tables), and a new database would look like someone else's.
+        let row = try connection.first(
+            "SELECT (SELECT application_id FROM pragma_application_id) AS id, (SELECT count(*) FROM sqlite_master) AS n"
+        )
+        let applicationID = try row?.int("id") ?? 0
+        let objects = try row?.int("n") ?? 0
         if applicationID == Int(Connection.applicationID) { return }
         if applicationID == 0 && objects == 0 { return }
         throw StoreError.notAPlanDatabase(path: connection.path)
