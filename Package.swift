@@ -1,6 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The `plan` executable links the Swift standard library and Foundation statically (start-up in a few
+// milliseconds instead of ~17: no dynamic Swift libraries to load and relocate), and loads libcurl only
+// when a command makes a request: FoundationNetworking's curl calls go through CCurlLoader's lazy
+// trampolines, and the modules that import FoundationNetworking do not autolink libcurl.
+// See docs/benchmarks.md (start-up) and Sources/CCurlLoader/CurlLoader.c.
+let noCurlAutolink = ["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"]
+let lazyCurl: [SwiftSetting] = [.unsafeFlags(noCurlAutolink, .when(platforms: [.linux]))]
+/// Compiled against the static SDK too, so the executable's object names the static libraries' own
+/// dependencies (_CFURLSessionInterface, CoreFoundation, …) for the linker.
+let staticExecutableSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"] + noCurlAutolink, .when(platforms: [.linux]))]
+let staticExecutable: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+
 let package = Package(
     name: "plan",
     platforms: [.macOS(.v14)],
@@ -27,9 +39,19 @@ let package = Package(
             dependencies: ["CSQLite"],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "Tools", dependencies: ["Store"]),
-        .target(name: "Planner", dependencies: ["Tools", "Store"]),
-        .executableTarget(name: "plan", dependencies: ["Planner", "Tools", "Store"]),
+        .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
+        .target(name: "Tools", dependencies: ["Store"], swiftSettings: lazyCurl),
+        .target(name: "Planner", dependencies: ["Tools", "Store"], swiftSettings: lazyCurl),
+        .executableTarget(
+            name: "plan", dependencies: ["Planner", "Tools", "Store", "CCurlLoader"],
+            swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
+        ),
+        // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
+        // Linked like plan, so it runs the same code and valgrind can count its instructions.
+        .executableTarget(
+            name: "plan-bench", dependencies: ["Tools", "Store", "CCurlLoader"],
+            swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
+        ),
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store", "TestSupport"]),

@@ -23,10 +23,16 @@ make_work history-search
 export NO_COLOR=1
 
 echo "== History search: plan history search $WORD vs llm logs -q $WORD -n 20"
+: >"$WORK/instructions.txt"
 for n in $SIZES; do
     mkdir -p "$WORK/$n/llm"
     PLAN_DB="$WORK/$n/plan.sqlite" "$PLAN_BIN" list >/dev/null
     "$PY" "$BENCH_DIR/gen_history.py" plan "$WORK/$n/plan.sqlite" "$n"
+    if [ -n "$PLAN_BIN_BEFORE" ]; then
+        # An older plan refuses a newer schema: the same data in its own database.
+        PLAN_DB="$WORK/$n/before.sqlite" "$PLAN_BIN_BEFORE" list >/dev/null
+        "$PY" "$BENCH_DIR/gen_history.py" plan "$WORK/$n/before.sqlite" "$n"
+    fi
     "$PY" "$BENCH_DIR/gen_history.py" llm "$WORK/$n/llm/logs.db" "$n"
 done
 
@@ -37,13 +43,32 @@ for n in $SIZES; do
     echo
     echo "$n exchanges (plan: $((2 * n)) transcript rows in $n sessions; llm: $n responses rows);" \
          "'$WORD' matches $matches exchanges; printed: plan $plan_hits, llm $llm_hits"
+    # The floor: plan's own SQL (Store.search, bounded ranking) run by the sqlite3 CLI.
+    printf '%s' "SELECT e.id, e.session_id, s.trip_id, e.kind, e.tool, e.created_at, f.snippet
+FROM (SELECT rowid, rank, snippet(transcript_fts, 0, '[', ']', '…', 12) AS snippet
+      FROM transcript_fts WHERE transcript_fts MATCH '\"$WORD\"' AND rowid >= (
+          SELECT coalesce(min(rowid), 0) FROM (
+              SELECT rowid FROM transcript_fts WHERE transcript_fts MATCH '\"$WORD\"' ORDER BY rowid DESC LIMIT 1000))
+      ORDER BY rank LIMIT 20) f
+JOIN transcript_entries e ON e.id = f.rowid JOIN sessions s ON s.id = e.session_id ORDER BY f.rank;" >"$WORK/$n/search.sql"
     # env(1) gives each command its own database without a shell.
+    before=()
+    if [ -n "$PLAN_BIN_BEFORE" ]; then
+        before=(-n "before: plan history search ($n)" "env PLAN_DB=$WORK/$n/before.sqlite $PLAN_BIN_BEFORE history search $WORD")
+    fi
     hyperfine -N --style none --warmup 3 --runs "$RUNS" --export-json "$WORK/search-$n.json" \
         -n "plan history search ($n)" "env PLAN_DB=$WORK/$n/plan.sqlite $PLAN_BIN history search $WORD" \
+        -n "sqlite3, plan's SQL ($n)" "sqlite3 -batch -init /dev/null $WORK/$n/plan.sqlite '.read $WORK/$n/search.sql'" \
+        "${before[@]+"${before[@]}"}" \
         -n "llm logs -q ($n)" "env LLM_USER_PATH=$WORK/$n/llm $PLAN_BENCH_VENV/bin/llm logs -q $WORD -n 20" \
         >/dev/null
     summarize hyperfine "$WORK/search-$n.json" \
-        --pair "History search, $n exchanges" "plan history search ($n)" "llm logs -q ($n)"
+        --pair "History search, $n exchanges" "plan history search ($n)" "llm logs -q ($n)" \
+        --pair "History search, $n exchanges, vs plan's SQL in the sqlite3 CLI" "plan history search ($n)" "sqlite3, plan's SQL ($n)"
+    plan_ir="$(PLAN_DB="$WORK/$n/plan.sqlite" instructions "$PLAN_BIN" history search "$WORD")"
+    sql_ir="$(instructions sqlite3 -batch -init /dev/null "$WORK/$n/plan.sqlite" ".read $WORK/$n/search.sql")"
+    echo "  instructions (callgrind): plan history search $(millions "$plan_ir"), plan's SQL in sqlite3 $(millions "$sql_ir")"
+    echo "$n $plan_ir $sql_ir" >>"$WORK/instructions.txt"
 done
 
 echo
@@ -55,7 +80,7 @@ def med(n, name):
     for r in json.load(open(f"{work}/search-{n}.json"))["results"]:
         if r["command"] == f"{name} ({n})":
             return statistics.median(r["times"]) * 1000
-for name in ("plan history search", "llm logs -q"):
+for name in ("plan history search", "sqlite3, plan's SQL", "llm logs -q"):
     base = med(sizes[0], name)
     previous = None
     parts = []
@@ -67,7 +92,26 @@ for name in ("plan history search", "llm logs -q"):
     print(f"  {name:<20} " + ";  ".join(parts))
 EOF
 
+echo
+echo "How plan grows in instructions (callgrind)"
+"$PY" - "$WORK/instructions.txt" <<'PYEOF'
+import sys
+rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+base = None
+for n, plan, sql in rows:
+    if plan == "n/a":
+        continue
+    base = base or int(plan)
+    print(f"  {int(n):>7,}: plan {int(plan) / 1e6:6.1f}M (x{int(plan) / base:.2f} of the smallest), its SQL in sqlite3 {int(sql) / 1e6:6.1f}M")
+PYEOF
+smallest="${SIZES%% *}"
 biggest="${SIZES##* }"
+if [ "$smallest" != "$biggest" ]; then
+    "$PY" "$BENCH_DIR/summarize.py" record "History search growth, $smallest to $biggest exchanges (instructions)" \
+        "$(awk -v a="$smallest" -v b="$biggest" '$1 == a {x = $2} $1 == b {y = $2} END {printf "%.1fM to %.1fM (x%.2f)", x / 1e6, y / 1e6, y / x}' "$WORK/instructions.txt")" \
+        "$(awk -v a="$smallest" -v b="$biggest" '$1 == a {x = $3} $1 == b {y = $3} END {printf "sqlite3, same SQL: %.1fM to %.1fM", x / 1e6, y / 1e6}' "$WORK/instructions.txt")" \
+        "target x2"
+fi
 echo
 echo "Peak memory at $biggest exchanges (/usr/bin/time -v, maximum resident set size, median of 3)"
 peak() { # command...

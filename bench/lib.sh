@@ -1,8 +1,10 @@
 # Shared helpers for the benchmark scripts in bench/. Sourced, not run.
 #
 # Knobs (environment):
-#   PLAN_BENCH_BUILD   scratch path of the release build (default /work/bench-build)
+#   PLAN_BENCH_BUILD   scratch path of the release build (default .build/bench-release in the repository)
 #   PLAN_BIN           the plan binary (default $PLAN_BENCH_BUILD/release/plan)
+#   PLAN_BIN_BEFORE    optional: an older plan binary measured beside it in the same run (start-up, search)
+#   PLAN_BENCH_TOOL    plan's in-process benchmark (default $PLAN_BENCH_BUILD/release/plan-bench)
 #   PLAN_BENCH_VENV    Python venv with requests-cache and llm (default ~/.cache/plan/venv-bench)
 #   PLAN_BENCH_OUT     where scratch databases and hyperfine JSON go (default /tmp/plan-bench)
 #   PLAN_CACHE         llama-server and models cache root (default ~/.cache/plan)
@@ -11,8 +13,10 @@ set -Eeuo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
-PLAN_BENCH_BUILD="${PLAN_BENCH_BUILD:-/work/bench-build}"
+PLAN_BENCH_BUILD="${PLAN_BENCH_BUILD:-$REPO_DIR/.build/bench-release}"
 PLAN_BIN="${PLAN_BIN:-$PLAN_BENCH_BUILD/release/plan}"
+PLAN_BIN_BEFORE="${PLAN_BIN_BEFORE:-}"
+PLAN_BENCH_TOOL="${PLAN_BENCH_TOOL:-$PLAN_BENCH_BUILD/release/plan-bench}"
 PLAN_BENCH_VENV="${PLAN_BENCH_VENV:-$HOME/.cache/plan/venv-bench}"
 PLAN_BENCH_OUT="${PLAN_BENCH_OUT:-/tmp/plan-bench}"
 PLAN_CACHE="${PLAN_CACHE:-$HOME/.cache/plan}"
@@ -36,6 +40,7 @@ require() {
     command -v hyperfine >/dev/null || die "hyperfine is missing; run bench/setup.sh (apt-get install hyperfine)"
     [ -x /usr/bin/time ] || die "/usr/bin/time is missing; run bench/setup.sh (apt-get install time)"
     command -v sqlite3 >/dev/null || die "sqlite3 is missing; run bench/setup.sh"
+    command -v valgrind >/dev/null || die "valgrind is missing; run bench/setup.sh (apt-get install valgrind)"
     [ -x "$PY" ] || die "no venv at $PLAN_BENCH_VENV; run bench/setup.sh"
 }
 
@@ -89,6 +94,17 @@ standin_control() { # method path [json-body]
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
+
+# Instructions a command executes (valgrind --tool=callgrind), stdout and stderr discarded: a figure
+# that a busy machine does not disturb. Prints the count, or "n/a" when valgrind cannot run it.
+instructions() {
+    local count
+    count="$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected/ {print $NF}')"
+    echo "${count:-n/a}"
+}
+
+# A count in millions ("12.3M").
+millions() { awk -v n="$1" 'BEGIN { if (n == "n/a") print "n/a"; else printf "%.1fM\n", n / 1e6 }'; }
 
 # Median/p90/ratio tables from hyperfine JSON exports.
 summarize() { "$PY" "$BENCH_DIR/summarize.py" "$@"; }

@@ -19,11 +19,11 @@ rm -f "$PLAN_BENCH_OUT/results.jsonl"
 
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(awk '/MemTotal/ {printf "%.1f GiB RAM", $2 / 1048576}' /proc/meminfo)"
 echo "Swift: $(swift --version 2>/dev/null | head -n 1)"
-echo "plan: $(git -C "$REPO_DIR" rev-parse --short HEAD) $(git -C "$REPO_DIR" diff --quiet HEAD -- Sources 2>/dev/null || echo '(Sources modified)')"
+echo "plan: $(git -C "$REPO_DIR" rev-parse --short HEAD)${PLAN_BIN_BEFORE:+ (and $PLAN_BIN_BEFORE as 'before')} $(git -C "$REPO_DIR" diff --quiet HEAD -- Sources 2>/dev/null || echo '(Sources modified)')"
 echo "Tools: $(hyperfine --version), requests-cache $("$PY" -c 'import importlib.metadata as m; print(m.version("requests-cache"))'), $("$PLAN_BENCH_VENV/bin/llm" --version), $(sqlite3 --version | cut -d' ' -f1) (sqlite3 CLI)"
 echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 
-for script in cache-hit.sh context.sh history-search.sh pack.sh; do
+for script in startup.sh cache-hit.sh context.sh history-search.sh pack.sh; do
     echo
     echo "################ bench/$script   (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
     "$BENCH_DIR/$script"

@@ -8,6 +8,13 @@ cd "$(dirname "$0")/.."
 
 need=()
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+# plan links Foundation statically (Package.swift); the static FoundationNetworking asks the linker for
+# libcurl.so, which only the development package provides (the running binary loads libcurl.so.4 lazily).
+has_curl_dev=0
+for library in /usr/lib/*/libcurl.so /usr/lib64/libcurl.so /usr/lib/libcurl.so; do
+    [ -e "$library" ] && has_curl_dev=1
+done
+[ "$has_curl_dev" = 1 ] || need+=(libcurl4-openssl-dev)
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)

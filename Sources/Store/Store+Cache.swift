@@ -22,6 +22,31 @@ extension Store {
         )
     }
 
+    /// The decoded record kept beside `url`'s body, when the entry is fresh at `now` and has one: a cache
+    /// hit that reads neither the body nor decodes it.
+    public func freshDecoded(url: String, at now: Date) throws -> DecodedResponse? {
+        guard let row = try connection.first(
+            "SELECT fetched_at, expires_at, decoded FROM http_cache WHERE url = ?", [url]
+        ) else { return nil }
+        guard try row.double("expires_at") > now.timeIntervalSince1970,
+              let record = try row.optionalString("decoded")
+        else { return nil }
+        return DecodedResponse(
+            url: url, fetchedAt: Date(timeIntervalSince1970: try row.double("fetched_at")), record: record
+        )
+    }
+
+    /// Keeps `record` (what `url`'s body decodes to) beside the body, if the body is still the one
+    /// fetched at `fetchedAt`.
+    public func storeDecoded(url: String, fetchedAt: Date, record: String) throws {
+        try connection.write {
+            try connection.query(
+                "UPDATE http_cache SET decoded = ? WHERE url = ? AND fetched_at = ?",
+                [record, url, fetchedAt.timeIntervalSince1970]
+            )
+        }
+    }
+
     /// Stores (or replaces) a successful response.
     public func storeResponse(_ response: CachedResponse) throws {
         try connection.write {
@@ -34,7 +59,7 @@ extension Store {
                     status = excluded.status, content_type = excluded.content_type, body = excluded.body,
                     etag = excluded.etag, last_modified = excluded.last_modified,
                     fetched_at = excluded.fetched_at, expires_at = excluded.expires_at,
-                    validated_at = excluded.validated_at
+                    validated_at = excluded.validated_at, decoded = NULL
                 """,
                 [response.url, response.status, response.contentType, response.body, response.etag,
                  response.lastModified, response.fetchedAt.timeIntervalSince1970,
@@ -53,23 +78,21 @@ extension Store {
         }
     }
 
-    /// Adds one to a cache counter (`cache.hit`, `cache.miss`, `cache.revalidated`, `cache.stale`,
-    /// `network.request`), and one to the entry's hits for a hit.
+    /// Adds to a cache counter (`cache.hit`, `cache.miss`, `cache.revalidated`, `cache.stale`,
+    /// `network.request`), and one to the entry's hits for a hit. Kept in memory until `flushCounters()`
+    /// (or the store's end), so a hit costs no write transaction.
     public func count(_ counter: String, url: String? = nil, times: Int = 1) throws {
-        guard times > 0 else { return }
-        try connection.write {
-            try connection.query(
-                "INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
-                [counter, times]
-            )
-            if counter == "cache.hit", let url {
-                try connection.query("UPDATE http_cache SET hits = hits + 1 WHERE url = ?", [url])
-            }
-        }
+        counters.add(counter, url: url, times: times)
+    }
+
+    /// Writes the counters gathered since the last flush, in one transaction (none when there are none).
+    public func flushCounters() throws {
+        try counters.flush()
     }
 
     /// The cache's size and how it has answered.
     public func cacheStatistics() throws -> CacheStatistics {
+        try flushCounters()
         let now = clock().timeIntervalSince1970
         let size = try connection.first(
             """

@@ -8,6 +8,8 @@ public actor Store {
     public nonisolated let path: String
     let connection: Connection
     let clock: @Sendable () -> Date
+    /// Cache counters not yet written: a hit costs no write transaction.
+    let counters: CacheCounters
 
     /// Opens the database at `path`, creating it (mode 0600, folders included) and migrating it as needed.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -30,6 +32,7 @@ public actor Store {
         Store.tightenPermissions(of: path)
         self.path = path
         self.connection = connection
+        self.counters = CacheCounters(connection: connection)
         self.clock = clock
     }
 

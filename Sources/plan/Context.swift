@@ -71,8 +71,9 @@ struct Context {
         let console = self.console
         let warned = OnceFlag()
         let hasContact = settings.contact != nil
+        let timeout = settings.timeout
         let http = HTTPClient(
-            store: store, transport: URLSessionTransport(timeout: settings.timeout),
+            store: store, transport: LazyTransport { URLSessionTransport(timeout: timeout) },
             configuration: HTTPClient.Configuration(
                 userAgent: settings.userAgent, contact: settings.contact, contactOrigins: [settings.nwsBase],
                 maxAttempts: settings.retries, deadline: settings.timeout

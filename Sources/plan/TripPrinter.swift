@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Tools
 
 /// How trips look on the terminal and in JSON.
 enum TripPrinter {
@@ -44,7 +45,7 @@ enum TripPrinter {
     static func details(_ trip: Trip, console: Console) -> [String] {
         var lines = [console.bold("Trip \(trip.id): \(trip.name)")]
         if let place = trip.place {
-            let coordinates = String(format: "%.4f, %.4f", place.latitude, place.longitude)
+            let coordinates = FixedDecimal.text(place.latitude, places: 4) + ", " + FixedDecimal.text(place.longitude, places: 4)
             lines.append("  Place       \(place.label) (\(coordinates), \(place.timeZone))")
         } else {
             lines.append("  Place       \(trip.destination) (not resolved)")

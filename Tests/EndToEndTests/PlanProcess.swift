@@ -81,9 +81,13 @@ final class PlanSandbox {
         )
     }
 
-    /// The database file's bytes (empty when it does not exist).
+    /// The database file's bytes followed by its WAL's (each empty when it does not exist): plan leaves
+    /// the WAL beside the file between commands (no checkpoint on close), so a change may sit in either.
+    /// Another program closing the database (the sqlite3 CLI) checkpoints, which moves bytes between them.
     func databaseBytes() -> Data {
-        (try? Data(contentsOf: URL(fileURLWithPath: databasePath))) ?? Data()
+        let file = (try? Data(contentsOf: URL(fileURLWithPath: databasePath))) ?? Data()
+        let wal = (try? Data(contentsOf: URL(fileURLWithPath: databasePath + "-wal"))) ?? Data()
+        return file + wal
     }
 
     /// Runs sqlite3 on the database and returns its output.

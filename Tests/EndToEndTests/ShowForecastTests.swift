@@ -158,8 +158,8 @@ import Testing
 
         let result = try world.show([id])
         expectPlainError(result, status: 69, mentions: "unavailable")
-        #expect(try world.sandbox.sqlite("SELECT count(*) FROM http_cache") == "0")
         #expect(world.sandbox.databaseBytes() == before, "a failed command leaves the database as it was")
+        #expect(try world.sandbox.sqlite("SELECT count(*) FROM http_cache") == "0")
     }
 
     @Test func aFailingServiceFallsBackToTheStaleCopy() async throws {

@@ -41,3 +41,41 @@ import Testing
         #expect(try await store.search("snow").isEmpty)
     }
 }
+
+@Suite struct BoundedRankingTests {
+    /// A session whose entries mention "snow" from once to `count` times (the most relevant last), with
+    /// "crampons" in three of them.
+    func store(entries count: Int) async throws -> (TemporaryDatabase, Store) {
+        let temp = TemporaryDatabase()
+        let store = try Store(path: temp.path)
+        let session = try await store.createSession(tripID: nil, purpose: .pack, model: "m", contextSize: 4_096)
+        for index in 1...count {
+            let words = Array(repeating: "snow", count: index % 7 + 1) + (index % 5 == 0 ? ["crampons"] : [])
+            try await store.appendEntry(
+                sessionID: session, kind: .response, text: (words + ["and", "more", "text"]).joined(separator: " "), tokens: 1
+            )
+        }
+        return (temp, store)
+    }
+
+    @Test func aRareWordIsRankedOverAllItsMatches() async throws {
+        let (temp, store) = try await store(entries: 40)
+        _ = temp
+        let bounded = try await store.search("crampons", rankedMatches: 10)
+        let full = try await store.search("crampons", rankedMatches: Int.max)
+        #expect(bounded.count == 8)
+        #expect(bounded.map(\.entryID) == full.map(\.entryID))
+    }
+
+    @Test func aCommonWordIsRankedOverItsNewestMatches() async throws {
+        let (temp, store) = try await store(entries: 40)
+        _ = temp
+        let bounded = try await store.search("snow", limit: 5, rankedMatches: 10)
+        #expect(bounded.count == 5)
+        // Only the newest ten matches (ids 31...40) are ranked, best first among them.
+        #expect(bounded.allSatisfy { $0.entryID > 30 })
+        let window = try await store.search("snow", limit: 10, rankedMatches: 10)
+        let full = try await store.search("snow", limit: 40, rankedMatches: Int.max).filter { $0.entryID > 30 }
+        #expect(window.map(\.entryID) == full.map(\.entryID))
+    }
+}

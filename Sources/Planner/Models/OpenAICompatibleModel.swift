@@ -36,7 +36,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     public func servedName() async -> String {
         if let modelName { return modelName }
         guard let properties = try? await properties() else { return name }
-        let served = properties.modelAlias ?? properties.modelPath.map { path in
+        // llama-server's alias is the model's path unless --alias named it: the file's name without `.gguf`.
+        let served = (properties.modelAlias ?? properties.modelPath).map { path in
             let file = (path as NSString).lastPathComponent
             return file.hasSuffix(".gguf") ? String(file.dropLast(5)) : file
         }

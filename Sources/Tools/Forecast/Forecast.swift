@@ -118,10 +118,10 @@ public struct ForecastDay: Codable, Sendable, Equatable {
         }
         if !sky.isEmpty { parts.append(sky) }
         if let chance = precipitationChance { parts.append("\(chance)% precip") }
-        if let snowfall, snowfall > 0 { parts.append(String(format: "snow %.0f cm", snowfall)) }
+        if let snowfall, snowfall > 0 { parts.append("snow " + FixedDecimal.text(snowfall, places: 0) + " cm") }
         if let wind { parts.append("wind \(wind) mph") }
         if let gust { parts.append("gusts \(gust)") }
-        if let uvIndex, uvIndex >= 3 { parts.append(String(format: "UV %.0f", uvIndex)) }
+        if let uvIndex, uvIndex >= 3 { parts.append("UV " + FixedDecimal.text(uvIndex, places: 0)) }
         return "\(date.shortLabel): " + parts.joined(separator: ", ")
     }
 }

@@ -55,7 +55,7 @@ public struct ForecastService: ForecastProvider {
     /// "39.7392,-104.9847": four decimals, trailing zeros dropped, as NWS wants them (more gets a 301).
     static func pointPath(latitude: Double, longitude: Double) -> String {
         func format(_ value: Double) -> String {
-            var text = String(format: "%.4f", value)
+            var text = FixedDecimal.text(value, places: 4)
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
             return text == "-0" ? "0" : text
@@ -65,29 +65,32 @@ public struct ForecastService: ForecastProvider {
 
     private func nws(_ place: Place) async throws -> ForecastReport {
         let pointsURL = nwsBase.appending(path: "points/" + Self.pointPath(latitude: place.latitude, longitude: place.longitude))
-        let pointResponse: FetchedResponse
+        let point: NWSForecastDecoder.Point
         do {
-            pointResponse = try await http.get(
+            point = try await http.getDecoded(
                 pointsURL, service: "NWS", kind: .point, accept: "application/geo+json",
-                accepts: { NWSForecastDecoder.isPoint($0) }
-            )
+                accepts: { NWSForecastDecoder.isPoint($0) },
+                decode: { try NWSForecastDecoder.point(from: $0.body) }
+            ).value
         } catch let error as ServiceError where error.status == 404 {
             throw NWSMiss.noData("outside NWS coverage; using Open-Meteo")
         }
-        let point = try NWSForecastDecoder.point(from: pointResponse.body)
-        let response: FetchedResponse
+        let timeZone = point.timeZone ?? place.timeZone
+        let response: DecodedFetch<Forecast>
         do {
-            response = try await http.get(
+            response = try await http.getDecoded(
                 point.forecastURL, service: "NWS", kind: .forecast, accept: "application/geo+json",
-                accepts: { NWSForecastDecoder.isForecast($0) }
+                accepts: { NWSForecastDecoder.isForecast($0) },
+                decode: {
+                    try NWSForecastDecoder.forecast(from: $0.body, url: $0.url, timeZone: timeZone, fetchedAt: $0.fetchedAt)
+                }
             )
         } catch let error as ServiceError where error.status == 404 {
             throw NWSMiss.noData("NWS has no forecast for this point's grid; using Open-Meteo")
         }
-        let forecast = try NWSForecastDecoder.forecast(
-            from: response.body, url: response.url, timeZone: point.timeZone ?? place.timeZone,
-            fetchedAt: response.fetchedAt
-        )
+        var forecast = response.value
+        // The days come from the document alone; the zone is this place's (two places may share a grid).
+        forecast.timeZone = timeZone
         return ForecastReport(forecast: forecast, origin: response.origin)
     }
 
@@ -96,8 +99,8 @@ public struct ForecastService: ForecastProvider {
             url: openMeteoBase.appending(path: "v1/forecast"), resolvingAgainstBaseURL: false
         )
         components?.queryItems = [
-            URLQueryItem(name: "latitude", value: String(format: "%.4f", place.latitude)),
-            URLQueryItem(name: "longitude", value: String(format: "%.4f", place.longitude)),
+            URLQueryItem(name: "latitude", value: FixedDecimal.text(place.latitude, places: 4)),
+            URLQueryItem(name: "longitude", value: FixedDecimal.text(place.longitude, places: 4)),
             URLQueryItem(name: "daily", value: OpenMeteoForecastDecoder.variables.joined(separator: ",")),
             URLQueryItem(name: "timezone", value: "auto"),
             URLQueryItem(name: "forecast_days", value: "16"),
@@ -107,12 +110,15 @@ public struct ForecastService: ForecastProvider {
         guard let url = components?.url else {
             throw ServiceError.malformed(service: "Open-Meteo", detail: "cannot build the request URL")
         }
-        let response = try await http.get(
-            url, service: "Open-Meteo", kind: .forecast, accepts: { OpenMeteoForecastDecoder.isForecast($0) }
+        let response = try await http.getDecoded(
+            url, service: "Open-Meteo", kind: .forecast, accepts: { OpenMeteoForecastDecoder.isForecast($0) },
+            decode: {
+                try OpenMeteoForecastDecoder.forecast(
+                    from: $0.body, url: $0.url, fallbackTimeZone: place.timeZone, fetchedAt: $0.fetchedAt
+                )
+            }
         )
-        let forecast = try OpenMeteoForecastDecoder.forecast(
-            from: response.body, url: response.url, fallbackTimeZone: place.timeZone, fetchedAt: response.fetchedAt
-        )
+        let forecast = response.value
         return ForecastReport(forecast: forecast, origin: response.origin)
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Store
+import TestSupport
+import Testing
+@testable import Tools
+
+/// The decoded record kept beside a cached body (`HTTPClient.getDecoded`) and the batched hit counters.
+@Suite struct DecodedCacheTests {
+    static let forecast = Forecast(
+        source: "nws", url: "https://api.weather.gov/gridpoints/BOU/63,62/forecast", timeZone: "America/Denver",
+        updatedAt: Date(timeIntervalSince1970: 1_796_085_347.25), fetchedAt: Date(timeIntervalSince1970: 1_796_085_350.7982712),
+        days: [
+            ForecastDay(
+                date: CalendarDate(year: 2026, month: 12, day: 3) ?? CalendarDate(dayNumber: 0), high: 34, low: -18,
+                precipitationChance: 80, precipitation: 12.5, snowfall: 0.1, hasSnow: true, hasThunder: false,
+                wind: 15, gust: 35, uvIndex: 3.25, summary: "Snow\tShowers\\Likely\nthen \\N", nightSummary: nil
+            ),
+            ForecastDay(date: CalendarDate(dayNumber: 20_000), summary: "", nightSummary: "Clear ☀︎ 晴"),
+        ]
+    )
+
+    @Test func aForecastRecordReadsBackExactly() throws {
+        let record = Self.forecast.record
+        #expect(!record.contains("\n\n"))
+        #expect(Forecast(record: record) == Self.forecast)
+        var plain = Self.forecast
+        plain.updatedAt = nil
+        plain.days = []
+        #expect(Forecast(record: plain.record) == plain)
+    }
+
+    @Test func aDamagedOrOlderRecordIsNotRead() {
+        let record = Self.forecast.record
+        for damaged in ["", "forecast", record.replacingOccurrences(of: "forecast\t2", with: "forecast\t1"),
+                        record + "\nday\t1", String(record.dropLast(3)) + "\t\t", record.replacingOccurrences(of: "\t34\t", with: "\tx\t"),
+                        "point\t1\thttps://example.com\t\\N"] {
+            #expect(Forecast(record: damaged) == nil, "read \(damaged.debugDescription)")
+        }
+    }
+
+    @Test func aPointRecordReadsBack() throws {
+        let url = try #require(URL(string: "https://api.weather.gov/gridpoints/BOU/63,62/forecast"))
+        for point in [NWSForecastDecoder.Point(forecastURL: url, timeZone: "America/Denver"),
+                      NWSForecastDecoder.Point(forecastURL: url, timeZone: nil)] {
+            #expect(NWSForecastDecoder.Point(record: point.record) == point)
+        }
+    }
+
+    @Test func aHitReadsTheRecordAndNeitherTheBodyNorTheDecoder() async throws {
+        let harness = try await HTTPHarness()
+        let client = harness.client()
+        let decode: (FetchedResponse) throws -> Forecast = {
+            try NWSForecastDecoder.forecast(from: $0.body, url: $0.url, timeZone: "America/Denver", fetchedAt: $0.fetchedAt)
+        }
+        let first = try await client.getDecoded(harness.forecastURL, service: "NWS", kind: .forecast, decode: decode)
+        #expect(first.origin == .network)
+        let second = try await client.getDecoded(harness.forecastURL, service: "NWS", kind: .forecast) { _ -> Forecast in
+            Issue.record("decoded the body again")
+            return Self.forecast
+        }
+        #expect(second.origin == .cache)
+        #expect(second.value == first.value)
+        #expect(try await harness.services.requestCount() == 1)
+        #expect(try await harness.store.cacheStatistics().hits == 1)
+
+        // A new body (here: revalidation after the lifetime, then a changed document) clears the record.
+        try await harness.store.storeResponse(CachedResponse(
+            url: harness.forecastURL.absoluteString, status: 200, contentType: nil, body: Data("{}".utf8), etag: nil,
+            lastModified: nil, fetchedAt: harness.clock.now, expiresAt: harness.clock.now.addingTimeInterval(60),
+            validatedAt: harness.clock.now
+        ))
+        #expect(try await harness.store.freshDecoded(url: harness.forecastURL.absoluteString, at: harness.clock.now) == nil)
+    }
+
+    @Test func hitsCostNoWriteUntilFlushedAndAreWrittenWhenTheStoreGoesAway() async throws {
+        let temporary = try TemporaryStore(clock: { Date() })
+        let url = "https://example.com/forecast"
+        let now = Date()
+        try await temporary.store.storeResponse(CachedResponse(
+            url: url, status: 200, contentType: nil, body: Data("{}".utf8), etag: nil, lastModified: nil,
+            fetchedAt: now, expiresAt: now.addingTimeInterval(3_600), validatedAt: now
+        ))
+        for _ in 0..<3 { try await temporary.store.count("cache.hit", url: url) }
+        let reader = try Store(path: temporary.store.path)
+        #expect(try await reader.rows("SELECT count(*) AS n FROM counters").first?.int("n") == 0)
+        try await temporary.store.flushCounters()
+        #expect(try await reader.rows("SELECT value FROM counters WHERE name = 'cache.hit'").first?.int("value") == 3)
+        #expect(try await reader.rows("SELECT hits FROM http_cache").first?.int("hits") == 3)
+
+        do {
+            let other = try Store(path: temporary.store.path)
+            try await other.count("cache.hit", url: url)
+            try await other.count("cache.miss")
+        }
+        #expect(try await reader.rows("SELECT value FROM counters WHERE name = 'cache.hit'").first?.int("value") == 4)
+        #expect(try await reader.rows("SELECT value FROM counters WHERE name = 'cache.miss'").first?.int("value") == 1)
+    }
+}
