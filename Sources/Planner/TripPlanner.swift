@@ -159,9 +159,10 @@ public struct TripPlanner: Sendable {
     public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws -> Answer {
         let window = try await resolvedContextSize()
         let latest = try await store.latestSession(tripID: trip.id, statuses: [.completed])
-        let snapshot = try await store.latestForecast(tripID: trip.id)
-        let facts = try await TripFacts(trip: trip, snapshot: snapshot, list: try await store.latestPackingList(tripID: trip.id))
-            .text(budget: window / 3, model: model)
+        // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
+        let list = try await store.latestPackingList(tripID: trip.id)
+        let snapshot = try await store.latestForecast(tripID: trip.id, before: list?.createdAt)
+        let facts = try await TripFacts(trip: trip, snapshot: snapshot, list: list).text(budget: window / 3, model: model)
         var carried = [
             Transcript.Entry(kind: .instructions, text: Self.askInstructions),
             Transcript.Entry(kind: .summary, text: facts),
