@@ -92,7 +92,8 @@ public struct PackingCheck: Sendable {
 
         var problem: String?
         if survivors < Self.minimumItems {
-            problem = survivors == 0 ? "nothing on it is a thing to pack" : "only \(survivors) of its \(list.items.count) items are things to pack"
+            problem = survivors == 0 ? "nothing on it is a thing to pack"
+                : "only \(survivors) of its \(list.items.count) item\(list.items.count == 1 ? "" : "s") \(survivors == 1 ? "is a thing" : "are things") to pack"
         } else if survivors * 2 < list.items.count {
             problem = "\(list.items.count - survivors) of its \(list.items.count) items are not things to pack"
         } else if weatherClaims >= Self.ungroundedClaims, weatherVerified == 0, !context.days.isEmpty {
