@@ -228,3 +228,18 @@ extension Array {
         return results
     }
 }
+
+/// What `doctor` and the sessions learn about the server.
+@Suite struct ServedModelTests {
+    @Test func theServedModelIsNamedAndForcedNativeToolsWithoutTemplateSupportAreFlagged() async throws {
+        let llm = try LoopbackServer(script: "llm/fake_llama_server.py", arguments: ["--supports-tools", "false"])
+        let forced = OpenAICompatibleModel(baseURL: llm.baseURL, modelName: nil, apiKey: nil, forcedMode: .native, timeout: 10)
+        #expect(await forced.isNativeForcedWithoutToolSupport())
+        // The fake serves "SmolLM2-135M-Instruct.Q4_1.gguf": the name recorded drops folders and ".gguf".
+        #expect(await forced.servedName() == "SmolLM2-135M-Instruct.Q4_1")
+        let automatic = OpenAICompatibleModel(baseURL: llm.baseURL, modelName: nil, apiKey: nil, forcedMode: nil, timeout: 10)
+        #expect(!(await automatic.isNativeForcedWithoutToolSupport()))
+        let named = OpenAICompatibleModel(baseURL: llm.baseURL, modelName: "qwen2.5:7b", apiKey: nil, forcedMode: nil, timeout: 10)
+        #expect(await named.servedName() == "qwen2.5:7b")
+    }
+}
