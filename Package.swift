@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Tools", "Store", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Store", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store", "Tools", "Planner", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -190,7 +190,7 @@ public struct TripPlanner: Sendable {
             }
             var notices: [String] = []
             if response.isCutOff {
-                notices.append("The answer was cut off at \(response.answerTokens ?? options.maximumResponseTokens) tokens; ask a narrower question for a complete one.")
+                notices.append("the answer was cut off at \(response.answerTokens ?? options.maximumResponseTokens) tokens; ask a narrower question for a complete one.")
             }
             return (
                 Answer(sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices), nil

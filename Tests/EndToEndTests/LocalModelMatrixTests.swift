@@ -1,7 +1,9 @@
 import Foundation
+import Planner
 import Store
 import TestSupport
 import Testing
+import Tools
 
 /// The real small model in every window a traveller might run it with: llama-server with SmolLM2-135M at
 /// 512, 1,024 and 2,048 tokens; a pack, three follow-ups with a long question, then a replay, all with the
@@ -41,10 +43,17 @@ struct LocalModelMatrixTests {
         let names = items.compactMap { ($0["name"] as? String)?.lowercased() }
         #expect(Set(names).count == names.count, "duplicate names: \(names)")
         #expect(items.count >= 5)
+        // Every weather-driven item cites a day and a figure of the forecast pinned for the trip.
+        let database = try Store(path: sandbox.databasePath)
+        let trip = try #require(try await database.trip(id: 1))
+        let pinned = try #require(try await database.latestForecast(tripID: 1))
+        let check = PackingCheck(
+            context: PackingContext(trip: trip, forecast: try Forecast.fromJSON(pinned.forecast)),
+            destination: trip.destination, place: trip.place
+        )
         for item in items where item["weather"] as? Bool == true {
             let reason = item["reason"] as? String ?? ""
-            let hasFigure = reason.contains { $0.isNumber }
-            #expect(hasFigure, "weather item without a figure: \(item)")
+            #expect(check.citesForecast(reason), "weather item citing nothing of the forecast: \(item)")
         }
         #expect(items.contains { $0["name"] as? String == "Insulated waterproof boots" }, "Denver's snow needs boots")
 

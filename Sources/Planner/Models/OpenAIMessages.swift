@@ -20,6 +20,12 @@ enum OpenAIMessages {
         case let .random(temperature):
             body["temperature"] = .number(temperature)
         }
+        if request.tools.isEmpty, request.answerSchema == nil {
+            // Free text only (a grammar-bound answer must repeat its keys): small models loop without it. With
+            // SmolLM2-135M and a follow-up question, 0 gave the same paragraph four times; 0.5 an answer about
+            // the trip's snow. OpenAI's parameter, honoured by llama-server, vLLM and Ollama.
+            body["frequency_penalty"] = 0.5
+        }
         if request.tools.isEmpty {
             if let schema = request.answerSchema { body["response_format"] = responseFormat(schema) }
         } else if mode == .native {

@@ -164,7 +164,7 @@ public struct PackingCheck: Sendable {
     // MARK: - Weather claims
 
     /// Whether `reason` names a day of the forecast and a figure that day's forecast holds.
-    func citesForecast(_ reason: String) -> Bool {
+    public func citesForecast(_ reason: String) -> Bool {
         let text = " " + Self.key(reason) + " "
         for day in context.days {
             let named = Self.aliases(of: day.date).filter { text.contains(" \($0) ") }
