@@ -42,8 +42,10 @@ let package = Package(
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
         .target(name: "Tools", dependencies: ["Store"], swiftSettings: lazyCurl),
         .target(name: "Planner", dependencies: ["Tools", "Store"], swiftSettings: lazyCurl),
+        // The command line's one description (commands, options, help, completions, man page) and its drawings.
+        .target(name: "Interface", dependencies: ["Planner", "Tools", "Store"], swiftSettings: lazyCurl),
         .executableTarget(
-            name: "plan", dependencies: ["Planner", "Tools", "Store", "CCurlLoader"],
+            name: "plan", dependencies: ["Interface", "Planner", "Tools", "Store", "CCurlLoader"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -56,7 +58,8 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Tools", "Store", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Store", "Tools", "Planner", "TestSupport"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Planner", "Tools", "Store"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Interface", "Store", "Tools", "Planner", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Store
 
 /// Parses the command line, runs one command and turns every failure into a message and an exit code.
@@ -26,44 +27,52 @@ struct CLI {
         }
     }
 
+    /// Every declared command with the code that runs it.
+    static func routes(_ context: Context) -> [Route] {
+        [
+            Route(PlanCommands.add, context: context) { try await AddCommand(context: context).run($0) },
+            Route(PlanCommands.list, context: context) { try await ListCommand(context: context).run($0) },
+            Route(PlanCommands.show, context: context) { try await ShowCommand(context: context).run($0) },
+            Route(PlanCommands.remove, context: context) { try await RemoveCommand(context: context).run($0) },
+            Route(PlanCommands.pack, context: context) { try await PackCommand(context: context).run($0) },
+            Route(PlanCommands.ask, context: context) { try await AskCommand(context: context).run($0) },
+            Route(PlanCommands.replay, context: context) { try await ReplayCommand(context: context).run($0) },
+            Route(PlanCommands.history, context: context) { try await HistoryCommand(context: context).run($0) },
+            Route(PlanCommands.historyShow, context: context) { try await HistoryCommand(context: context).show($0) },
+            Route(PlanCommands.historySearch, context: context) { try await HistoryCommand(context: context).search($0) },
+            Route(PlanCommands.cache, context: context) { _ in },
+            Route(PlanCommands.cachePrune, context: context) { try await CacheCommand(context: context).prune($0) },
+            Route(PlanCommands.cacheStats, context: context) { try await CacheCommand(context: context).stats($0) },
+            Route(PlanCommands.doctor, context: context) { try await DoctorCommand(context: context).run($0) },
+            Route(PlanCommands.completions, context: context) { CompletionsCommand(context: context).run($0) },
+            Route(PlanCommands.help, context: context) { HelpCommand(context: context).run($0) },
+            Route(PlanCommands.completionQuery, context: context) { await CompletionsCommand(context: context).query($0) },
+        ]
+    }
+
     private func dispatch() async throws {
-        guard let command = arguments.first else {
-            console.print(Help.overview)
+        let context = Context(environment: environment, console: console)
+        let help = HelpCommand(context: context)
+        guard let first = arguments.first else {
+            help.printOverview()
             throw CLIError(code: ExitCode.usage, message: "no command given.", hint: nil)
         }
-        let rest = Array(arguments.dropFirst())
-        let context = Context(environment: environment, console: console)
-        switch command {
-        case "--help", "-h", "help":
-            if let topic = rest.first, let text = Help.commands[topic] {
-                console.print(text)
-            } else {
-                console.print(Help.overview)
-            }
+        switch first {
+        case "--help", "-h":
+            help.printOverview()
+            return
         case "--version", "version":
-            console.print("plan \(Help.version)")
-        case "add":
-            try await AddCommand(context: context).run(rest)
-        case "list", "ls":
-            try await ListCommand(context: context).run(rest)
-        case "show":
-            try await ShowCommand(context: context).run(rest)
-        case "pack":
-            try await PackCommand(context: context).run(rest)
-        case "ask":
-            try await AskCommand(context: context).run(rest)
-        case "history":
-            try await HistoryCommand(context: context).run(rest)
-        case "replay":
-            try await ReplayCommand(context: context).run(rest)
-        case "cache":
-            try await CacheCommand(context: context).run(rest)
-        case "doctor":
-            try await DoctorCommand(context: context).run(rest)
-        case "rm", "remove", "delete":
-            try await RemoveCommand(context: context).run(rest)
+            console.print("plan \(PlanCommands.version)")
+            return
         default:
-            throw CLIError.usage("unknown command '\(ArgumentParser.printable(command))'.")
+            break
         }
+        guard let (command, rest) = PlanCommands.resolve(arguments) else {
+            throw CLIError.usage("unknown command '\(ArgumentText.printable(first))'.")
+        }
+        guard let route = Self.routes(context).first(where: { $0.info.path == command.path }) else {
+            throw CLIError(code: ExitCode.software, message: "'\(command.name)' has no code to run it.", hint: nil)
+        }
+        try await route.run(rest)
     }
 }

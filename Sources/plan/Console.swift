@@ -12,6 +12,8 @@ struct Console: Sendable {
     let isStdoutTerminal: Bool
     let isStderrTerminal: Bool
     let useColor: Bool
+    /// The terminal's character set is UTF-8 (LC_ALL, else LC_CTYPE, else LANG, names it); else plain ASCII.
+    let isUTF8: Bool
     private let marks = TerminalText.Marks()
     private let stream = StreamState()
 
@@ -20,6 +22,9 @@ struct Console: Sendable {
         isStderrTerminal = isatty(STDERR_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         useColor = isStdoutTerminal && !noColor && environment["TERM"] != "dumb"
+        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        isUTF8 = locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
     }
 
     /// A line of results on stdout, made safe.
@@ -62,6 +67,9 @@ struct Console: Sendable {
     func dim(_ text: String) -> String { style(text, "2") }
     func accent(_ text: String) -> String { style(text, "36") }
     func warning(_ text: String) -> String { style(text, "33") }
+
+    /// `text` in the SGR style `code` ("1;34": bold blue) when colour is on; as it is otherwise.
+    func paint(_ text: String, sgr code: String) -> String { style(text, code) }
 
     /// A mark that turns on SGR `code` ("1" bold, "0" reset) when colour is on; empty otherwise.
     func sgr(_ code: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Planner
 import Store
 import Tools
@@ -90,31 +91,6 @@ struct Context {
         return ForecastService(http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase)
     }
 
-    /// `--model`, `--recovery` and `--context-size`, checked.
-    struct EngineOptions {
-        var model: String?
-        var recovery: RecoveryStrategy
-        var contextSize: Int?
-    }
-
-    func engineOptions(_ parsed: ParsedArguments, command: String) throws -> EngineOptions {
-        var recovery = RecoveryStrategy.condense
-        if let text = parsed.value("recovery") {
-            guard let strategy = RecoveryStrategy(rawValue: text) else {
-                throw CLIError.usage("--recovery must be condense, summarize or fresh.", command: command)
-            }
-            recovery = strategy
-        }
-        var contextSize: Int?
-        if let text = parsed.value("context-size") {
-            guard let size = Int(text), (256...1_048_576).contains(size) else {
-                throw CLIError.usage("--context-size must be a whole number from 256 to 1048576.", command: command)
-            }
-            contextSize = size
-        }
-        return EngineOptions(model: parsed.value("model"), recovery: recovery, contextSize: contextSize)
-    }
-
     /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.
     func languageModel(named flag: String?) async throws -> any LanguageModel {
         let choice = flag ?? environment["PLAN_MODEL"].flatMap { $0.isEmpty ? nil : $0 } ?? "builtin"
@@ -144,13 +120,6 @@ struct Context {
 
     /// Today on the local calendar.
     var today: CalendarDate { CalendarDate(Date()) }
-
-    /// Prints the command's help when asked and reports whether it did.
-    func printHelpIfAsked(_ parsed: ParsedArguments, command: String) -> Bool {
-        guard parsed.has("help") else { return false }
-        console.print(Help.commands[command] ?? Help.overview)
-        return true
-    }
 
     /// Prints a JSON document on stdout.
     func printJSON(_ value: JSONValue) {

@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Planner
 import Store
 import Tools
@@ -15,6 +16,10 @@ struct ErrorReport {
             message = error.message
             hint = error.hint
             code = error.code
+        case let error as UsageError:
+            message = error.message
+            hint = error.hint
+            code = ExitCode.usage
         case let error as StoreError:
             message = error.errorDescription ?? "database error."
             hint = error.recoverySuggestion

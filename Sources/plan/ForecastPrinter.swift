@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Store
 import Tools
 
@@ -26,10 +27,11 @@ enum ForecastPrinter {
 
     static func lines(_ report: ForecastReport, trip: Trip, console: Console) -> [String] {
         var lines = ["  Forecast    " + provenance(report)]
-        let days = report.forecast.days(from: trip.start, to: trip.end)
-        for day in days {
-            lines.append("    " + day.compactLine)
-        }
+        let chart = ForecastChart(
+            days: report.forecast.days(from: trip.start, to: trip.end), start: trip.start, end: trip.end,
+            lastForecastDay: report.forecast.lastDate, isUnicode: console.isUTF8
+        )
+        lines += chart.lines { style, text in console.paint(text, sgr: style.sgr) }
         let missing = report.forecast.missingDays(from: trip.start, to: trip.end)
         if !missing.isEmpty {
             lines.append("    " + console.warning(horizonNotice(missing: missing, forecast: report.forecast)))

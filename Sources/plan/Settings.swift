@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Store
 import Tools
 
@@ -31,7 +32,7 @@ struct Settings {
     }
 
     /// The User-Agent without the contact (HTTPClient adds it for NWS hosts only).
-    var userAgent: String { "plan/\(Help.version)" }
+    var userAgent: String { "plan/\(PlanCommands.version)" }
 
     /// The User-Agent for `url`: with the contact only when it is an NWS URL.
     func userAgent(for url: URL) -> String {
@@ -47,7 +48,7 @@ struct Settings {
     private static func url(_ value: String?, default fallback: String, name: String) throws -> URL {
         let text = value.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw CLIError(code: ExitCode.usage, message: "\(name) '\(ArgumentParser.printable(text))' is not an http(s) URL.",
+            throw CLIError(code: ExitCode.usage, message: "\(name) '\(ArgumentText.printable(text))' is not an http(s) URL.",
                            hint: "Unset it to use \(fallback).")
         }
         // The weather services are public: a user name or password here would only end up in the cache's keys.

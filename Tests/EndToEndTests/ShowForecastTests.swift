@@ -44,9 +44,9 @@ import Testing
         World(services: try WeatherServices())
     }
 
-    /// The forecast lines of `show`'s human output ("    Sun Nov 29: 38/20°F, …").
+    /// The day lines of `show`'s forecast chart ("    Sun Nov 29  20–38°F  ··███··  80%  ❄ snow").
     func dayLines(_ stdout: String) -> [Substring] {
-        stdout.split(separator: "\n").filter { $0.hasPrefix("    ") && $0.contains("°F") }
+        stdout.split(separator: "\n").filter { $0.hasPrefix("    ") && $0.dropFirst(4).first?.isLetter == true && $0.contains("°F") }
     }
 
     /// An error is one or two plain lines on stderr.
@@ -74,7 +74,7 @@ import Testing
         #expect(lines.count == 4, "stdout: \(shown.stdout)")
         for offset in 0...3 {
             let label = Self.today.adding(days: offset).shortLabel
-            #expect(lines.contains { $0.hasPrefix("    \(label): ") }, "no line for \(label): \(shown.stdout)")
+            #expect(lines.contains { $0.hasPrefix("    \(label) ") }, "no line for \(label): \(shown.stdout)")
         }
         #expect(!shown.stdout.contains("No forecast"))
         #expect(try await world.services.requestCount() == 2, "/points, then the gridpoint forecast")

@@ -1,22 +1,18 @@
 import Foundation
+import Interface
 import Store
 import Tools
 
 /// `plan add <destination> --from <date> --to <date>`.
 struct AddCommand {
     let context: Context
-    static let spec = CommandSpec(
-        name: "add", valueOptions: ["from", "to", "name", "activities"], flags: ["json"], positionals: 1...1
-    )
 
-    func run(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
-        if context.printHelpIfAsked(parsed, command: "add") { return }
-        var new = try Self.newTrip(from: parsed, command: "add", today: context.today)
+    func run(_ arguments: PlanArguments.Add) async throws {
+        var new = try Self.newTrip(arguments.destination, details: arguments.details, command: "add")
         new.place = try await context.resolve(new.destination)
         let store = try context.openStore()
         let trip = try await store.addTrip(new)
-        if parsed.has("json") {
+        if arguments.json {
             context.printJSON(TripPrinter.json(trip, packed: false))
         } else {
             context.console.print("Added trip \(trip.id): \(TripPrinter.headline(trip))")
@@ -24,10 +20,7 @@ struct AddCommand {
     }
 
     /// Validates the destination, dates, name and activities shared by `add` and `pack`.
-    static func newTrip(from parsed: ParsedArguments, command: String, today: CalendarDate) throws -> NewTrip {
-        guard let rawDestination = parsed.positionals.first else {
-            throw CLIError.usage("missing destination.", command: command)
-        }
+    static func newTrip(_ rawDestination: String, details: TripDetails, command: String) throws -> NewTrip {
         let destination = rawDestination.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !destination.isEmpty else {
             throw CLIError.usage("the destination is empty.", command: command)
@@ -38,27 +31,25 @@ struct AddCommand {
         guard !destination.unicodeScalars.contains(where: Self.isInvisible) else {
             throw CLIError.usage("the destination contains control or invisible formatting characters.", command: command)
         }
-        guard let fromText = parsed.value("from") else {
+        guard let start = details.from else {
             throw CLIError.usage("missing --from <date>.", command: command)
         }
-        guard let toText = parsed.value("to") else {
+        guard let end = details.to else {
             throw CLIError.usage("missing --to <date>.", command: command)
         }
-        let start = try ArgumentParser.date(fromText, option: "from", command: command, today: today)
-        let end = try ArgumentParser.date(toText, option: "to", command: command, today: today)
         guard end >= start else {
             throw CLIError.usage("--to \(end) is before --from \(start).", command: command)
         }
         guard start.days(to: end) <= 366 else {
             throw CLIError.usage("a trip can last at most a year (366 nights).", command: command)
         }
-        let name = (parsed.value("name") ?? destination).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = (details.name ?? destination).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 200,
               !name.unicodeScalars.contains(where: Self.isInvisible)
         else {
             throw CLIError.usage("--name must be 1 to 200 printable characters.", command: command)
         }
-        let activities = try Self.activities(parsed.value("activities"), command: command)
+        let activities = try Self.activities(details.activities, command: command)
         return NewTrip(name: name, destination: destination, place: nil, start: start, end: end, activities: activities)
     }
 
@@ -79,7 +70,7 @@ struct AddCommand {
                   activity.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == " " })
             else {
                 throw CLIError.usage(
-                    "activity '\(ArgumentParser.printable(activity))' should be a word like hiking or beach.",
+                    "activity '\(ArgumentText.printable(activity))' should be a word like hiking or beach.",
                     command: command
                 )
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Planner
 import Store
 import Tools
@@ -6,19 +7,14 @@ import Tools
 /// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.
 struct AskCommand {
     let context: Context
-    static let spec = CommandSpec(
-        name: "ask", valueOptions: ["model", "recovery", "context-size"], flags: ["json", "offline"], positionals: 2...64
-    )
 
-    func run(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
-        if context.printHelpIfAsked(parsed, command: "ask") { return }
-        let id = try ArgumentParser.id(parsed.positionals[0], what: "trip", command: "ask")
-        let question = parsed.positionals.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    func run(_ arguments: PlanArguments.Ask) async throws {
+        let id = arguments.trip
+        let question = arguments.question.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !question.isEmpty, question.count <= 4_000 else {
             throw CLIError.usage("the question must be 1 to 4000 characters.", command: "ask")
         }
-        let engine = try context.engineOptions(parsed, command: "ask")
+        let engine = arguments.engine
         let model = try await context.languageModel(named: engine.model)
         guard !(model is BuiltinPackingModel) else {
             throw CLIError(
@@ -28,10 +24,10 @@ struct AskCommand {
         }
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-        let service = try context.forecastService(store: store, fresh: false, offline: parsed.has("offline"))
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: parsed.has("offline"))
+        let service = try context.forecastService(store: store, fresh: false, offline: arguments.offline)
+        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: arguments.offline)
         let console = context.console
-        let live = console.isStdoutTerminal && !parsed.has("json")
+        let live = console.isStdoutTerminal && !arguments.json
         let streamed = OnceFlag()
         var onText: (@Sendable (String) -> Void)?
         if live {
@@ -42,7 +38,7 @@ struct AskCommand {
         }
         let result = try await planner.ask(question, trip: trip, onText: onText)
         console.endProgress()
-        if parsed.has("json") {
+        if arguments.json {
             context.printJSON([
                 "trip": .number(Double(trip.id)), "session": .number(Double(result.sessionID)),
                 "model": .string(model.name), "answer": .string(result.answer),
@@ -54,10 +50,10 @@ struct AskCommand {
         } else {
             console.print(result.answer)
         }
-        if !result.recoveries.isEmpty && !parsed.has("json") {
+        if !result.recoveries.isEmpty && !arguments.json {
             console.warn("plan: the context window filled; the session was \(result.recoveries.map(\.rawValue).joined(separator: ", then ")) (session \(result.sessionID)).")
         }
-        if !parsed.has("json") {
+        if !arguments.json {
             for notice in result.notices { console.warn("plan: " + notice) }
         }
     }

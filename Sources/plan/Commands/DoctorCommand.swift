@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Planner
 import Store
 import Tools
@@ -6,13 +7,10 @@ import Tools
 /// `plan doctor`: the database, the place data, the forecast services and the model, checked.
 struct DoctorCommand {
     let context: Context
-    static let spec = CommandSpec(name: "doctor", valueOptions: ["model"], flags: ["json", "offline"], positionals: 0...0)
 
-    func run(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
-        if context.printHelpIfAsked(parsed, command: "doctor") { return }
+    func run(_ arguments: PlanArguments.Doctor) async throws {
         let settings = try Settings(environment: context.environment)
-        let offline = parsed.has("offline") || settings.isOffline
+        let offline = arguments.offline || settings.isOffline
         var report: [String: JSONValue] = [:]
         var lines: [String] = []
         var problems = 0
@@ -81,7 +79,7 @@ struct DoctorCommand {
         }
 
         // Model
-        let model = try await context.languageModel(named: parsed.value("model"))
+        let model = try await context.languageModel(named: arguments.model)
         if let server = model as? OpenAICompatibleModel {
             context.console.progress("Asking the model server…")
             do {
@@ -115,7 +113,7 @@ struct DoctorCommand {
             lines.append("Model        builtin (deterministic rules; set PLAN_MODEL to use a model server)")
         }
         report["problems"] = .number(Double(problems))
-        if parsed.has("json") {
+        if arguments.json {
             context.printJSON(.object(report))
         } else {
             for line in lines { context.console.print(line) }

@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Planner
 import Store
 import Tools
@@ -6,49 +7,22 @@ import Tools
 /// `plan history`, `plan history show <session>`, `plan history search <text>`, `plan history --usage`.
 struct HistoryCommand {
     let context: Context
-    static let listSpec = CommandSpec(
-        name: "history", valueOptions: ["trip", "tool", "model", "since", "limit"], flags: ["json", "usage"],
-        positionals: 0...0
-    )
-    static let showSpec = CommandSpec(name: "history", valueOptions: [], flags: ["json"], positionals: 1...1)
-    static let searchSpec = CommandSpec(
-        name: "history", valueOptions: ["limit"], flags: ["json", "newest"], positionals: 1...64
-    )
-
-    func run(_ arguments: [String]) async throws {
-        switch arguments.first {
-        case "show": try await show(Array(arguments.dropFirst()))
-        case "search": try await search(Array(arguments.dropFirst()))
-        default: try await list(arguments)
-        }
-    }
-
     // MARK: - List
 
-    private func list(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.listSpec)
-        if context.printHelpIfAsked(parsed, command: "history") { return }
+    func run(_ arguments: PlanArguments.History) async throws {
         var filter = SessionFilter()
-        if let trip = parsed.value("trip") { filter.tripID = try ArgumentParser.id(trip, what: "trip", command: "history") }
-        filter.tool = parsed.value("tool")
-        filter.model = parsed.value("model")
-        if let since = parsed.value("since") {
-            let date = try ArgumentParser.date(since, option: "since", command: "history", today: context.today)
-            filter.since = Self.startOfDay(date)
-        }
-        if let limit = parsed.value("limit") {
-            guard let number = Int(limit), (1...10_000).contains(number) else {
-                throw CLIError.usage("--limit must be a whole number from 1 to 10000.", command: "history")
-            }
-            filter.limit = number
-        }
+        filter.tripID = arguments.trip
+        filter.tool = arguments.tool
+        filter.model = arguments.model
+        filter.since = arguments.since.map(Self.startOfDay)
+        if let limit = arguments.limit { filter.limit = limit }
         let store = try context.openStore()
-        if parsed.has("usage") {
-            try await usage(store: store, json: parsed.has("json"))
+        if arguments.usage {
+            try await usage(store: store, json: arguments.json)
             return
         }
         let sessions = try await store.sessions(filter)
-        if parsed.has("json") {
+        if arguments.json {
             context.printJSON(.array(sessions.map(Self.json)))
             return
         }
@@ -100,14 +74,12 @@ struct HistoryCommand {
 
     // MARK: - Show
 
-    private func show(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.showSpec)
-        if context.printHelpIfAsked(parsed, command: "history") { return }
-        let id = try ArgumentParser.id(parsed.positionals[0], what: "session", command: "history")
+    func show(_ arguments: PlanArguments.HistoryShow) async throws {
+        let id = arguments.session
         let store = try context.openStore()
         guard let session = try await store.session(id: id) else { throw CLIError.noSuchSession(id) }
         let entries = try await store.entries(sessionID: id)
-        if parsed.has("json") {
+        if arguments.json {
             var object = Self.json(session).objectValue ?? [:]
             object["entries"] = .array(entries.map { entry in
                 [
@@ -150,42 +122,15 @@ struct HistoryCommand {
 
     // MARK: - Search
 
-    private func search(_ arguments: [String]) async throws {
-        // Search text may start with "-" ("-rain"): only the known options are options here.
-        let known: Set<String> = ["--json", "--newest", "--limit", "--help", "-h"]
-        var shaped: [String] = []
-        var words: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if known.contains(name) {
-                shaped.append(argument)
-                if argument == "--limit", index + 1 < arguments.count {
-                    shaped.append(arguments[index + 1])
-                    index += 1
-                }
-            } else if argument != "--" {
-                words.append(argument)
-            }
-            index += 1
-        }
-        let parsed = try ArgumentParser.parse(shaped + ["--"] + words, spec: Self.searchSpec)
-        if context.printHelpIfAsked(parsed, command: "history") { return }
-        let text = parsed.positionals.joined(separator: " ")
-        var limit = 20
-        if let value = parsed.value("limit") {
-            guard let number = Int(value), (1...1_000).contains(number) else {
-                throw CLIError.usage("--limit must be a whole number from 1 to 1000.", command: "history")
-            }
-            limit = number
-        }
+    func search(_ arguments: PlanArguments.HistorySearch) async throws {
+        let text = arguments.words.joined(separator: " ")
+        let limit = arguments.limit ?? 20
         guard Store.ftsQuery(text) != nil else {
-            throw CLIError.usage("nothing to search for in '\(ArgumentParser.printable(text))'; give a word.", command: "history")
+            throw CLIError.usage("nothing to search for in '\(ArgumentText.printable(text))'; give a word.", command: "history")
         }
         let store = try context.openStore()
-        let hits = try await store.search(text, newestFirst: parsed.has("newest"), limit: limit)
-        if parsed.has("json") {
+        let hits = try await store.search(text, newestFirst: arguments.newest, limit: limit)
+        if arguments.json {
             context.printJSON(.array(hits.map { hit in
                 [
                     "session": .number(Double(hit.sessionID)), "trip": .from(hit.tripID), "kind": .string(hit.kind.rawValue),
@@ -196,7 +141,7 @@ struct HistoryCommand {
             return
         }
         guard !hits.isEmpty else {
-            context.console.print("No matches for '\(ArgumentParser.printable(text))'.")
+            context.console.print("No matches for '\(ArgumentText.printable(text))'.")
             return
         }
         let console = context.console
@@ -213,7 +158,7 @@ struct HistoryCommand {
 
     // MARK: - Usage
 
-    private func usage(store: Store, json: Bool) async throws {
+    func usage(store: Store, json: Bool) async throws {
         let models = try await store.usageByModel()
         let tools = try await store.usageByTool()
         let sessions = try await store.usageBySession()

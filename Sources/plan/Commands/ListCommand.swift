@@ -1,17 +1,15 @@
 import Foundation
+import Interface
 import Store
 
 /// `plan list`.
 struct ListCommand {
     let context: Context
-    static let spec = CommandSpec(name: "list", valueOptions: [], flags: ["json"], positionals: 0...0)
 
-    func run(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
-        if context.printHelpIfAsked(parsed, command: "list") { return }
+    func run(_ arguments: PlanArguments.List) async throws {
         let store = try context.openStore()
         let summaries = try await store.tripSummaries()
-        if parsed.has("json") {
+        if arguments.json {
             context.printJSON(.array(summaries.map { TripPrinter.json($0.trip, packed: $0.hasPackingList) }))
             return
         }

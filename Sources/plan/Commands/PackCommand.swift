@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Planner
 import Store
 import Tools
@@ -6,30 +7,18 @@ import Tools
 /// `plan pack <trip>` and `plan pack <destination> --from <date> --to <date>` (adds, then packs).
 struct PackCommand {
     let context: Context
-    static let spec = CommandSpec(
-        name: "pack",
-        valueOptions: ["from", "to", "name", "activities", "model", "recovery", "context-size"],
-        flags: ["json", "markdown", "fresh", "offline"], positionals: 1...1
-    )
 
-    func run(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
-        if context.printHelpIfAsked(parsed, command: "pack") { return }
-        if parsed.has("fresh") && parsed.has("offline") {
-            throw CLIError.usage("--fresh and --offline cannot go together.", command: "pack")
-        }
-        if parsed.has("json") && parsed.has("markdown") {
-            throw CLIError.usage("choose one of --json and --markdown.", command: "pack")
-        }
-        let target = parsed.positionals[0]
+    func run(_ arguments: PlanArguments.Pack) async throws {
+        let target = arguments.target
         let isTripID = !target.isEmpty && target.allSatisfy { $0.isASCII && $0.isNumber }
-        let engine = try context.engineOptions(parsed, command: "pack")
+        let engine = arguments.engine
+        let offline = arguments.network.offline
         var newTrip: NewTrip?
         if !isTripID {
-            var trip = try AddCommand.newTrip(from: parsed, command: "pack", today: context.today)
-            trip.place = try await context.resolve(trip.destination, offline: parsed.has("offline"))
+            var trip = try AddCommand.newTrip(target, details: arguments.details, command: "pack")
+            trip.place = try await context.resolve(trip.destination, offline: offline)
             newTrip = trip
-        } else if parsed.value("from") != nil || parsed.value("to") != nil {
+        } else if arguments.details.from != nil || arguments.details.to != nil {
             throw CLIError.usage("--from and --to go with a destination, not a trip id.", command: "pack")
         }
         let model = try await context.languageModel(named: engine.model)
@@ -40,12 +29,12 @@ struct PackCommand {
             trip = try await store.addTrip(newTrip)
             context.console.warn("plan: added trip \(trip.id): \(TripPrinter.headline(trip))")
         } else {
-            let id = try ArgumentParser.id(target, what: "trip", command: "pack")
+            let id = try ArgumentText.id(target, what: "trip", context: ParseContext(command: "pack", today: context.today))
             guard let found = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
             trip = found
         }
-        let service = try context.forecastService(store: store, fresh: parsed.has("fresh"), offline: parsed.has("offline"))
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: parsed.has("offline"))
+        let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: offline)
+        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         let result: TripPlanner.Result
         do {
             result = try await planner.pack(trip)
@@ -58,20 +47,28 @@ struct PackCommand {
         }
         context.console.endProgress()
         let snapshot = try await store.latestForecast(tripID: trip.id)
-        try PackOutput(context: context).print(result: result, trip: trip, snapshot: snapshot, parsed: parsed)
+        try PackOutput(context: context).print(
+            result: result, trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown)
+        )
     }
 }
 
 /// Printing a pack or replay result.
 struct PackOutput {
+    /// `--json`, `--markdown` or neither (the parser lets only one through).
+    struct Format {
+        let json: Bool
+        let markdown: Bool
+    }
+
     let context: Context
 
     func print(
-        result: TripPlanner.Result, trip: Trip, snapshot: ForecastSnapshot?, parsed: ParsedArguments,
+        result: TripPlanner.Result, trip: Trip, snapshot: ForecastSnapshot?, format: Format,
         extra: [String: JSONValue] = [:], footer: [String] = []
     ) throws {
         let console = context.console
-        if parsed.has("json") {
+        if format.json {
             var object = PackingPrinter.json(result.list).objectValue ?? [:]
             object["trip"] = .number(Double(trip.id))
             object["session"] = .number(Double(result.sessionID))
@@ -85,7 +82,7 @@ struct PackOutput {
             context.printJSON(.object(object))
             return
         }
-        if parsed.has("markdown") {
+        if format.markdown {
             let title = "Packing list: \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
             console.write(PackingPrinter.markdown(result.list, title: title))
             return

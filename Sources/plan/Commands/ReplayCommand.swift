@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Planner
 import Store
 import Tools
@@ -7,23 +8,16 @@ import Tools
 /// forecast, with no network, and shows what changed.
 struct ReplayCommand {
     let context: Context
-    static let spec = CommandSpec(
-        name: "replay", valueOptions: ["model", "session", "recovery", "context-size"], flags: ["json", "markdown"],
-        positionals: 0...1
-    )
 
-    func run(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
-        if context.printHelpIfAsked(parsed, command: "replay") { return }
-        let engine = try context.engineOptions(parsed, command: "replay")
+    func run(_ arguments: PlanArguments.Replay) async throws {
+        let engine = arguments.engine
         let store = try context.openStore()
         let original: SessionRecord
         let trip: Trip
-        if let sessionText = parsed.value("session") {
-            guard parsed.positionals.isEmpty else {
+        if let sessionID = arguments.session {
+            guard arguments.trip == nil else {
                 throw CLIError.usage("give a trip or --session, not both.", command: "replay")
             }
-            let sessionID = try ArgumentParser.id(sessionText, what: "session", command: "replay")
             guard let session = try await store.session(id: sessionID) else { throw CLIError.noSuchSession(sessionID) }
             guard let tripID = session.tripID, let found = try await store.trip(id: tripID) else {
                 throw CLIError(code: ExitCode.noInput, message: "session \(sessionID) belongs to no trip.", hint: "Replay a pack session.")
@@ -31,10 +25,9 @@ struct ReplayCommand {
             original = session
             trip = found
         } else {
-            guard let tripText = parsed.positionals.first else {
+            guard let tripID = arguments.trip else {
                 throw CLIError.usage("give a trip id or --session <id>.", command: "replay")
             }
-            let tripID = try ArgumentParser.id(tripText, what: "trip", command: "replay")
             guard let found = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
             guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
                 throw CLIError(
@@ -79,7 +72,8 @@ struct ReplayCommand {
             footer += removed.map { "  - \($0.category): \(PackingPrinter.label($0))" }
         }
         try PackOutput(context: context).print(
-            result: result, trip: trip, snapshot: snapshot, parsed: parsed,
+            result: result, trip: trip, snapshot: snapshot,
+            format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
             extra: [
                 "original": .number(Double(original.id)),
                 "diff": ["added": .array(added.map(itemJSON)), "removed": .array(removed.map(itemJSON))],

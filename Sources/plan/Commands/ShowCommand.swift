@@ -1,24 +1,17 @@
 import Foundation
+import Interface
 import Store
 import Tools
 
 /// `plan show <trip> [--fresh] [--offline]`.
 struct ShowCommand {
     let context: Context
-    static let spec = CommandSpec(
-        name: "show", valueOptions: [], flags: ["json", "fresh", "offline"], positionals: 1...1
-    )
 
-    func run(_ arguments: [String]) async throws {
-        let parsed = try ArgumentParser.parse(arguments, spec: Self.spec)
-        if context.printHelpIfAsked(parsed, command: "show") { return }
-        let id = try ArgumentParser.id(parsed.positionals[0], what: "trip", command: "show")
-        if parsed.has("fresh") && parsed.has("offline") {
-            throw CLIError.usage("--fresh and --offline cannot go together.", command: "show")
-        }
+    func run(_ arguments: PlanArguments.Show) async throws {
+        let id = arguments.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-        let service = try context.forecastService(store: store, fresh: parsed.has("fresh"), offline: parsed.has("offline"))
+        let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: arguments.network.offline)
 
         var report: ForecastReport?
         var failure: (any Error)?
@@ -37,7 +30,7 @@ struct ShowCommand {
         }
         let packing = try await store.latestPackingList(tripID: trip.id)
 
-        if parsed.has("json") {
+        if arguments.json {
             var object = TripPrinter.json(trip, packed: packing != nil).objectValue ?? [:]
             object["forecast"] = report.map { ForecastPrinter.json($0, trip: trip) } ?? .null
             if let failure { object["forecastError"] = .string(ErrorReport(failure).message) }

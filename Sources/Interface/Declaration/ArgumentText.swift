@@ -1,0 +1,51 @@
+import Foundation
+import Store
+
+/// Conversions of command-line text shared by the declarations, and text safe to echo back.
+public enum ArgumentText {
+    /// A trip or session id: a positive whole number.
+    public static func id(_ text: String, what: String, context: ParseContext) throws -> Int {
+        guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let value = Int(text), value > 0
+        else {
+            throw context.error("'\(printable(text))' is not a \(what) id (a positive number).")
+        }
+        return value
+    }
+
+    /// `YYYY-MM-DD`, `today` or `tomorrow`.
+    public static func date(_ text: String, option: String, context: ParseContext) throws -> CalendarDate {
+        switch text.lowercased() {
+        case "today": return context.today
+        case "tomorrow": return context.today.adding(days: 1)
+        default:
+            guard let date = CalendarDate(text) else {
+                throw context.error("--\(option) '\(printable(text))' is not a date; use YYYY-MM-DD, today or tomorrow.")
+            }
+            return date
+        }
+    }
+
+    /// A whole number in `range`, else "--name must be a whole number from a to b."
+    public static func number(_ text: String, option: String, range: ClosedRange<Int>, context: ParseContext) throws -> Int {
+        guard let number = Int(text), range.contains(number) else {
+            throw context.error("--\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return number
+    }
+
+    /// Text safe to echo in one line: control characters shown as '?', long text cut.
+    public static func printable(_ text: String) -> String {
+        let cleaned = String(text.unicodeScalars.map { scalar -> Character in
+            [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+                ? "?" : Character(scalar)
+        })
+        return cleaned.count > 60 ? String(cleaned.prefix(57)) + "..." : cleaned
+    }
+
+    /// "a, b or c".
+    public static func list(_ words: [String]) -> String {
+        guard words.count > 1, let last = words.last else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Store
+
+/// One command, declared once: its words, help text, examples and typed parameters. Parsing fills an
+/// `Arguments` value; help, completions and the man page read `info`.
+public struct Command<Arguments: ParsableArguments>: Sendable {
+    /// The outcome of parsing: the arguments, or a request for help.
+    public enum Outcome: Sendable {
+        case help
+        case run(Arguments)
+    }
+
+    /// The typed parameters, in declaration order.
+    public let parameters: [Parameter<Arguments>]
+    /// What help, completions and the man page show.
+    public let info: CommandInfo
+
+    public init(
+        _ path: [String], aliases: [String] = [], summary: String, discussion: String = "",
+        parameters: [[Parameter<Arguments>]] = [], forms: [String] = [], overview: [CommandInfo.OverviewLine] = [],
+        section: CommandInfo.Section = .other, examples: [String] = [], subcommands: [CommandInfo] = [],
+        isGroup: Bool = false, isHidden: Bool = false, takesUnknownOptionsAsWords: Bool = false
+    ) {
+        self.parameters = parameters.flatMap { $0 }
+        self.info = CommandInfo(
+            path: path, aliases: aliases, summary: summary, discussion: discussion, parameters: self.parameters.map(\.info),
+            forms: forms, overviewLines: overview, section: section, examples: examples, subcommands: subcommands,
+            isGroup: isGroup, isHidden: isHidden, takesUnknownOptionsAsWords: takesUnknownOptionsAsWords
+        )
+    }
+
+    /// Parses the words after the command's own: `--name value`, `--name=value`, flags, `--` to end options,
+    /// `-h`/`--help`. Conversions run only when help was not asked for.
+    public func parse(_ words: [String], today: CalendarDate) throws -> Outcome {
+        let context = ParseContext(command: info.name, today: today)
+        var named: [(Parameter<Arguments>, String)] = []
+        var positionals: [String] = []
+        var index = 0
+        var optionsEnded = false
+        var wantsHelp = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if optionsEnded || !word.hasPrefix("-") || word == "-" || Self.isNegativeNumber(word) {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if word == "-h" || word == "--help" {
+                wantsHelp = true
+                continue
+            }
+            var name = word.hasPrefix("--") ? String(word.dropFirst(2)) : ""
+            var inline: String?
+            if let equals = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard !name.isEmpty, let parameter = parameters.first(where: { $0.info.isNamed && $0.info.name == name }) else {
+                if info.takesUnknownOptionsAsWords {
+                    positionals.append(word)
+                    continue
+                }
+                let shown = word.hasPrefix("--") ? "--" + name : word
+                throw context.error("unknown option '\(ArgumentText.printable(shown))'.")
+            }
+            if parameter.info.kind == .option {
+                if let inline {
+                    named.append((parameter, inline))
+                } else {
+                    guard index < words.count else { throw context.error("--\(name) needs a value.") }
+                    named.append((parameter, words[index]))
+                    index += 1
+                }
+            } else {
+                guard inline == nil else { throw context.error("--\(name) takes no value.") }
+                named.append((parameter, ""))
+            }
+        }
+        if wantsHelp { return .help }
+        if info.isGroup {
+            let names = ArgumentText.list(info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last))
+            guard let first = positionals.first else { throw context.error("missing \(info.name) command; use \(names).") }
+            throw context.error("unknown \(info.name) command '\(ArgumentText.printable(first))'; use \(names).")
+        }
+        return .run(try assign(named: named, positionals: positionals, context: context))
+    }
+
+    private func assign(
+        named: [(Parameter<Arguments>, String)], positionals: [String], context: ParseContext
+    ) throws -> Arguments {
+        let arguments = parameters.filter { !$0.info.isNamed }
+        let required = arguments.filter(\.info.isRequired).count
+        let maximum = arguments.reduce(0) { $0 + ($1.info.isRepeating ? $1.info.maximumCount : 1) }
+        if positionals.count < required {
+            let missing = arguments.filter(\.info.isRequired)[positionals.count]
+            throw context.error(arguments.count == 1 ? "missing argument." : "missing \(missing.info.valueName).")
+        }
+        if positionals.count > maximum {
+            if arguments.last?.info.isRepeating == true {
+                throw context.error("at most \(maximum) words.")
+            }
+            throw context.error("unexpected argument '\(ArgumentText.printable(positionals[maximum]))'.")
+        }
+        var result = Arguments()
+        for (parameter, text) in named {
+            try parameter.assign(&result, text, context)
+        }
+        var remaining = positionals[...]
+        for parameter in arguments {
+            if parameter.info.isRepeating {
+                for word in remaining { try parameter.assign(&result, word, context) }
+                remaining = []
+            } else if let word = remaining.popFirst() {
+                try parameter.assign(&result, word, context)
+            }
+        }
+        let given = Set(named.map(\.0.info.name))
+        for parameter in parameters where parameter.info.isNamed && parameter.info.isRequired && !given.contains(parameter.info.name) {
+            throw context.error("missing \(parameter.info.synopsis).")
+        }
+        var checked: Set<String> = []
+        for parameter in parameters {
+            guard let group = parameter.info.exclusiveGroup, checked.insert(group).inserted else { continue }
+            let chosen = parameters.filter { $0.info.exclusiveGroup == group && given.contains($0.info.name) }
+            if chosen.count > 1 {
+                throw context.error(chosen.map { "--" + $0.info.name }.joined(separator: " and ") + " cannot go together.")
+            }
+        }
+        return result
+    }
+
+    private static func isNegativeNumber(_ text: String) -> Bool {
+        text.count > 1 && text.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    }
+}

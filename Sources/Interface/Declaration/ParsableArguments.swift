@@ -1,0 +1,4 @@
+/// The typed values one command's parser fills in; `init()` gives every default.
+public protocol ParsableArguments: Sendable {
+    init()
+}

@@ -1,0 +1,140 @@
+import Store
+
+/// The typed arguments of each `plan` command, as its parser fills them in.
+public enum PlanArguments {
+    /// `plan add`.
+    public struct Add: ParsableArguments {
+        public var destination = ""
+        public var details = TripDetails()
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan list`.
+    public struct List: ParsableArguments {
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan show`.
+    public struct Show: ParsableArguments {
+        public var trip = 0
+        public var network = NetworkOptions()
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan pack`: a trip id, or a destination with `details`.
+    public struct Pack: ParsableArguments {
+        public var target = ""
+        public var details = TripDetails()
+        public var engine = EngineOptions()
+        public var network = NetworkOptions()
+        public var json = false
+        public var markdown = false
+        public init() {}
+    }
+
+    /// `plan ask`.
+    public struct Ask: ParsableArguments {
+        public var trip = 0
+        public var question: [String] = []
+        public var engine = EngineOptions()
+        public var offline = false
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan replay`: a trip, or `--session`.
+    public struct Replay: ParsableArguments {
+        public var trip: Int?
+        public var session: Int?
+        public var engine = EngineOptions()
+        public var json = false
+        public var markdown = false
+        public init() {}
+    }
+
+    /// `plan rm`.
+    public struct Remove: ParsableArguments {
+        public var trip = 0
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan history`.
+    public struct History: ParsableArguments {
+        public var trip: Int?
+        public var tool: String?
+        public var model: String?
+        public var since: CalendarDate?
+        public var limit: Int?
+        public var usage = false
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan history show`.
+    public struct HistoryShow: ParsableArguments {
+        public var session = 0
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan history search`.
+    public struct HistorySearch: ParsableArguments {
+        public var words: [String] = []
+        public var newest = false
+        public var limit: Int?
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan cache prune` and `plan cache stats`.
+    public struct Cache: ParsableArguments {
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan doctor`.
+    public struct Doctor: ParsableArguments {
+        public var model: String?
+        public var offline = false
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan completions <shell>`.
+    public struct Completions: ParsableArguments {
+        public var shell = Shell.bash
+        public init() {}
+    }
+
+    /// `plan help [<command>] [--man]`.
+    public struct Help: ParsableArguments {
+        public var topic: [String] = []
+        public var man = false
+        public init() {}
+    }
+
+    /// The completion scripts' hidden query: `plan __complete trips|sessions`.
+    public struct CompletionQuery: ParsableArguments {
+        public var kind = CompletionKind.trips
+        public init() {}
+    }
+
+    /// Groups that only name their subcommands.
+    public struct Group: ParsableArguments {
+        public init() {}
+    }
+
+    /// A shell `plan completions` writes for.
+    public enum Shell: String, Sendable, CaseIterable {
+        case bash, zsh, fish
+    }
+
+    /// What the completion scripts ask the database for.
+    public enum CompletionKind: String, Sendable, CaseIterable {
+        case trips, sessions
+    }
+}

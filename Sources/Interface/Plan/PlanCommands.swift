@@ -1,0 +1,377 @@
+import Store
+
+/// Every `plan` command, declared once. Parsing, `--help`, the completion scripts and the man page all come
+/// from these declarations.
+public enum PlanCommands {
+    /// The version `--version` prints and the User-Agent carries.
+    public static let version = "0.1.0"
+
+    /// The tools a session can call (`history --tool`).
+    public static let toolNames = ["geocode", "forecast"]
+
+    // MARK: - Trips
+
+    /// `plan add <destination> --from <date> --to <date>`.
+    public static let add = Command<PlanArguments.Add>(
+        ["add"], summary: "Create a trip (the place is resolved now)",
+        discussion: """
+            Creates a trip and prints its id. The destination is resolved to a place
+            (name, region, country, coordinates, time zone) right away; an unknown place
+            fails and nothing is stored.
+            """,
+        parameters: [
+            [.argument("destination", \.destination, help: "where you are going: a city, region, airport or park")],
+            .group(\.details, TripDetails.parameters(datesRequired: true)),
+            [.flag("json", \.json, help: "print the trip as JSON")],
+        ],
+        section: .trips,
+        examples: [#"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities hiking"#]
+    )
+
+    /// `plan list`.
+    public static let list = Command<PlanArguments.List>(
+        ["list"], aliases: ["ls"], summary: "Your trips, newest first",
+        discussion: """
+            Lists trips, newest first: id, name, destination, dates, and whether a packing
+            list exists (✓).
+            """,
+        parameters: [[.flag("json", \.json, help: "print an array of trips")]],
+        section: .trips
+    )
+
+    /// `plan show <trip>`.
+    public static let show = Command<PlanArguments.Show>(
+        ["show"], summary: "A trip, its place, forecast and packing list",
+        discussion: """
+            Shows a trip: its resolved place, dates and activities; the forecast for the
+            trip's days at a glance, one line a day on a shared temperature scale (the low to
+            high range as a bar, the chance of precipitation, a mark for snow, rain, thunder,
+            wind or heat), with its source and age ("NWS, fetched 12 min ago (cached)"); and the
+            latest packing list. The forecast comes through the cache: within its lifetime no
+            request is made. If the service fails, a stale copy is shown with its age, else the
+            forecast pinned at the last pack; with nothing at all the trip is still shown and
+            plan exits 69.
+            """,
+        parameters: [
+            [tripArgument(\.trip)],
+            .group(\.network, NetworkOptions.parameters),
+            [.flag("json", \.json, help: #"the trip, "forecast" (days, source, age) and "packingList""#)],
+        ],
+        section: .trips,
+        examples: ["plan show 1"]
+    )
+
+    /// `plan rm <trip>`.
+    public static let remove = Command<PlanArguments.Remove>(
+        ["rm"], aliases: ["remove", "delete"], summary: "Delete a trip and its sessions",
+        discussion: "Deletes a trip with its sessions, pinned forecasts and packing lists.",
+        parameters: [[tripArgument(\.trip), .flag("json", \.json, help: #"print {"deleted": <id>}"#)]],
+        section: .trips,
+        examples: ["plan rm 3"]
+    )
+
+    // MARK: - Packing
+
+    /// `plan pack <trip>` and `plan pack <destination> --from <date> --to <date>`.
+    public static let pack = Command<PlanArguments.Pack>(
+        ["pack"], summary: "Make a packing list from the forecast",
+        discussion: """
+            Makes a packing list. A planning session runs: the model (or the built-in
+            engine) looks the place up with the geocode tool, reads the forecast with the
+            forecast tool, and answers with items grouped by category; each weather-driven
+            item says which day's forecast put it there. The forecast used is pinned to the
+            trip; the whole session is kept (see 'plan history').
+
+            The second form adds the trip first, then packs it.
+            """,
+        parameters: [
+            [.argument("trip", \.target, help: "a trip id, or a destination to add first", completion: .trips)],
+            .group(\.details, TripDetails.parameters(datesRequired: false)),
+            .group(\.engine, EngineOptions.parameters),
+            .group(\.network, NetworkOptions.parameters),
+            .exclusive([
+                .flag("json", \.json, help: "print the list as JSON (trip, session, model, items, notices)"),
+                .flag("markdown", \.markdown, help: "print a checklist to paste"),
+            ]),
+        ],
+        forms: ["<trip> [options]", "<destination> --from <date> --to <date> [--name <text>] [--activities a,b] [options]"],
+        overview: [
+            .init("pack <trip>", "Make a packing list from the forecast"),
+            .init("pack <destination> --from <date> --to <date>", "Add a trip and pack it in one step"),
+        ],
+        section: .packing,
+        examples: [
+            #"plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities ski"#,
+            "plan pack 1 --markdown > list.md",
+            "plan pack 1 --model http://127.0.0.1:8080",
+        ]
+    )
+
+    /// `plan ask <trip> <question>`.
+    public static let ask = Command<PlanArguments.Ask>(
+        ["ask"], summary: "A follow-up in the trip's last session (needs a model)",
+        discussion: """
+            Continues the trip's latest session with a follow-up question: the session is
+            resumed from the database (its instructions, prompt, tool calls and outputs) and the
+            model may call the tools again. The answer streams live on a terminal. Needs a
+            language model (PLAN_MODEL or --model); the built-in engine only packs.
+            """,
+        parameters: [
+            [
+                tripArgument(\.trip),
+                .words("question", \.question, help: "the question, in one or several words", maximum: 63),
+            ],
+            .group(\.engine, EngineOptions.parameters),
+            [
+                .flag("offline", \.offline, help: "no network: cached forecasts only (also PLAN_OFFLINE=1)"),
+                .flag("json", \.json, help: "print trip, session, model and answer as JSON"),
+            ],
+        ],
+        section: .packing,
+        examples: [#"plan ask 1 "Will I need crampons on Tuesday?""#]
+    )
+
+    /// `plan replay <trip>` / `plan replay --session <id>`.
+    public static let replay = Command<PlanArguments.Replay>(
+        ["replay"], summary: "Re-run a past pack offline with its pinned forecast",
+        discussion: """
+            Re-runs a past pack with the place and forecast pinned when it first ran, with no
+            network at all, records it as a new session linked to the original, and shows what
+            changed (+ added, - removed). With the built-in engine a replay gives the same list;
+            with --model it is how you try a new model on yesterday's real cases.
+            """,
+        parameters: [
+            [
+                .argument("trip", \.trip, help: "the trip whose latest completed pack to replay", completion: .trips,
+                          required: false) { try ArgumentText.id($0, what: "trip", context: $1) },
+                .option("session", \.session, value: "<id>", help: "replay this pack session instead",
+                        completion: .sessions) { try ArgumentText.id($0, what: "session", context: $1) },
+            ],
+            .group(\.engine, EngineOptions.parameters),
+            .exclusive([
+                .flag("json", \.json, help: "print the list and the diff against the original as JSON"),
+                .flag("markdown", \.markdown, help: "print a checklist to paste"),
+            ]),
+        ],
+        forms: ["<trip> [--model <m>] [--json | --markdown]", "--session <id> [--model <m>]"],
+        overview: [.init("replay <trip>", "Re-run a past pack offline with its pinned forecast")],
+        section: .packing,
+        examples: ["plan replay 1 --model http://127.0.0.1:8080"]
+    )
+
+    // MARK: - History
+
+    /// `plan history show <session>`.
+    public static let historyShow = Command<PlanArguments.HistoryShow>(
+        ["history", "show"], summary: "One session's transcript, entry by entry",
+        discussion: """
+            Shows one session entry by entry: instructions, prompt, tool calls and their
+            output, responses and summaries, with tokens per entry against the context window.
+            """,
+        parameters: [[
+            .argument("session", \.session, help: "a session id (see 'plan history')", completion: .sessions) {
+                try ArgumentText.id($0, what: "session", context: $1)
+            },
+            .flag("json", \.json, help: "the session and its entries as JSON"),
+        ]],
+        section: .history,
+        examples: ["plan history show 4"]
+    )
+
+    /// `plan history search <text>`.
+    public static let historySearch = Command<PlanArguments.HistorySearch>(
+        ["history", "search"], summary: "Full-text search of prompts, tool output, answers",
+        discussion: """
+            Full-text search over prompts, tool output and responses, best match first
+            (--newest: by date). Any text is a valid query; a trailing * matches a prefix
+            (sno*). Words starting with '-' are search text unless they are options here.
+            """,
+        parameters: [[
+            .words("text", \.words, help: "what to look for", maximum: 64),
+            .flag("newest", \.newest, help: "newest first instead of best match first"),
+            .option("limit", \.limit, value: "<n>", help: "at most this many matches (default 20)") {
+                try ArgumentText.number($0, option: "limit", range: 1...1_000, context: $1)
+            },
+            .flag("json", \.json, help: "print an array of matches"),
+        ]],
+        section: .history,
+        examples: ["plan history search snow denver"],
+        takesUnknownOptionsAsWords: true
+    )
+
+    /// `plan history`.
+    public static let history = Command<PlanArguments.History>(
+        ["history"], summary: "Past sessions: model, tokens, how they ended",
+        discussion: """
+            Every session is kept: instructions, prompts, tool calls and their output, answers
+            and summaries, with tokens per entry. 'plan history' lists sessions newest first:
+            trip, model, start, entries, tokens in context / context size, and how it ended
+            (completed, recovered from overflow, failed); --usage sums tokens by model and by
+            tool, with the HTTP cache's size and hit rate.
+            """,
+        parameters: [[
+            .option("trip", \.trip, value: "<t>", help: "only this trip's sessions", completion: .trips) {
+                try ArgumentText.id($0, what: "trip", context: $1)
+            },
+            .option("tool", \.tool, value: "<name>", help: "only sessions that called this tool",
+                    completion: .choices(toolNames)),
+            .option("model", \.model, value: "<m>", help: "only sessions with this model"),
+            .option("since", \.since, value: "<date>", help: "only sessions started on or after this day") {
+                try ArgumentText.date($0, option: "since", context: $1)
+            },
+            .option("limit", \.limit, value: "<n>", help: "at most this many sessions") {
+                try ArgumentText.number($0, option: "limit", range: 1...10_000, context: $1)
+            },
+            .flag("usage", \.usage, help: "tokens by model and by tool; the HTTP cache's size and hit rate"),
+            .flag("json", \.json, help: "print an array of sessions (or the usage report)"),
+        ]],
+        overview: [
+            .init("history", "Past sessions: model, tokens, how they ended"),
+            .init("history show <session>", "One session's transcript, entry by entry"),
+            .init("history search <text>", "Full-text search of prompts, tool output, answers"),
+            .init("history --usage", "Tokens by model and tool; the cache's hit rate"),
+        ],
+        section: .history,
+        examples: ["plan history --trip 1", "plan history search snow denver", "plan history show 4"],
+        subcommands: [historyShow.info, historySearch.info]
+    )
+
+    /// `plan cache prune`.
+    public static let cachePrune = Command<PlanArguments.Cache>(
+        ["cache", "prune"], summary: "Drop expired cache entries",
+        discussion: """
+            Drops expired HTTP cache entries and says what it freed; forecasts pinned to
+            trips live apart and are never pruned.
+            """,
+        parameters: [[.flag("json", \.json, help: #"print {"entries": <n>, "bytes": <n>}"#)]],
+        section: .history
+    )
+
+    /// `plan cache stats`: the usage report of `plan history --usage`.
+    public static let cacheStats = Command<PlanArguments.Cache>(
+        ["cache", "stats"], summary: "The cache's size and hit rate, with tokens by model and tool",
+        discussion: "Tokens by model and by tool, and the HTTP cache's size and hit rate: the usage report of 'plan history'.",
+        parameters: [[.flag("json", \.json, help: "print the usage report as JSON")]],
+        section: .history
+    )
+
+    /// `plan cache`: names `prune` and `stats`.
+    public static let cache = Command<PlanArguments.Group>(
+        ["cache"], summary: "The HTTP cache",
+        discussion: """
+            prune drops expired HTTP cache entries and says what it freed; forecasts pinned to
+            trips live apart and are never pruned. stats reports tokens by model and tool and the
+            cache's size and hit rate.
+            """,
+        overview: [.init("cache prune", "Drop expired cache entries")],
+        section: .history,
+        subcommands: [cachePrune.info, cacheStats.info],
+        isGroup: true
+    )
+
+    /// `plan doctor`.
+    public static let doctor = Command<PlanArguments.Doctor>(
+        ["doctor"], summary: "Check the database, services and model",
+        discussion: """
+            Checks the database (path, schema version, integrity), the place data, whether the
+            forecast services answer, and the model: its endpoint, name, context size and
+            tool-calling mode (native or guided).
+            """,
+        parameters: [[
+            .option("model", \.model, value: "<m>", help: "check this model instead of PLAN_MODEL"),
+            .flag("offline", \.offline, help: "check no service (also PLAN_OFFLINE=1)"),
+            .flag("json", \.json, help: "print the checks as JSON"),
+        ]],
+        section: .history
+    )
+
+    // MARK: - Other
+
+    /// `plan completions bash|zsh|fish`.
+    public static let completions = Command<PlanArguments.Completions>(
+        ["completions"], summary: "A completion script for bash, zsh or fish",
+        discussion: """
+            Prints a completion script for the shell: commands, options, the values of options
+            that have a fixed set, and trip and session ids from the database (with each trip's
+            destination where the shell shows a description). See the README to install it.
+            """,
+        parameters: [[
+            .argument("shell", \.shell, help: "bash, zsh or fish", completion: .choices(PlanArguments.Shell.allCases.map(\.rawValue))) {
+                guard let shell = PlanArguments.Shell(rawValue: $0) else {
+                    throw $1.error("no completions for '\(ArgumentText.printable($0))'; use bash, zsh or fish.")
+                }
+                return shell
+            },
+        ]],
+        forms: ["bash|zsh|fish"],
+        overview: [.init("completions bash|zsh|fish", "A shell completion script")],
+        examples: ["source <(plan completions bash)"]
+    )
+
+    /// `plan help [<command>] [--man]`.
+    public static let help = Command<PlanArguments.Help>(
+        ["help"], summary: "Help for plan or one command; --man: the manual page",
+        discussion: "Prints the help of plan or of one command; with --man, the manual page in roff.",
+        parameters: [[
+            .words("command", \.topic, help: "the command to explain", maximum: 2, required: false,
+                   completion: .choices(visibleCommandNames)),
+            .flag("man", \.man, help: "print the manual page (roff) instead"),
+        ]],
+        overview: [.init("help --man", "The manual page (plan help --man > plan.1; man -l plan.1)")],
+        examples: ["plan help --man > plan.1 && man -l plan.1"]
+    )
+
+    /// The hidden query the completion scripts run: `plan __complete trips|sessions`.
+    public static let completionQuery = Command<PlanArguments.CompletionQuery>(
+        ["__complete"], summary: "Trip or session ids for the completion scripts",
+        parameters: [[
+            .argument("kind", \.kind, help: "trips or sessions") {
+                guard let kind = PlanArguments.CompletionKind(rawValue: $0) else { throw $1.error("use trips or sessions.") }
+                return kind
+            },
+        ]],
+        isHidden: true
+    )
+
+    // MARK: - All
+
+    /// The commands under `plan`, in the overview's order.
+    public static let commands: [CommandInfo] = [
+        add.info, list.info, show.info, remove.info, pack.info, ask.info, replay.info, history.info, cache.info,
+        doctor.info, completions.info, help.info, completionQuery.info,
+    ]
+
+    /// `plan` itself: what the tool says about itself, and its commands.
+    public static let tool = CommandInfo(
+        path: [], summary: "packing lists from the weather at your destination",
+        discussion: "Dates are YYYY-MM-DD, 'today' or 'tomorrow'. Every command that prints takes --json.",
+        parameters: [
+            ParameterInfo(kind: .flag, name: "help", valueName: "", help: "This help; 'plan <command> --help' for one"),
+            ParameterInfo(kind: .flag, name: "version", valueName: "", help: "The version"),
+        ],
+        examples: [#"plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06"#],
+        subcommands: commands
+    )
+
+    /// The command a command line names, and the words after its name: `history show 4` → (`history show`, `4`).
+    /// Nil when the first word names no command.
+    public static func resolve(_ words: [String]) -> (command: CommandInfo, rest: [String])? {
+        guard let first = words.first, var command = tool.subcommand(first) else { return nil }
+        var rest = Array(words.dropFirst())
+        while let word = rest.first, let sub = command.subcommand(word) {
+            command = sub
+            rest.removeFirst()
+        }
+        return (command, rest)
+    }
+
+    private static var visibleCommandNames: [String] {
+        ["add", "list", "show", "rm", "pack", "ask", "replay", "history", "cache", "doctor", "completions", "help"]
+    }
+
+    private static func tripArgument<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {
+        .argument("trip", keyPath, help: "a trip id (see 'plan list')", completion: .trips) {
+            try ArgumentText.id($0, what: "trip", context: $1)
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Store
+import Tools
+
+/// The trip's days at a glance: one line a day on a temperature scale the days share, the low-to-high range
+/// as a bar, the chance of precipitation, and a mark for snow, rain, thunder, wind and heat. Colour is asked
+/// of `paint` (the console turns styles into SGR, or leaves text plain); `isUnicode` false draws plain ASCII.
+public struct ForecastChart: Sendable {
+    /// What a piece of the chart means, for colour.
+    public enum Style: Sendable, CaseIterable {
+        case freezing, cold, mild, warm, hot, track, scale, precipitation, snow, rain, thunder, wind, heat, missing
+
+        /// The SGR parameters of the style.
+        public var sgr: String {
+            switch self {
+            case .freezing: return "34"
+            case .cold: return "36"
+            case .mild: return "32"
+            case .warm: return "33"
+            case .hot: return "31"
+            case .track, .scale, .missing: return "2"
+            case .precipitation: return "36"
+            case .snow: return "1;37"
+            case .rain: return "1;34"
+            case .thunder: return "1;35"
+            case .wind: return "1;36"
+            case .heat: return "1;31"
+            }
+        }
+
+        /// The style of a temperature, °F.
+        static func temperature(_ degrees: Double) -> Style {
+            switch degrees {
+            case ..<33: return .freezing
+            case ..<56: return .cold
+            case ..<76: return .mild
+            case ..<90: return .warm
+            default: return .hot
+            }
+        }
+    }
+
+    /// The forecast's days within the trip.
+    public let days: [ForecastDay]
+    /// The trip's first and last day.
+    public let start: CalendarDate
+    public let end: CalendarDate
+    /// The forecast's last day, to say how far it reaches.
+    public let lastForecastDay: CalendarDate?
+    /// UTF-8 glyphs; false: ASCII only.
+    public let isUnicode: Bool
+    /// Cells of the temperature bar.
+    public let width: Int
+
+    public init(
+        days: [ForecastDay], start: CalendarDate, end: CalendarDate, lastForecastDay: CalendarDate?, isUnicode: Bool,
+        width: Int = 24
+    ) {
+        self.days = days
+        self.start = start
+        self.end = end
+        self.lastForecastDay = lastForecastDay
+        self.isUnicode = isUnicode
+        self.width = max(8, width)
+    }
+
+    /// The scale line and one line per trip day (a day without a forecast says so in its place).
+    public func lines(paint: (Style, String) -> String) -> [String] {
+        let (low, high) = scale
+        let indent = "    "
+        let labelWidth = 11
+        let degrees = isUnicode ? "°F" : "F"
+        var lines: [String] = []
+        let left = "\(Int(low))\(degrees)"
+        let right = "\(Int(high))\(degrees)"
+        let gap = max(1, width - left.count - right.count)
+        let temperatureColumn = 10
+        lines.append(indent + pad("", labelWidth + temperatureColumn) + paint(.scale, left + String(repeating: " ", count: gap) + right))
+        var date = start
+        var byDate: [CalendarDate: ForecastDay] = [:]
+        for day in days { byDate[day.date] = day }
+        while date <= end {
+            if let day = byDate[date] {
+                lines.append(indent + pad(date.shortLabel, labelWidth) + line(for: day, degrees: degrees, column: temperatureColumn, paint: paint))
+                date = date.adding(days: 1)
+                continue
+            }
+            // Days without a forecast say so in their place; a run of them shares one line.
+            var last = date
+            while last < end, byDate[last.adding(days: 1)] == nil { last = last.adding(days: 1) }
+            let reason: String
+            if let reach = lastForecastDay, date > reach {
+                reason = "no forecast yet (it reaches \(reach.shortLabel))"
+            } else {
+                reason = "no forecast for this day"
+            }
+            if date.days(to: last) >= 1 {
+                lines.append(indent + pad(date.shortLabel, labelWidth) + paint(.missing, "to \(last.shortLabel): " + reason))
+            } else {
+                lines.append(indent + pad(date.shortLabel, labelWidth) + paint(.missing, reason))
+            }
+            date = last.adding(days: 1)
+        }
+        return lines
+    }
+
+    /// The shared scale, °F: the days' lowest low to highest high, widened to multiples of 5 and at least 20 wide.
+    var scale: (Double, Double) {
+        let values = days.flatMap { [$0.low, $0.high].compactMap { $0 } }.map(Double.init)
+        guard var low = values.min(), var high = values.max() else { return (30, 70) }
+        low = (low / 5).rounded(.down) * 5
+        high = (high / 5).rounded(.up) * 5
+        if high - low < 20 {
+            let middle = ((low + high) / 2 / 5).rounded() * 5
+            low = middle - 10
+            high = middle + 10
+        }
+        return (low, high)
+    }
+
+    private func line(for day: ForecastDay, degrees: String, column: Int, paint: (Style, String) -> String) -> String {
+        let (low, high) = scale
+        let range: String
+        switch (day.low, day.high) {
+        case let (l?, h?): range = "\(min(l, h))\(isUnicode ? "–" : "-")\(max(l, h))\(degrees)"
+        case let (nil, h?): range = "high \(h)\(degrees)"
+        case let (l?, nil): range = "low \(l)\(degrees)"
+        default: range = "?"
+        }
+        var text = pad(range, column)
+        // The bar: each cell coloured by the temperature it stands for.
+        let values = [day.low, day.high].compactMap { $0 }.map(Double.init)
+        let cell = (high - low) / Double(width - 1)
+        let first = values.min().map { Int((($0 - low) / cell).rounded()) } ?? -1
+        let last = values.max().map { Int((($0 - low) / cell).rounded()) } ?? -2
+        var runStyle: Style?
+        var run = ""
+        for index in 0..<width {
+            let inRange = index >= first && index <= last
+            let style: Style = inRange ? Style.temperature(low + Double(index) * cell) : .track
+            let glyph = inRange ? (isUnicode ? "█" : "=") : (isUnicode ? "·" : ".")
+            if style != runStyle, let previous = runStyle {
+                text += paint(previous, run)
+                run = ""
+            }
+            runStyle = style
+            run += glyph
+        }
+        if let runStyle { text += paint(runStyle, run) }
+        let chance = day.precipitationChance.map { "\($0)%" } ?? (isUnicode ? "–" : "-")
+        text += " " + paint(.precipitation, String(repeating: " ", count: max(0, 4 - chance.count)) + chance)
+        let marks = self.marks(day)
+        if !marks.isEmpty {
+            text += "  " + marks.map { paint($0.style, $0.text) }.joined(separator: " ")
+        }
+        return text
+    }
+
+    /// Snow, rain, thunder, wind and heat, in that order, each a glyph and a word.
+    func marks(_ day: ForecastDay) -> [(style: Style, text: String)] {
+        var marks: [(Style, String)] = []
+        let chance = day.precipitationChance ?? 0
+        let sky = (day.summary + " " + (day.nightSummary ?? "")).lowercased()
+        if day.hasSnow || (day.snowfall ?? 0) > 0 {
+            marks.append((.snow, (isUnicode ? "❄ " : "* ") + "snow"))
+        }
+        let rainy = sky.contains("rain") || sky.contains("shower") || sky.contains("drizzle")
+        if !day.hasSnow && (rainy || chance >= 50) || (day.hasSnow && sky.contains("rain")) {
+            marks.append((.rain, (isUnicode ? "☂ " : "' ") + "rain"))
+        }
+        if day.hasThunder {
+            marks.append((.thunder, (isUnicode ? "⚡ " : "! ") + "thunder"))
+        }
+        let wind = max(day.wind ?? 0, day.gust.map { $0 * 2 / 3 } ?? 0)
+        if wind >= 20 {
+            let strongest = max(day.wind ?? 0, day.gust ?? 0)
+            marks.append((.wind, (isUnicode ? "≋ " : "~ ") + "wind \(strongest) mph"))
+        }
+        if let highest = day.high, highest >= 90 {
+            marks.append((.heat, (isUnicode ? "☀ " : "^ ") + "heat"))
+        }
+        return marks
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Interface
+
+/// `plan help [<command>]`, `plan help --man`, and every `--help`.
+struct HelpCommand {
+    let context: Context
+
+    /// The overview, a command's help, or the man page.
+    func run(_ arguments: PlanArguments.Help) {
+        if arguments.man {
+            context.console.printDocument(ManPage.render(
+                PlanCommands.tool, version: PlanCommands.version, environment: PlanReference.environment,
+                exitCodes: PlanReference.exitCodes
+            ))
+        } else if let found = PlanCommands.resolve(arguments.topic), found.rest.isEmpty, !found.command.isHidden {
+            printHelp(found.command)
+        } else {
+            printOverview()
+        }
+    }
+
+    /// `plan --help`.
+    func printOverview() {
+        context.console.print(HelpText.overview(PlanCommands.tool, environment: PlanReference.environment))
+    }
+
+    /// `plan <command> --help`.
+    func printHelp(_ command: CommandInfo) {
+        context.console.print(HelpText.command(command))
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Interface
+
+/// A declared command and the code that runs it: the parser comes from the declaration, so what runs is
+/// exactly what `--help`, the completions and the man page describe.
+struct Route {
+    let info: CommandInfo
+    let run: ([String]) async throws -> Void
+
+    init<Arguments>(
+        _ command: Command<Arguments>, context: Context, _ body: @escaping (Arguments) async throws -> Void
+    ) {
+        info = command.info
+        run = { words in
+            switch try command.parse(words, today: context.today) {
+            case .help: HelpCommand(context: context).printHelp(command.info)
+            case let .run(arguments): try await body(arguments)
+            }
+        }
+    }
+}

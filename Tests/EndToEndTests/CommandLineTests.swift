@@ -1,0 +1,194 @@
+import Foundation
+import Interface
+import Testing
+
+/// The command line as declared: help names exactly what each parser accepts; completions work in a real
+/// shell; the man page renders without warnings.
+@Suite struct CommandLineTests {
+    static let visible = PlanCommands.tool.subcommands.filter { !$0.isHidden }.flatMap(\.allCommands).filter { !$0.isHidden }
+
+    /// The `--name` words of a help text's "Usage" and "Options" sections.
+    static func optionNames(inHelp help: String) -> Set<String> {
+        var names: Set<String> = []
+        let regex = try? NSRegularExpression(pattern: "--([a-z][a-z-]*)")
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = String(line)
+            let range = NSRange(text.startIndex..., in: text)
+            for match in regex?.matches(in: text, range: range) ?? [] {
+                if let name = Range(match.range(at: 1), in: text) { names.insert(String(text[name])) }
+            }
+        }
+        return names
+    }
+
+    @Test func everyCommandsHelpNamesExactlyTheOptionsItsParserAccepts() throws {
+        let sandbox = PlanSandbox()
+        for command in Self.visible {
+            let result = try sandbox.run(command.path + ["--help"])
+            #expect(result.status == 0, "\(command.name) --help: \(result.stderr)")
+            #expect(result.stdout.hasPrefix("Usage: plan \(command.name)"), "\(command.name): \(result.stdout)")
+            let declared = Set(command.namedParameters.map(\.name))
+            let options = result.stdout.components(separatedBy: "\nOptions:\n").dropFirst().first ?? ""
+            let listed = Self.optionNames(inHelp: options.components(separatedBy: "\n\n")[0])
+            if command.isGroup {
+                #expect(listed.isEmpty)
+            } else {
+                #expect(listed == declared.union(["help"]), "\(command.name) lists \(listed.sorted()), declares \(declared.sorted())")
+            }
+            // Every --option the help mentions anywhere is one this command accepts.
+            let mentioned = Self.optionNames(inHelp: result.stdout)
+            let usable = command.isGroup ? Set(command.subcommands.flatMap(\.namedParameters).map(\.name)) : declared
+            #expect(mentioned.isSubset(of: usable.union(["help"])), "\(command.name) mentions \(mentioned.subtracting(usable))")
+            // The parser accepts every declared option (a wrong value may be refused, never the name).
+            for parameter in command.namedParameters {
+                let words = command.path + ["--\(parameter.name)"] + (parameter.kind == .option ? ["x"] : []) + ["--help"]
+                let accepted = try sandbox.run(words)
+                #expect(accepted.status == 0, "\(words): \(accepted.stderr)")
+            }
+            // Search text may start with dashes ("-rain"): there an unknown option is a word to look for.
+            if command.takesUnknownOptionsAsWords { continue }
+            let unknown = try sandbox.run(command.path + ["--no-such-option"])
+            #expect(unknown.status == 64, "\(command.name) --no-such-option")
+            #expect(unknown.stderr.contains("Run 'plan \(command.name) --help' for usage."), "\(unknown.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath), "help must not create a database")
+    }
+
+    @Test func theOverviewListsEveryVisibleCommand() throws {
+        let overview = try PlanSandbox().run(["--help"]).stdout
+        for command in PlanCommands.tool.subcommands where !command.isHidden {
+            #expect(overview.contains("  \(command.name)"), "\(command.name) missing from --help")
+        }
+        #expect(!overview.contains("__complete"))
+    }
+
+    // MARK: - Completions
+
+    /// Runs `script` in bash with plan on the PATH and the sandbox's database.
+    func bash(_ sandbox: PlanSandbox, _ script: String) throws -> String {
+        let folder = URL(fileURLWithPath: sandbox.folder.path).appending(path: "bin")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let link = folder.appending(path: "plan")
+        if !FileManager.default.fileExists(atPath: link.path) {
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: PlanSandbox.binary)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", "-c", script]
+        var environment = sandbox.environment
+        environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The words bash's completion offers for the command line `line` (the cursor at its end).
+    func complete(_ sandbox: PlanSandbox, _ line: String) throws -> [String] {
+        let script = """
+            source <(plan completions bash) || exit 1
+            COMP_LINE='\(line)'
+            read -ra COMP_WORDS <<< "$COMP_LINE"
+            [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            _plan
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        return try bash(sandbox, script).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    @Test func bashCompletesCommandsOptionsValuesAndTripIDs() throws {
+        let sandbox = PlanSandbox()
+        #expect(try bash(sandbox, "source <(plan completions bash); complete -p plan").contains("complete -F _plan plan"))
+        #expect(try complete(sandbox, "plan hi") == ["history"])
+        #expect(Set(try complete(sandbox, "plan ")).isSuperset(of: ["add", "pack", "show", "completions", "help"]))
+        #expect(!(try complete(sandbox, "plan ")).contains("__complete"))
+        #expect(try complete(sandbox, "plan pack 1 --rec") == ["--recovery"])
+        #expect(try complete(sandbox, "plan pack 1 --recovery ") == ["condense", "summarize", "fresh"])
+        #expect(try complete(sandbox, "plan replay --recovery s") == ["summarize"])
+        #expect(try complete(sandbox, "plan history --tool ") == ["geocode", "forecast"])
+        #expect(try complete(sandbox, "plan history s") == ["show", "search"])
+        #expect(try complete(sandbox, "plan history search --n") == ["--newest"])
+        #expect(try complete(sandbox, "plan completions ") == ["bash", "zsh", "fish"])
+        #expect(try complete(sandbox, "plan show ").isEmpty, "no database yet: no ids, no error")
+
+        for destination in ["Denver, CO", "Paris, France"] {
+            let added = try sandbox.run(["add", destination, "--from", "2026-12-03", "--to", "2026-12-05"])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        #expect(try complete(sandbox, "plan show ") == ["2", "1"])
+        #expect(try complete(sandbox, "plan rm 2") == ["2"])
+        #expect(try complete(sandbox, "plan history --trip ") == ["2", "1"])
+        #expect(try complete(sandbox, "plan show 1 --") == ["--fresh", "--offline", "--json", "--help"])
+        let query = try sandbox.run(["__complete", "trips"])
+        #expect(query.stdout == "2\tParis, France (2026-12-03)\n1\tDenver, CO (2026-12-03)\n")
+    }
+
+    @Test func zshAndFishScriptsAreGeneratedFromTheSameDeclarations() throws {
+        let sandbox = PlanSandbox()
+        let zsh = try sandbox.run(["completions", "zsh"])
+        #expect(zsh.status == 0)
+        #expect(zsh.stdout.hasPrefix("#compdef plan"))
+        #expect(zsh.stdout.contains("\"pack:--recovery\") compadd -- condense summarize fresh"))
+        let fish = try sandbox.run(["completions", "fish"])
+        #expect(fish.stdout.contains("-l recovery"))
+        #expect(fish.stdout.contains("(plan __complete trips)"))
+        for shell in ["zsh", "fish"] where FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") {
+            let path = sandbox.folder.appending(path: "plan.\(shell)").path
+            try (shell == "zsh" ? zsh.stdout : fish.stdout).write(toFile: path, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/\(shell)")
+            process.arguments = ["-n", path]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(shell) -n")
+        }
+        let bad = try sandbox.run(["completions", "tcsh"])
+        #expect(bad.status == 64)
+    }
+
+    // MARK: - Man page
+
+    @Test func theManPageRendersWithoutWarnings() throws {
+        let sandbox = PlanSandbox()
+        let page = try sandbox.run(["help", "--man"])
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix(".TH PLAN 1"))
+        for command in Self.visible { #expect(page.stdout.contains(".SS \"\(command.name)\""), "\(command.name)") }
+        for variable in PlanReference.environment.flatMap(\.names) {
+            #expect(page.stdout.contains(variable.replacingOccurrences(of: "-", with: "\\-")), "\(variable)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { return }
+        let path = sandbox.folder.appending(path: "plan.1").path
+        try page.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "MANWIDTH=80 man -l '\(path)' 2>&1 >/dev/null"]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "MANROFFSEQ": ""]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let warnings = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(warnings.isEmpty, "man -l: \(warnings)")
+    }
+
+    /// The README's configuration table and the declared one name the same variables.
+    @Test func theReadmeTablesMatchTheDeclaredOnes() throws {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appending(path: "README.md").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        let readme = try String(contentsOf: folder.appending(path: "README.md"), encoding: .utf8)
+        for variable in PlanReference.environment.flatMap(\.names) {
+            #expect(readme.contains("`\(variable)`"), "\(variable) is not in the README's table")
+        }
+        for status in PlanReference.exitCodes {
+            #expect(readme.contains("| \(status.code) |"), "exit \(status.code) is not in the README's table")
+        }
+    }
+}
