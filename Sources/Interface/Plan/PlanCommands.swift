@@ -77,9 +77,12 @@ public enum PlanCommands {
         ["pack"], summary: "Make a packing list from the forecast",
         discussion: """
             Makes a packing list. A planning session runs: the model (or the built-in
-            engine) looks the place up with the geocode tool, reads the forecast with the
-            forecast tool, and answers with items grouped by category; each weather-driven
-            item says which day's forecast put it there. The forecast used is pinned to the
+            engine) reads the forecast for the trip's place with the forecast tool (geocode
+            finds any other place), and answers with items grouped by category; each
+            weather-driven item says which day's forecast put it there. plan checks the
+            answer against that forecast: duplicates merged, non-items dropped, gear the
+            forecast demands added (marked +); an answer with too little left is set aside
+            for the built-in engine's list, with a note. The forecast used is pinned to the
             trip; the whole session is kept (see 'plan history').
 
             The second form adds the trip first, then packs it.
@@ -111,10 +114,12 @@ public enum PlanCommands {
     public static let ask = Command<PlanArguments.Ask>(
         ["ask"], summary: "A follow-up in the trip's last session (needs a model)",
         discussion: """
-            Continues the trip's latest session with a follow-up question: the session is
-            resumed from the database (its instructions, prompt, tool calls and outputs) and the
-            model may call the tools again. The answer streams live on a terminal. Needs a
-            language model (PLAN_MODEL or --model); the built-in engine only packs.
+            Continues the trip's latest completed session with a follow-up question. The
+            model gets the trip's facts (the forecast its list was made from, and the list)
+            and the last questions and answers, not the pack's tool rounds, so it fits small
+            windows. An empty, stock or looping answer exits 65 and is not carried on. The
+            answer streams live on a terminal. Needs a language model (PLAN_MODEL or
+            --model); the built-in engine only packs.
             """,
         parameters: [
             [
