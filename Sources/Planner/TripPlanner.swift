@@ -65,15 +65,18 @@ public struct TripPlanner: Sendable {
 
     /// Packs a trip. `parentSession` links a replay to the session it replays.
     public func pack(
-        _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true
+        _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true,
+        onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)? = nil
     ) async throws -> Result {
         let places = TripPlaces(destination: trip.place)
         let turn = Turn(
             purpose: purpose, trip: trip, parent: parentSession.map { ($0, SessionRelation.replay) },
             carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
             prompt: PackingInstructions.prompt(for: trip), payload: PackingInstructions.payload(for: trip),
-            schema: PackingInstructions.schema, tools: makeTools(for: trip, pins: pinsForecasts, places: places),
-            required: ["forecast"], onText: nil, fallsBack: true
+            schema: PackingAnswer.generationSchema, tools: makeTools(for: trip, pins: pinsForecasts, places: places),
+            required: ["forecast"], onText: nil, onSnapshot: onAnswer.map { report in
+                { @Sendable content in report(GeneratedSnapshot<PackingAnswer>(content: content)) }
+            }, fallsBack: true
         )
         return try await converse(turn) { outcome in
             let obtained = await tripForecast(trip, in: await outcome.session.transcript, pins: pinsForecasts)
@@ -86,7 +89,7 @@ public struct TripPlanner: Sendable {
             switch outcome.answer {
             case let .success(response):
                 do {
-                    guard let structured = response.structured else { throw GenerationError.decodingFailure("no structured answer") }
+                    guard let structured = response.rawContent else { throw GenerationError.decodingFailure("no structured answer") }
                     var answered = try PackingInstructions.list(from: structured)
                     if response.isCutOff {
                         answered.notices.append(
@@ -172,7 +175,7 @@ public struct TripPlanner: Sendable {
             purpose: .ask, trip: trip, parent: latest.map { ($0.id, SessionRelation.resumed) }, carried: Transcript(entries: carried),
             prompt: question, payload: nil, schema: nil,
             tools: snapshot == nil ? makeTools(for: trip, pins: true, places: places) : [], required: [], onText: onText,
-            fallsBack: false
+            onSnapshot: nil, fallsBack: false
         )
         var options = self.options
         options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
@@ -235,10 +238,12 @@ public struct TripPlanner: Sendable {
         var carried: Transcript
         var prompt: String
         var payload: JSONValue?
-        var schema: JSONValue?
+        var schema: GenerationSchema?
         var tools: [ToolDefinition]
         var required: [String]
         var onText: (@Sendable (String) -> Void)?
+        /// Told about the structured answer as it grows (streaming a pack).
+        var onSnapshot: (@Sendable (GeneratedContent) -> Void)?
         /// A model failure (an unusable answer, a context it cannot fit) is handed to `finish` instead of
         /// ending the command: a pack then falls back to the built-in list.
         var fallsBack: Bool
@@ -251,7 +256,7 @@ public struct TripPlanner: Sendable {
         var sessionID: Int
         var firstSessionID: Int
         var modelName: String
-        var answer: Swift.Result<LanguageModelSession.Response, any Error>
+        var answer: Swift.Result<LanguageModelSession.Response<String>, any Error>
         var recoveries: [SessionRelation]
     }
 
@@ -278,12 +283,18 @@ public struct TripPlanner: Sendable {
             await session.require(tools: turn.required)
             onProgress("Thinking…")
             var recoveries: [SessionRelation] = []
-            var answer: Swift.Result<LanguageModelSession.Response, any Error>
+            var answer: Swift.Result<LanguageModelSession.Response<String>, any Error>
             do {
                 do {
-                    answer = .success(try await session.respond(
-                        to: turn.prompt, payload: turn.payload, generating: turn.schema, options: options, onText: turn.onText
-                    ))
+                    if let schema = turn.schema, let onSnapshot = turn.onSnapshot {
+                        answer = .success(try await session.respond(
+                            to: turn.prompt, payload: turn.payload, schema: schema, options: options, onSnapshot: onSnapshot
+                        ))
+                    } else {
+                        answer = .success(try await session.respond(
+                            to: turn.prompt, payload: turn.payload, schema: turn.schema, options: options, onText: turn.onText
+                        ))
+                    }
                 } catch let error as GenerationError where error.isOverflow {
                     let recovered = try await recover(
                         session, currentID: &currentID, turn: turn, window: window, modelName: name, error: error,
@@ -312,7 +323,7 @@ public struct TripPlanner: Sendable {
     private func recover(
         _ session: LanguageModelSession, currentID: inout Int, turn: Turn, window: Int, modelName: String,
         error: GenerationError, options: GenerationOptions, recoveries: inout [SessionRelation]
-    ) async throws -> (session: LanguageModelSession, response: LanguageModelSession.Response) {
+    ) async throws -> (session: LanguageModelSession, response: LanguageModelSession.Response<String>) {
         var strategy: RecoveryStrategy? = recovery
         var previous = session
         var lastError = error
@@ -348,7 +359,7 @@ public struct TripPlanner: Sendable {
                 !condensed.entries.contains { $0.kind == .toolOutput && $0.toolName == name }
             })
             do {
-                return (next, try await next.resume(generating: turn.schema, options: options, onText: turn.onText))
+                return (next, try await next.resume(generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot))
             } catch let error as GenerationError where error.isOverflow {
                 lastError = error
                 previous = next
@@ -441,7 +452,7 @@ public struct TripPlanner: Sendable {
         if let error = error as? GenerationError {
             switch error {
             case .decodingFailure, .toolLoopLimit, .exceededContextWindowSize, .unusableAnswer: return true
-            case .rateLimited, .unavailable: return false
+            case .rateLimited, .unavailable, .concurrentRequests: return false
             }
         }
         if let error = error as? ToolCallError {

@@ -48,7 +48,16 @@ public struct BuiltinPackingModel: LanguageModel {
         context.unavailableReason = outputs.last(where: { $0.toolName == "forecast" })?.payload?["unavailable"]?.stringValue
             .map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
         let list = PackingRules.list(for: context)
-        return ModelReply(structured: PackingInstructions.json(list))
+        let answer = PackingInstructions.json(list)
+        if let onText = request.onText {
+            // The same stream a model gives: the answer's text in pieces.
+            var rest = Substring(answer.compactText)
+            while !rest.isEmpty {
+                onText(String(rest.prefix(48)))
+                rest = rest.dropFirst(48)
+            }
+        }
+        return ModelReply(structured: answer)
     }
 
     /// The rules' view of the trip and the forecast tool's payload.

@@ -21,7 +21,7 @@ enum OpenAIMessages {
             body["temperature"] = .number(temperature)
         }
         if request.tools.isEmpty {
-            if let schema = request.answerSchema { body["response_format"] = responseFormat(schema) }
+            if let schema = request.answerSchema { body["response_format"] = responseFormat(schema.jsonSchema) }
         } else if mode == .native {
             body["tools"] = .array(request.tools.map { tool in
                 ["type": "function", "function": ["name": .string(tool.name), "description": .string(tool.description), "parameters": tool.parameters]]
@@ -30,7 +30,7 @@ enum OpenAIMessages {
         } else {
             body["response_format"] = responseFormat(
                 guidedSchema(tools: request.tools, answer: request.requiresToolCall ? nil : request.answerSchema,
-                             allowsAnswer: !request.requiresToolCall)
+                             allowsAnswer: !request.requiresToolCall).schema.jsonSchema
             )
         }
         return body
@@ -41,32 +41,25 @@ enum OpenAIMessages {
         ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema]]
     }
 
-    /// `anyOf`: one `{"tool_call": {"name": const, "arguments": schema}}` branch per tool, plus `{"response": answer}`.
-    static func guidedSchema(tools: [ToolDefinition], answer: JSONValue?, allowsAnswer: Bool = true) -> JSONValue {
-        var branches: [JSONValue] = tools.map { tool in
-            [
-                "type": "object",
-                "properties": [
-                    "tool_call": [
-                        "type": "object",
-                        "properties": ["name": ["const": .string(tool.name)], "arguments": tool.parameters],
-                        "required": ["name", "arguments"],
-                        "additionalProperties": false,
-                    ],
-                ],
-                "required": ["tool_call"],
-                "additionalProperties": false,
-            ]
-        }
-        if allowsAnswer {
-            branches.append([
-                "type": "object",
-                "properties": ["response": answer ?? ["type": "string"]],
-                "required": ["response"],
-                "additionalProperties": false,
+    /// `anyOf`: one `{"tool_call": {"name": const, "arguments": schema}}` branch per tool, plus `{"response": answer}`
+    /// (text when no answer schema is given), built at run time from the tools the round offers.
+    static func guidedSchema(tools: [ToolDefinition], answer: GenerationSchema?, allowsAnswer: Bool = true)
+        -> DynamicGenerationSchema
+    {
+        var branches: [DynamicGenerationSchema] = tools.map { tool in
+            DynamicGenerationSchema(name: "call_\(tool.name)", properties: [
+                .init(name: "tool_call", schema: DynamicGenerationSchema(name: tool.name, properties: [
+                    .init(name: "name", schema: DynamicGenerationSchema(constant: tool.name)),
+                    .init(name: "arguments", schema: DynamicGenerationSchema(tool.schema)),
+                ])),
             ])
         }
-        return branches.count == 1 ? branches[0] : ["anyOf": .array(branches)]
+        if allowsAnswer {
+            branches.append(DynamicGenerationSchema(name: "answer", properties: [
+                .init(name: "response", schema: DynamicGenerationSchema(answer ?? String.generationSchema)),
+            ]))
+        }
+        return DynamicGenerationSchema(name: "turn", anyOf: branches)
     }
 
     static func messages(for request: ModelRequest, mode: ToolCallingMode) -> [JSONValue] {

@@ -14,10 +14,15 @@ public protocol LanguageModel: Sendable {
     func respond(to request: ModelRequest) async throws -> ModelReply
     /// The name of the model actually served (a server may name it; recorded with sessions).
     func servedName() async -> String
+    /// Loads the request's prefix (instructions, tool descriptions) into the backend's prompt cache.
+    func prewarm(_ request: ModelRequest) async
 }
 
 extension LanguageModel {
     public func servedName() async -> String { name }
+
+    /// Nothing to warm by default.
+    public func prewarm(_ request: ModelRequest) async {}
 }
 
 /// What one round sends.
@@ -29,8 +34,8 @@ public struct ModelRequest: Sendable {
     /// Every tool of the session, offered this round or not: guided calling describes them all in the
     /// instructions, so the prompt's prefix stays the same from round to round (the server's prompt cache).
     public var sessionTools: [ToolDefinition]
-    /// The JSON schema a structured answer must follow, if one is wanted.
-    public var answerSchema: JSONValue?
+    /// The schema a structured answer must follow, if one is wanted.
+    public var answerSchema: GenerationSchema?
     public var options: GenerationOptions
     /// Called with each piece of text as it streams in.
     public var onText: (@Sendable (String) -> Void)?
@@ -38,7 +43,7 @@ public struct ModelRequest: Sendable {
     public var requiresToolCall: Bool
 
     public init(
-        entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: JSONValue?, options: GenerationOptions,
+        entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: GenerationSchema?, options: GenerationOptions,
         onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false, sessionTools: [ToolDefinition]? = nil
     ) {
         self.entries = entries

@@ -4,9 +4,20 @@ import Store
 /// `forecast`: the weather for the trip's days at a point, as compact lines. Stateful for one session:
 /// asking again for the same forecast gets a one-line reference instead of the same lines again.
 public struct ForecastTool: Tool {
-    public struct Arguments: Sendable, Equatable {
+    /// A point.
+    public struct Arguments: Generable, Equatable {
         public var latitude: Double
         public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+
+        public static let generationSchema = GenerationSchema.object(Arguments.self, [
+            .init(\.latitude, "latitude", .range(-90...90)),
+            .init(\.longitude, "longitude", .range(-180...180)),
+        ])
     }
 
     public let provider: any ForecastProvider
@@ -45,24 +56,6 @@ public struct ForecastTool: Tool {
 
     public var name: String { "forecast" }
     public var description: String { "Get the weather forecast for the trip's days at a point." }
-    public var parameters: JSONValue {
-        [
-            "type": "object",
-            "properties": [
-                "latitude": ["type": "number", "minimum": -90, "maximum": 90],
-                "longitude": ["type": "number", "minimum": -180, "maximum": 180],
-            ],
-            "required": ["latitude", "longitude"],
-            "additionalProperties": false,
-        ]
-    }
-
-    public func arguments(from json: JSONValue) throws -> Arguments {
-        guard let latitude = json["latitude"]?.doubleValue, let longitude = json["longitude"]?.doubleValue else {
-            throw ToolArgumentError(["$: needs numbers \"latitude\" and \"longitude\""])
-        }
-        return Arguments(latitude: latitude, longitude: longitude)
-    }
 
     public func call(arguments: Arguments) async throws -> ToolOutput {
         var target = placeFor(arguments)

@@ -4,8 +4,17 @@ import Store
 /// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer.
 /// A trip's own destination is answered with the place resolved when the trip was added.
 public struct GeocodeTool: Tool {
-    public struct Arguments: Sendable, Equatable {
+    /// A place name.
+    public struct Arguments: Generable, Equatable {
         public var place: String
+
+        public init(place: String) {
+            self.place = place
+        }
+
+        public static let generationSchema = GenerationSchema.object(Arguments.self, [
+            .init(\.place, "place", description: "City, optionally with region or country", .length(1...100)),
+        ])
     }
 
     public let gazetteer: Gazetteer?
@@ -28,19 +37,6 @@ public struct GeocodeTool: Tool {
 
     public var name: String { "geocode" }
     public var description: String { "Find a place's coordinates and time zone." }
-    public var parameters: JSONValue {
-        [
-            "type": "object",
-            "properties": ["place": ["type": "string", "minLength": 1, "maxLength": 100, "description": "City, optionally with region or country"]],
-            "required": ["place"],
-            "additionalProperties": false,
-        ]
-    }
-
-    public func arguments(from json: JSONValue) throws -> Arguments {
-        guard let place = json["place"]?.stringValue else { throw ToolArgumentError(["$: missing \"place\""]) }
-        return Arguments(place: place)
-    }
 
     public func call(arguments: Arguments) async throws -> ToolOutput {
         let key = PlaceName.key(arguments.place)
