@@ -272,7 +272,7 @@ public struct TripPlanner: Sendable {
         let name = await model.servedName()
         let firstID = try await store.createSession(
             tripID: turn.trip.id, parentID: turn.parent?.id, relation: turn.parent?.relation, purpose: turn.purpose,
-            model: name, contextSize: window
+            model: name, contextSize: window, sampling: options.recorded
         )
         var currentID = firstID
         do {
@@ -347,7 +347,7 @@ public struct TripPlanner: Sendable {
             try await store.finishSession(id: currentID, status: .recovered, error: note)
             currentID = try await store.createSession(
                 tripID: turn.trip.id, parentID: currentID, relation: current.relation, purpose: turn.purpose, model: modelName,
-                contextSize: window
+                contextSize: window, sampling: options.recorded
             )
             recoveries.append(current.relation)
             let next = try await LanguageModelSession(

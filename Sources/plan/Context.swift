@@ -53,11 +53,13 @@ struct Context {
         return ForecastService(http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase)
     }
 
-    /// `--model`, `--recovery` and `--context-size`, checked.
+    /// `--model`, `--recovery`, `--context-size`, `--temperature` and `--seed`, checked.
     struct EngineOptions {
         var model: String?
         var recovery: RecoveryStrategy
         var contextSize: Int?
+        var sampling: GenerationOptions.SamplingMode?
+        var temperature: Double?
     }
 
     func engineOptions(_ parsed: ParsedArguments, command: String) throws -> EngineOptions {
@@ -75,7 +77,30 @@ struct Context {
             }
             contextSize = size
         }
-        return EngineOptions(model: parsed.value("model"), recovery: recovery, contextSize: contextSize)
+        var temperature: Double?
+        if let text = parsed.value("temperature") {
+            guard let value = Double(text), (0...2).contains(value) else {
+                throw CLIError.usage("--temperature must be a number from 0 to 2.", command: command)
+            }
+            temperature = value
+        }
+        var seed: UInt64?
+        if let text = parsed.value("seed") {
+            guard let value = UInt64(text), value <= UInt64(Int64.max) else {
+                throw CLIError.usage("--seed must be a whole number from 0 to \(Int64.max).", command: command)
+            }
+            seed = value
+        }
+        // Greedy unless asked otherwise: a temperature above 0 or a seed samples from the top 40 tokens.
+        var sampling: GenerationOptions.SamplingMode?
+        if (temperature ?? 0) > 0 || seed != nil {
+            sampling = .random(top: 40, seed: seed)
+            temperature = temperature ?? 0.8
+        }
+        return EngineOptions(
+            model: parsed.value("model"), recovery: recovery, contextSize: contextSize, sampling: sampling,
+            temperature: temperature
+        )
     }
 
     /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.
@@ -94,6 +119,9 @@ struct Context {
         let gazetteer = try? Gazetteer(path: Gazetteer.defaultPath(environment: environment))
         return TripPlanner(
             store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: engine.recovery,
+            options: GenerationOptions(
+                sampling: engine.sampling, temperature: engine.temperature, maximumResponseTokens: TripPlanner.packAnswerTokens
+            ),
             contextSize: engine.contextSize, onProgress: { console.progress($0) }
         )
     }

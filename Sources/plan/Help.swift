@@ -113,6 +113,9 @@ enum Help {
               --offline             no network: cached forecasts only (else a general list)
               --recovery <s>        when the context fills: condense (default), summarize, fresh
               --context-size <n>    the model's context window in tokens (default: the server's)
+              --temperature <t>     sample with this temperature, 0 to 2 (default: greedy, 0)
+              --seed <n>            sample from the top 40 tokens with this seed: the same seed on
+                                    the same server gives the same list (temperature 0.8 unless set)
               --json                print the list as JSON (trip, session, model, items, notices)
               --markdown            print a checklist to paste
 
@@ -122,7 +125,8 @@ enum Help {
               plan pack 1 --model http://127.0.0.1:8080
             """,
         "ask": """
-            Usage: plan ask <trip> <question> [--model <m>] [--recovery <s>] [--context-size <n>] [--json]
+            Usage: plan ask <trip> <question> [--model <m>] [--recovery <s>] [--context-size <n>]
+                            [--temperature <t>] [--seed <n>] [--json]
 
             Continues the trip's latest session with a follow-up question: the session is
             resumed from the database (its instructions, prompt, tool calls and outputs) and the
@@ -155,7 +159,7 @@ enum Help {
               plan history show 4
             """,
         "replay": """
-            Usage: plan replay <trip> [--model <m>] [--json | --markdown]
+            Usage: plan replay <trip> [--model <m>] [--temperature <t>] [--seed <n>] [--json | --markdown]
                    plan replay --session <id> [--model <m>]
 
             Re-runs a past pack with the place and forecast pinned when it first ran, with no

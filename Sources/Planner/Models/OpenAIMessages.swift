@@ -13,12 +13,22 @@ enum OpenAIMessages {
         if let model { body["model"] = .string(model) }
         // llama-server: reuse the KV cache of the longest matching prefix (the earlier rounds of this session).
         body["cache_prompt"] = true
-        switch request.options.sampling {
+        let sampling = request.options.sampling ?? .greedy
+        switch sampling.kind {
         case .greedy:
             body["temperature"] = 0
             body["top_k"] = 1
-        case let .random(temperature):
-            body["temperature"] = .number(temperature)
+        case let .topK(k):
+            body["top_k"] = .number(Double(k))
+            body["top_p"] = 1
+        case let .topP(threshold):
+            body["top_p"] = .number(threshold)
+            body["top_k"] = 0
+        }
+        if sampling.kind != .greedy {
+            if let temperature = request.options.temperature { body["temperature"] = .number(temperature) }
+            // llama-server and vLLM read `seed`; OpenAI reads it as best effort.
+            if let seed = sampling.seed { body["seed"] = .number(Double(seed)) }
         }
         if request.tools.isEmpty {
             if let schema = request.answerSchema { body["response_format"] = responseFormat(schema.jsonSchema) }

@@ -7,7 +7,7 @@ import Tools
 struct AskCommand {
     let context: Context
     static let spec = CommandSpec(
-        name: "ask", valueOptions: ["model", "recovery", "context-size"], flags: ["json", "offline"], positionals: 2...64
+        name: "ask", valueOptions: ["model", "recovery", "context-size", "temperature", "seed"], flags: ["json", "offline"], positionals: 2...64
     )
 
     func run(_ arguments: [String]) async throws {

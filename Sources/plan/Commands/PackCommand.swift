@@ -8,7 +8,7 @@ struct PackCommand {
     let context: Context
     static let spec = CommandSpec(
         name: "pack",
-        valueOptions: ["from", "to", "name", "activities", "model", "recovery", "context-size"],
+        valueOptions: ["from", "to", "name", "activities", "model", "recovery", "context-size", "temperature", "seed"],
         flags: ["json", "markdown", "fresh", "offline"], positionals: 1...1
     )
 
@@ -47,9 +47,16 @@ struct PackCommand {
         let service = try context.forecastService(store: store, fresh: parsed.has("fresh"), offline: parsed.has("offline"))
         let planner = context.planner(store: store, model: model, forecasts: service, engine: engine)
         let result: TripPlanner.Result
+        // With a model on a terminal the list streams in as a draft, replaced by the checked list.
+        let stream = context.console.isStdoutTerminal && !parsed.has("json") && !parsed.has("markdown")
+            && model.name != "builtin" ? PackStream(console: context.console) : nil
         do {
-            result = try await planner.pack(trip)
+            var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
+            if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
+            result = try await planner.pack(trip, onAnswer: onAnswer)
+            stream?.clear()
         } catch {
+            stream?.clear()
             context.console.endProgress()
             if newTrip != nil {
                 context.console.warn("plan: trip \(trip.id) is saved; run 'plan pack \(trip.id)' to try again.")

@@ -8,7 +8,7 @@ import Tools
 struct ReplayCommand {
     let context: Context
     static let spec = CommandSpec(
-        name: "replay", valueOptions: ["model", "session", "recovery", "context-size"], flags: ["json", "markdown"],
+        name: "replay", valueOptions: ["model", "session", "recovery", "context-size", "temperature", "seed"], flags: ["json", "markdown"],
         positionals: 0...1
     )
 
