@@ -386,9 +386,10 @@ public struct TripPlanner: Sendable {
         let request = ModelRequest(
             entries: [
                 Transcript.Entry(kind: .instructions, text: "Summarise the conversation below in at most five short lines. Keep places, dates, temperatures and chances of rain or snow, and the packing list's items."),
-                Transcript.Entry(kind: .prompt, text: text, payload: ["summarize": true]),
+                Transcript.Entry(kind: .prompt, text: text),
             ],
-            tools: [], answerSchema: nil, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)
+            tools: [], answerSchema: nil, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200),
+            task: .summary
         )
         let reply = try await model.respond(to: request)
         let summary = reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -416,26 +417,23 @@ public struct TripPlanner: Sendable {
         async -> (forecast: Forecast?, isStale: Bool, unavailable: String?)
     {
         let label = trip.place?.label
-        let received = transcript.entries.last { entry in
-            entry.kind == .toolOutput && entry.toolName == "forecast" && entry.payload?["forecast"] != nil
-                && (label == nil || entry.payload?["place"]?.stringValue == label)
-        }?.payload
-        if let document = received?["forecast"], let forecast = try? Forecast.fromJSON(document.compactText) {
-            return (forecast, received?["stale"]?.boolValue ?? false, nil)
+        let received = transcript.entries.compactMap(\.forecastResult).last { result in
+            result.forecast != nil && (label == nil || result.place == label)
+        }
+        if let received, let forecast = received.forecast {
+            return (forecast, received.origin?.isStale ?? false, nil)
         }
         guard let place = trip.place else { return (nil, false, "the trip's place is not known") }
         do {
             let report = try await forecasts.forecast(for: place)
             onProgress(report.summary() + "; checking…")
-            if pins, report.origin != .stale(reason: "pinned") {
+            if pins, report.origin != .pinned {
                 try await store.pinForecast(
                     tripID: trip.id, source: report.forecast.source, url: report.forecast.url,
                     fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
                 )
             }
-            var isStale = false
-            if case let .stale(reason) = report.origin, reason != "pinned" { isStale = true }
-            return (report.forecast, isStale, nil)
+            return (report.forecast, report.origin.isStale, nil)
         } catch {
             let reason = Self.describe(error)
             return (nil, false, reason.hasSuffix(".") ? String(reason.dropLast()) : reason)

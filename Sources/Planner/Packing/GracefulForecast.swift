@@ -23,7 +23,7 @@ struct GracefulForecast: Tool {
             let reason = error.errorDescription ?? "the forecast service failed"
             return ToolOutput(
                 text: "No forecast available: \(reason) Recommend a general list for the season.",
-                payload: ["unavailable": .string(reason)]
+                value: ForecastResult(place: nil, outcome: .unavailable(reason: reason))
             )
         }
     }

@@ -29,18 +29,11 @@ public enum PackingInstructions {
         return text
     }
 
-    /// The trip as structured data attached to the prompt (the built-in engine reads it).
+    /// The trip as a typed value attached to the prompt (the built-in engine reads it).
     public static func payload(for trip: Trip) -> JSONValue {
-        [
-            "destination": .string(trip.place?.label ?? trip.destination),
-            "start": .string(trip.start.description),
-            "end": .string(trip.end.description),
-            "nights": .number(Double(trip.nights)),
-            "activities": .array(trip.activities.map(JSONValue.string)),
-            "latitude": .from(trip.place?.latitude),
-            "longitude": .from(trip.place?.longitude),
-            "country": .from(trip.place?.country),
-        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(TripBrief(trip))).flatMap { try? JSONValue.parse($0) } ?? .null
     }
 
     /// The JSON schema of a `PackingList` answer (compiled from `PackingAnswer`'s declaration).

@@ -41,11 +41,23 @@ public struct ModelRequest: Sendable {
     public var onText: (@Sendable (String) -> Void)?
     /// The model must call a tool this round (it may not answer yet).
     public var requiresToolCall: Bool
+    /// What the round is for.
+    public var task: Task
+
+    /// What a round is for.
+    public enum Task: Sendable, Equatable {
+        /// Answering the transcript's last prompt.
+        case answer
+        /// Summarising the conversation the prompt holds (context recovery).
+        case summary
+    }
 
     public init(
         entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: GenerationSchema?, options: GenerationOptions,
-        onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false, sessionTools: [ToolDefinition]? = nil
+        onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false, sessionTools: [ToolDefinition]? = nil,
+        task: Task = .answer
     ) {
+        self.task = task
         self.entries = entries
         self.tools = tools
         self.sessionTools = sessionTools ?? tools

@@ -172,13 +172,18 @@ public actor LanguageModelSession {
         options: GenerationOptions = GenerationOptions()
     ) -> AsyncThrowingStream<Content.PartiallyGenerated, any Error> {
         AsyncThrowingStream { continuation in
+            let last = LastSnapshot()
             let task = Task {
                 do {
                     let response = try await self.respond(
                         to: prompt, payload: payload, schema: Content.generationSchema, options: options,
-                        onSnapshot: { continuation.yield(GeneratedSnapshot<Content>(content: $0)) }
+                        onSnapshot: { content in
+                            last.set(content)
+                            continuation.yield(GeneratedSnapshot<Content>(content: content))
+                        }
                     )
-                    if let json = response.rawContent {
+                    // The answer as checked, unless the stream already ended with exactly it.
+                    if let json = response.rawContent, !(last.value.map { $0.isComplete && $0.json == json } ?? false) {
                         continuation.yield(GeneratedSnapshot<Content>(content: GeneratedContent(complete: json)))
                     }
                     continuation.finish()
@@ -458,5 +463,19 @@ final class AnswerSnapshots: @unchecked Sendable {
         last = next
         lock.unlock()
         onSnapshot(next)
+    }
+}
+
+/// The last snapshot a stream yielded. `@unchecked Sendable`: the value is only touched under the lock.
+final class LastSnapshot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var content: GeneratedContent?
+
+    func set(_ value: GeneratedContent) {
+        lock.withLock { content = value }
+    }
+
+    var value: GeneratedContent? {
+        lock.withLock { content }
     }
 }

@@ -5,11 +5,11 @@ import Store
 public struct ForecastReport: Sendable, Equatable {
     public var forecast: Forecast
     /// How the forecast document itself was obtained.
-    public var origin: FetchedResponse.Origin
+    public var origin: ForecastOrigin
     /// Why NWS was not used, when it was not ("outside NWS coverage").
     public var note: String?
 
-    public init(forecast: Forecast, origin: FetchedResponse.Origin, note: String? = nil) {
+    public init(forecast: Forecast, origin: ForecastOrigin, note: String? = nil) {
         self.forecast = forecast
         self.origin = origin
         self.note = note
@@ -88,7 +88,7 @@ public struct ForecastService: ForecastProvider {
             from: response.body, url: response.url, timeZone: point.timeZone ?? place.timeZone,
             fetchedAt: response.fetchedAt
         )
-        return ForecastReport(forecast: forecast, origin: response.origin)
+        return ForecastReport(forecast: forecast, origin: ForecastOrigin(response.origin, age: response.age(at: Date())))
     }
 
     private func openMeteo(_ place: Place) async throws -> ForecastReport {
@@ -113,7 +113,7 @@ public struct ForecastService: ForecastProvider {
         let forecast = try OpenMeteoForecastDecoder.forecast(
             from: response.body, url: response.url, fallbackTimeZone: place.timeZone, fetchedAt: response.fetchedAt
         )
-        return ForecastReport(forecast: forecast, origin: response.origin)
+        return ForecastReport(forecast: forecast, origin: ForecastOrigin(response.origin, age: response.age(at: Date())))
     }
 }
 
@@ -131,6 +131,6 @@ public struct PinnedForecastProvider: ForecastProvider {
     }
 
     public func forecast(for place: Place) async throws -> ForecastReport {
-        ForecastReport(forecast: forecast, origin: .stale(reason: "pinned"), note: "pinned to the trip")
+        ForecastReport(forecast: forecast, origin: .pinned, note: "pinned to the trip")
     }
 }

@@ -59,7 +59,7 @@ public struct GeocodeTool: Tool {
                 format: ". The trip's destination is %@: latitude %.4f, longitude %.4f.",
                 destination.label, destination.latitude, destination.longitude
             )
-            return ToolOutput(text: text, payload: ["notFound": .string(query)], isRefusal: true)
+            return ToolOutput(text: text, isRefusal: true)
         }
     }
 
@@ -82,11 +82,6 @@ public struct GeocodeTool: Tool {
         if !alternatives.isEmpty {
             text += ". Others: " + alternatives.prefix(3).map(\.label).joined(separator: "; ")
         }
-        let payload: JSONValue = [
-            "name": .string(place.name), "region": .string(place.region), "country": .string(place.country),
-            "latitude": .number(place.latitude), "longitude": .number(place.longitude),
-            "timeZone": .string(place.timeZone),
-        ]
-        return ToolOutput(text: text, payload: payload)
+        return ToolOutput(text: text, value: place)
     }
 }
