@@ -69,17 +69,27 @@ public struct TripPlanner: Sendable {
         onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)? = nil
     ) async throws -> Result {
         let places = TripPlaces(destination: trip.place)
-        let turn = Turn(
+        // With a model server, the forecast is fetched while the server reads the instructions (prewarm).
+        var provider: any ForecastProvider = forecasts
+        var prefetch: PrefetchedForecast?
+        if !(model is BuiltinPackingModel), let place = trip.place {
+            prefetch = PrefetchedForecast(base: forecasts, place: place)
+            provider = prefetch ?? forecasts
+        }
+        var turn = Turn(
             purpose: purpose, trip: trip, parent: parentSession.map { ($0, SessionRelation.replay) },
             carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
             prompt: PackingInstructions.prompt(for: trip), payload: PackingInstructions.payload(for: trip),
-            schema: PackingAnswer.generationSchema, tools: makeTools(for: trip, pins: pinsForecasts, places: places),
+            schema: PackingAnswer.generationSchema, tools: makeTools(for: trip, pins: pinsForecasts, places: places, provider: provider),
             required: ["forecast"], onText: nil, onSnapshot: onAnswer.map { report in
                 { @Sendable content in report(GeneratedSnapshot<PackingAnswer>(content: content)) }
             }, fallsBack: true
         )
+        if let prefetch { turn.warmUp = { await prefetch.wait() } }
         return try await converse(turn) { outcome in
-            let obtained = await tripForecast(trip, in: await outcome.session.transcript, pins: pinsForecasts)
+            let obtained = await tripForecast(
+                trip, in: await outcome.session.transcript, pins: pinsForecasts, provider: provider
+            )
             let context = PackingContext(
                 trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable
             )
@@ -247,6 +257,8 @@ public struct TripPlanner: Sendable {
         /// A model failure (an unusable answer, a context it cannot fit) is handed to `finish` instead of
         /// ending the command: a pack then falls back to the built-in list.
         var fallsBack: Bool
+        /// Work to overlap with `LanguageModelSession.prewarm` before the first round (the forecast's fetch).
+        var warmUp: (@Sendable () async -> Void)?
     }
 
     /// What `finish` gets.
@@ -281,6 +293,11 @@ public struct TripPlanner: Sendable {
                 recorder: StoreTranscriptRecorder(store: store, sessionID: firstID)
             )
             await session.require(tools: turn.required)
+            if let warmUp = turn.warmUp {
+                async let warmed: Void = session.prewarm()
+                await warmUp()
+                await warmed
+            }
             onProgress("Thinking…")
             var recoveries: [SessionRelation] = []
             var answer: Swift.Result<LanguageModelSession.Response<String>, any Error>
@@ -399,13 +416,15 @@ public struct TripPlanner: Sendable {
 
     // MARK: - Parts
 
-    func makeTools(for trip: Trip, pins: Bool, places: TripPlaces) -> [ToolDefinition] {
+    func makeTools(
+        for trip: Trip, pins: Bool, places: TripPlaces, provider: (any ForecastProvider)? = nil
+    ) -> [ToolDefinition] {
         var known: [String: Place] = [:]
         if let place = trip.place { known[trip.destination] = place }
         let geocode = GeocodeTool(gazetteer: gazetteer, known: known, places: places)
         let progress = onProgress
         let forecast = ForecastTool(
-            provider: forecasts, start: trip.start, end: trip.end, place: trip.place,
+            provider: provider ?? forecasts, start: trip.start, end: trip.end, place: trip.place,
             pinning: pins ? (store, trip.id) : nil, places: places, onReport: { progress($0.summary() + "; thinking…") }
         )
         return [geocode.definition, GracefulForecast(forecast).definition]
@@ -413,7 +432,7 @@ public struct TripPlanner: Sendable {
 
     /// The forecast for the trip's own place: the one the session received, else fetched now (through the
     /// cache, pinned like the tool pins) so the list can be checked, and the rules can stand in.
-    private func tripForecast(_ trip: Trip, in transcript: Transcript, pins: Bool)
+    private func tripForecast(_ trip: Trip, in transcript: Transcript, pins: Bool, provider: any ForecastProvider)
         async -> (forecast: Forecast?, isStale: Bool, unavailable: String?)
     {
         let label = trip.place?.label
@@ -425,7 +444,7 @@ public struct TripPlanner: Sendable {
         }
         guard let place = trip.place else { return (nil, false, "the trip's place is not known") }
         do {
-            let report = try await forecasts.forecast(for: place)
+            let report = try await provider.forecast(for: place)
             onProgress(report.summary() + "; checking…")
             if pins, report.origin != .pinned {
                 try await store.pinForecast(
