@@ -67,18 +67,31 @@ public struct TripPlanner: Sendable {
 
     /// Packs a trip. `parentSession` links a replay to the session it replays.
     public func pack(
-        _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true
+        _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true,
+        onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)? = nil
     ) async throws -> Result {
         let places = TripPlaces(destination: trip.place)
-        let turn = Turn(
+        // With a model server, the forecast is fetched while the server reads the instructions (prewarm).
+        var provider: any ForecastProvider = forecasts
+        var prefetch: PrefetchedForecast?
+        if !(model is BuiltinPackingModel), let place = trip.place {
+            prefetch = PrefetchedForecast(base: forecasts, place: place)
+            provider = prefetch ?? forecasts
+        }
+        var turn = Turn(
             purpose: purpose, trip: trip, parent: parentSession.map { ($0, SessionRelation.replay) },
             carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
             prompt: PackingInstructions.prompt(for: trip), payload: PackingInstructions.payload(for: trip),
-            schema: PackingInstructions.schema, tools: makeTools(for: trip, pins: pinsForecasts, places: places),
-            required: ["forecast"], onText: nil, fallsBack: true
+            schema: PackingAnswer.generationSchema, tools: makeTools(for: trip, pins: pinsForecasts, places: places, provider: provider),
+            required: ["forecast"], onText: nil, onSnapshot: onAnswer.map { report in
+                { @Sendable content in report(GeneratedSnapshot<PackingAnswer>(content: content)) }
+            }, fallsBack: true
         )
+        if let prefetch { turn.warmUp = { await prefetch.wait() } }
         return try await converse(turn) { outcome in
-            let obtained = await tripForecast(trip, in: await outcome.session.transcript, pins: pinsForecasts)
+            let obtained = await tripForecast(
+                trip, in: await outcome.session.transcript, pins: pinsForecasts, provider: provider
+            )
             let context = PackingContext(
                 trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable
             )
@@ -88,7 +101,7 @@ public struct TripPlanner: Sendable {
             switch outcome.answer {
             case let .success(response):
                 do {
-                    guard let structured = response.structured else { throw GenerationError.decodingFailure("no structured answer") }
+                    guard let structured = response.rawContent else { throw GenerationError.decodingFailure("no structured answer") }
                     var answered = try PackingInstructions.list(from: structured)
                     if response.isCutOff {
                         answered.notices.append(
@@ -175,7 +188,7 @@ public struct TripPlanner: Sendable {
             purpose: .ask, trip: trip, parent: latest.map { ($0.id, SessionRelation.resumed) }, carried: Transcript(entries: carried),
             prompt: question, payload: nil, schema: nil,
             tools: snapshot == nil ? makeTools(for: trip, pins: true, places: places) : [], required: [], onText: onText,
-            fallsBack: false
+            onSnapshot: nil, fallsBack: false
         )
         var options = self.options
         options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
@@ -238,13 +251,17 @@ public struct TripPlanner: Sendable {
         var carried: Transcript
         var prompt: String
         var payload: JSONValue?
-        var schema: JSONValue?
+        var schema: GenerationSchema?
         var tools: [ToolDefinition]
         var required: [String]
         var onText: (@Sendable (String) -> Void)?
+        /// Told about the structured answer as it grows (streaming a pack).
+        var onSnapshot: (@Sendable (GeneratedContent) -> Void)?
         /// A model failure (an unusable answer, a context it cannot fit) is handed to `finish` instead of
         /// ending the command: a pack then falls back to the built-in list.
         var fallsBack: Bool
+        /// Work to overlap with `LanguageModelSession.prewarm` before the first round (the forecast's fetch).
+        var warmUp: (@Sendable () async -> Void)?
     }
 
     /// What `finish` gets.
@@ -254,7 +271,7 @@ public struct TripPlanner: Sendable {
         var sessionID: Int
         var firstSessionID: Int
         var modelName: String
-        var answer: Swift.Result<LanguageModelSession.Response, any Error>
+        var answer: Swift.Result<LanguageModelSession.Response<String>, any Error>
         var recoveries: [SessionRelation]
     }
 
@@ -270,7 +287,7 @@ public struct TripPlanner: Sendable {
         let name = await model.servedName()
         let firstID = try await store.createSession(
             tripID: turn.trip.id, parentID: turn.parent?.id, relation: turn.parent?.relation, purpose: turn.purpose,
-            model: name, contextSize: window
+            model: name, contextSize: window, sampling: options.recorded
         )
         var currentID = firstID
         do {
@@ -279,14 +296,25 @@ public struct TripPlanner: Sendable {
                 recorder: StoreTranscriptRecorder(store: store, sessionID: firstID)
             )
             await session.require(tools: turn.required)
+            if let warmUp = turn.warmUp {
+                async let warmed: Void = session.prewarm()
+                await warmUp()
+                await warmed
+            }
             onProgress("Thinking…")
             var recoveries: [SessionRelation] = []
-            var answer: Swift.Result<LanguageModelSession.Response, any Error>
+            var answer: Swift.Result<LanguageModelSession.Response<String>, any Error>
             do {
                 do {
-                    answer = .success(try await session.respond(
-                        to: turn.prompt, payload: turn.payload, generating: turn.schema, options: options, onText: turn.onText
-                    ))
+                    if let schema = turn.schema, let onSnapshot = turn.onSnapshot {
+                        answer = .success(try await session.respond(
+                            to: turn.prompt, payload: turn.payload, schema: schema, options: options, onSnapshot: onSnapshot
+                        ))
+                    } else {
+                        answer = .success(try await session.respond(
+                            to: turn.prompt, payload: turn.payload, schema: turn.schema, options: options, onText: turn.onText
+                        ))
+                    }
                 } catch let error as GenerationError where error.isOverflow {
                     let recovered = try await recover(
                         session, currentID: &currentID, turn: turn, window: window, modelName: name, error: error,
@@ -315,7 +343,7 @@ public struct TripPlanner: Sendable {
     private func recover(
         _ session: LanguageModelSession, currentID: inout Int, turn: Turn, window: Int, modelName: String,
         error: GenerationError, options: GenerationOptions, recoveries: inout [SessionRelation]
-    ) async throws -> (session: LanguageModelSession, response: LanguageModelSession.Response) {
+    ) async throws -> (session: LanguageModelSession, response: LanguageModelSession.Response<String>) {
         var strategy: RecoveryStrategy? = recovery
         var previous = session
         var lastError = error
@@ -339,7 +367,7 @@ public struct TripPlanner: Sendable {
             try await store.finishSession(id: currentID, status: .recovered, error: note)
             currentID = try await store.createSession(
                 tripID: turn.trip.id, parentID: currentID, relation: current.relation, purpose: turn.purpose, model: modelName,
-                contextSize: window
+                contextSize: window, sampling: options.recorded
             )
             recoveries.append(current.relation)
             let next = try await LanguageModelSession(
@@ -351,7 +379,7 @@ public struct TripPlanner: Sendable {
                 !condensed.entries.contains { $0.kind == .toolOutput && $0.toolName == name }
             })
             do {
-                return (next, try await next.resume(generating: turn.schema, options: options, onText: turn.onText))
+                return (next, try await next.resume(generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot))
             } catch let error as GenerationError where error.isOverflow {
                 lastError = error
                 previous = next
@@ -378,9 +406,10 @@ public struct TripPlanner: Sendable {
         let request = ModelRequest(
             entries: [
                 Transcript.Entry(kind: .instructions, text: "Summarise the conversation below in at most five short lines. Keep places, dates, temperatures and chances of rain or snow, and the packing list's items."),
-                Transcript.Entry(kind: .prompt, text: text, payload: ["summarize": true]),
+                Transcript.Entry(kind: .prompt, text: text),
             ],
-            tools: [], answerSchema: nil, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)
+            tools: [], answerSchema: nil, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200),
+            task: .summary
         )
         let reply = try await model.respond(to: request)
         let summary = reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -390,13 +419,15 @@ public struct TripPlanner: Sendable {
 
     // MARK: - Parts
 
-    func makeTools(for trip: Trip, pins: Bool, places: TripPlaces) -> [ToolDefinition] {
+    func makeTools(
+        for trip: Trip, pins: Bool, places: TripPlaces, provider: (any ForecastProvider)? = nil
+    ) -> [ToolDefinition] {
         var known: [String: Place] = [:]
         if let place = trip.place { known[trip.destination] = place }
         let geocode = GeocodeTool(gazetteer: gazetteer, known: known, places: places, online: onlineGeocoder)
         let progress = onProgress
         let forecast = ForecastTool(
-            provider: forecasts, start: trip.start, end: trip.end, place: trip.place,
+            provider: provider ?? forecasts, start: trip.start, end: trip.end, place: trip.place,
             pinning: pins ? (store, trip.id) : nil, places: places, onReport: { progress($0.summary() + "; thinking…") }
         )
         return [geocode.definition, GracefulForecast(forecast).definition]
@@ -404,30 +435,27 @@ public struct TripPlanner: Sendable {
 
     /// The forecast for the trip's own place: the one the session received, else fetched now (through the
     /// cache, pinned like the tool pins) so the list can be checked, and the rules can stand in.
-    private func tripForecast(_ trip: Trip, in transcript: Transcript, pins: Bool)
+    private func tripForecast(_ trip: Trip, in transcript: Transcript, pins: Bool, provider: any ForecastProvider)
         async -> (forecast: Forecast?, isStale: Bool, unavailable: String?)
     {
         let label = trip.place?.label
-        let received = transcript.entries.last { entry in
-            entry.kind == .toolOutput && entry.toolName == "forecast" && entry.payload?["forecast"] != nil
-                && (label == nil || entry.payload?["place"]?.stringValue == label)
-        }?.payload
-        if let document = received?["forecast"], let forecast = try? Forecast.fromJSON(document.compactText) {
-            return (forecast, received?["stale"]?.boolValue ?? false, nil)
+        let received = transcript.entries.compactMap(\.forecastResult).last { result in
+            result.forecast != nil && (label == nil || result.place == label)
+        }
+        if let received, let forecast = received.forecast {
+            return (forecast, received.origin?.isStale ?? false, nil)
         }
         guard let place = trip.place else { return (nil, false, "the trip's place is not known") }
         do {
-            let report = try await forecasts.forecast(for: place)
+            let report = try await provider.forecast(for: place)
             onProgress(report.summary() + "; checking…")
-            if pins, report.origin != .stale(reason: "pinned") {
+            if pins, report.origin != .pinned {
                 try await store.pinForecast(
                     tripID: trip.id, source: report.forecast.source, url: report.forecast.url,
                     fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
                 )
             }
-            var isStale = false
-            if case let .stale(reason) = report.origin, reason != "pinned" { isStale = true }
-            return (report.forecast, isStale, nil)
+            return (report.forecast, report.origin.isStale, nil)
         } catch {
             let reason = Self.describe(error)
             return (nil, false, reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
@@ -444,7 +472,7 @@ public struct TripPlanner: Sendable {
         if let error = error as? GenerationError {
             switch error {
             case .decodingFailure, .toolLoopLimit, .exceededContextWindowSize, .unusableAnswer: return true
-            case .rateLimited, .unavailable: return false
+            case .rateLimited, .unavailable, .concurrentRequests: return false
             }
         }
         if let error = error as? ToolCallError {

@@ -21,6 +21,8 @@ public struct SessionRecord: Sendable, Equatable {
     public var entryCount: Int
     /// Tokens of the entries still in the model's context.
     public var contextTokens: Int
+    /// How the model sampled (nil for sessions recorded before this was).
+    public var sampling: SessionSampling? = nil
 }
 
 /// One stored transcript entry.
@@ -74,4 +76,26 @@ public struct SearchHit: Sendable, Equatable {
     public var tool: String?
     public var snippet: String
     public var createdAt: Date
+}
+
+/// How a session's model sampled, as recorded: the mode ("greedy", "top-k 40", "top-p 0.9"), the
+/// temperature and the seed, when set.
+public struct SessionSampling: Sendable, Equatable {
+    public var mode: String
+    public var temperature: Double?
+    public var seed: Int?
+
+    public init(mode: String, temperature: Double?, seed: Int?) {
+        self.mode = mode
+        self.temperature = temperature
+        self.seed = seed
+    }
+
+    /// "top-k 40, temperature 0.8, seed 7".
+    public var summary: String {
+        var parts = [mode]
+        if let temperature { parts.append("temperature \(temperature.formatted(.number.precision(.fractionLength(0...2))))") }
+        if let seed { parts.append("seed \(seed)") }
+        return parts.joined(separator: ", ")
+    }
 }

@@ -6,16 +6,18 @@ extension Store {
     /// Starts a session and returns its id.
     public func createSession(
         tripID: Int?, parentID: Int? = nil, relation: SessionRelation? = nil, purpose: SessionPurpose, model: String,
-        contextSize: Int
+        contextSize: Int, sampling: SessionSampling? = nil
     ) throws -> Int {
         let now = clock().timeIntervalSince1970
         return try connection.write {
             try connection.query(
                 """
-                INSERT INTO sessions (trip_id, parent_id, relation, purpose, model, context_size, started_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO sessions (trip_id, parent_id, relation, purpose, model, context_size, started_at, sampling,
+                                      temperature, seed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [tripID, parentID, relation?.rawValue, purpose.rawValue, model, max(1, contextSize), now]
+                [tripID, parentID, relation?.rawValue, purpose.rawValue, model, max(1, contextSize), now,
+                 sampling?.mode, sampling?.temperature, sampling?.seed]
             )
             return connection.lastInsertID
         }
@@ -203,7 +205,7 @@ extension Store {
 
     static let sessionSelect = """
         SELECT s.id, s.trip_id, s.parent_id, s.relation, s.purpose, s.model, s.context_size, s.status, s.error,
-               s.prompt_tokens, s.completion_tokens, s.started_at, s.ended_at,
+               s.prompt_tokens, s.completion_tokens, s.started_at, s.ended_at, s.sampling, s.temperature, s.seed,
                (SELECT count(*) FROM transcript_entries e WHERE e.session_id = s.id) AS entry_count,
                (SELECT coalesce(sum(tokens), 0) FROM transcript_entries e
                 WHERE e.session_id = s.id AND e.in_context = 1) AS context_tokens
@@ -221,7 +223,10 @@ extension Store {
             completionTokens: try row.int("completion_tokens"),
             startedAt: Date(timeIntervalSince1970: try row.double("started_at")),
             endedAt: try row.optionalDouble("ended_at").map(Date.init(timeIntervalSince1970:)),
-            entryCount: try row.int("entry_count"), contextTokens: try row.int("context_tokens")
+            entryCount: try row.int("entry_count"), contextTokens: try row.int("context_tokens"),
+            sampling: try row.optionalString("sampling").map { mode in
+                SessionSampling(mode: mode, temperature: try row.optionalDouble("temperature"), seed: try row.optionalInt("seed"))
+            }
         )
     }
 

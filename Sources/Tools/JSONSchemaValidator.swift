@@ -3,7 +3,7 @@ import Store
 
 /// Checks a JSON value against the small subset of JSON Schema plan's tools and answers use:
 /// type, properties, required, additionalProperties: false, enum, const, items, minimum/maximum,
-/// minLength/maxLength, pattern-free strings, anyOf.
+/// minLength/maxLength, pattern (a regular expression the whole string must match), anyOf.
 public enum JSONSchemaValidator {
     /// Problems found, each naming the path ("$.latitude: must be a number"); empty when valid.
     public static func problems(_ value: JSONValue, against schema: JSONValue, path: String = "$") -> [String] {
@@ -63,10 +63,20 @@ public enum JSONSchemaValidator {
             if let maximum = schema["maxLength"]?.intValue, text.count > maximum {
                 found.append("\(path): must have at most \(maximum) characters")
             }
+            if let pattern = schema["pattern"]?.stringValue, !matches(text, pattern: pattern) {
+                found.append("\(path): must match \(pattern)")
+            }
         default:
             break
         }
         return found
+    }
+
+    /// Whether `pattern` matches `text` (an unreadable pattern matches nothing).
+    static func matches(_ text: String, pattern: String) -> Bool {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
+        let range = NSRange(text.startIndex..<text.endIndex, in: text)
+        return expression.firstMatch(in: text, options: [.anchored], range: range).map { $0.range == range } ?? false
     }
 
     private static func matches(_ value: JSONValue, type: String) -> Bool {

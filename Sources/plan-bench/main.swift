@@ -111,7 +111,7 @@ func cacheHit(_ arguments: [String]) async throws {
     }
     let show = try await time(hits) {
         let report = try await service.forecast(for: place)
-        guard report.origin == .cache else { throw BenchError.notAHit("show's origin \(report.origin)") }
+        guard report.origin == .cached else { throw BenchError.notAHit("show's origin \(report.origin)") }
     }
     let lookup = try await time(hits) {
         guard try await store.freshDecoded(url: forecastURL, at: Date()) != nil else {

@@ -110,6 +110,10 @@ struct Context {
         let gazetteer = try? Gazetteer(path: Gazetteer.defaultPath(environment: environment))
         var planner = TripPlanner(
             store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: engine.recovery,
+            options: GenerationOptions(
+                sampling: engine.sampling, temperature: engine.samplingTemperature,
+                maximumResponseTokens: TripPlanner.packAnswerTokens
+            ),
             contextSize: engine.contextSize, onProgress: { console.progress($0) }
         )
         if let offline, let settings = try? Settings(environment: environment) {

@@ -9,19 +9,14 @@ enum ForecastPrinter {
     static func provenance(_ report: ForecastReport, now: Date = Date()) -> String {
         var text = "\(report.forecast.sourceName), fetched \(Age.describe(now.timeIntervalSince(report.forecast.fetchedAt)))"
         switch report.origin {
-        case .cache: text += " (cached)"
-        case .network: break
+        case .cached: text += " (cached)"
+        case .live: break
         case .revalidated: text += " (revalidated just now)"
-        case let .stale(reason):
-            if reason == "pinned" {
-                text += " (pinned to the trip)"
-            } else if reason == "offline" {
-                text += " (offline; cached copy)"
-            } else {
-                text += " (stale copy: the service failed with \(reason))"
-            }
+        case .pinned: text += " (pinned to the trip)"
+        case .offline: text += " (offline; cached copy)"
+        case let .stale(_, reason): text += " (stale copy: the service failed with \(reason))"
         }
-        if let note = report.note, report.origin != .stale(reason: "pinned") { text += "; \(note)" }
+        if let note = report.note, report.origin != .pinned { text += "; \(note)" }
         return text
     }
 
@@ -65,8 +60,7 @@ enum ForecastPrinter {
                 "nightSummary": .from(day.nightSummary),
             ]
         }
-        var stale = false
-        if case .stale = report.origin { stale = true }
+        let stale = report.origin.isStale
         return [
             "source": .string(forecast.source),
             "url": .string(forecast.url),

@@ -29,7 +29,7 @@ import Tools
 
     static func request(tools: Bool, requires: Bool = false) -> ModelRequest {
         let echo = ToolDefinition(
-            name: "geocode", description: "Find a place.", parameters: ["type": "object", "properties": ["place": ["type": "string"]]],
+            name: "geocode", description: "Find a place.", schema: GeocodeTool.Arguments.generationSchema,
             includesSchemaInInstructions: true, invoke: { _ in ToolOutput(text: "", payload: .null) }
         )
         let entries = [
@@ -38,7 +38,7 @@ import Tools
             Transcript.Entry(kind: .toolCalls, text: "geocode(...)", toolCalls: [ToolCall(id: "c1", name: "geocode", arguments: ["place": "Denver"])]),
             Transcript.Entry(kind: .toolOutput, text: "Denver, CO, US: 39.7", toolName: "geocode", toolCallID: "c1"),
         ]
-        return ModelRequest(entries: entries, tools: tools ? [echo] : [], answerSchema: ["type": "object"], options: GenerationOptions(), requiresToolCall: requires)
+        return ModelRequest(entries: entries, tools: tools ? [echo] : [], answerSchema: DynamicGenerationSchema(name: "empty", properties: []).schema, options: GenerationOptions(), requiresToolCall: requires)
     }
 
     @Test func nativeModeSendsToolsAndTheWholeTranscript() {
@@ -59,7 +59,7 @@ import Tools
         let branches = format?["json_schema"]?["schema"]?["anyOf"]?.arrayValue ?? []
         #expect(branches.count == 2)
         #expect(branches[0]["properties"]?["tool_call"]?["properties"]?["name"]?["const"] == "geocode")
-        #expect(branches[1]["properties"]?["response"] == ["type": "object"])
+        #expect(branches[1]["properties"]?["response"] == ["type": "object", "properties": [:], "required": [], "additionalProperties": false])
         let messages = body["messages"]?.arrayValue ?? []
         #expect(messages[0]["content"]?.stringValue?.contains("geocode: Find a place.") == true)
         #expect(messages[2]["content"]?.stringValue == #"{"tool_call":{"arguments":{"place":"Denver"},"name":"geocode"}}"#)

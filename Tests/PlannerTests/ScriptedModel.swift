@@ -18,9 +18,16 @@ final class ScriptedModel: LanguageModel, @unchecked Sendable {
         case overflowAbove(entries: Int)
     }
 
-    init(_ steps: [Step], contextSize: Int = 4_096) {
+    /// Streamed pieces of this many characters (0: word by word).
+    let streamPieces: Int
+    /// Seconds each round takes.
+    let delay: TimeInterval
+
+    init(_ steps: [Step], contextSize: Int = 4_096, streamPieces: Int = 0, delay: TimeInterval = 0) {
         self.replies = steps
         self.window = contextSize
+        self.streamPieces = streamPieces
+        self.delay = delay
     }
 
     var name: String { "scripted" }
@@ -38,7 +45,14 @@ final class ScriptedModel: LanguageModel, @unchecked Sendable {
             }
             return replies.isEmpty ? nil : replies.removeFirst()
         }
-        if let text = request.onText, case let .reply(reply)? = step {
+        if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
+        if let text = request.onText, case let .reply(reply)? = step, streamPieces > 0 {
+            var rest = Substring(reply.text)
+            while !rest.isEmpty {
+                text(String(rest.prefix(streamPieces)))
+                rest = rest.dropFirst(streamPieces)
+            }
+        } else if let text = request.onText, case let .reply(reply)? = step {
             for (index, word) in reply.text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
                 text((index == 0 ? "" : " ") + word)
             }
@@ -60,20 +74,16 @@ final class ScriptedModel: LanguageModel, @unchecked Sendable {
 
 /// A tool for tests: echoes its argument, counts calls, or throws.
 struct EchoTool: Tool {
-    struct Arguments: Sendable { var word: String }
+    struct Arguments: Generable {
+        var word: String
+        static let generationSchema = GenerationSchema.object(Arguments.self, [.init(\.word, "word")])
+    }
     let counter: Counter
     var failure: (any Error & Sendable)?
 
     var name: String { "echo" }
     var description: String { "Echo a word." }
     var includesSchemaInInstructions: Bool { true }
-    var parameters: JSONValue {
-        ["type": "object", "properties": ["word": ["type": "string"]], "required": ["word"], "additionalProperties": false]
-    }
-
-    func arguments(from json: JSONValue) throws -> Arguments {
-        Arguments(word: json["word"]?.stringValue ?? "")
-    }
 
     func call(arguments: Arguments) async throws -> ToolOutput {
         await counter.increment()

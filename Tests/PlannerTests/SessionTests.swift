@@ -52,7 +52,7 @@ import Tools
     @Test func requiredToolsAreOfferedOneByOneUntilEachWasCalled() async throws {
         let counter = Counter()
         let other = ToolDefinition(
-            name: "other", description: "Another tool.", parameters: ["type": "object"], includesSchemaInInstructions: false,
+            name: "other", description: "Another tool.", schema: DynamicGenerationSchema(name: "none", properties: []).schema, includesSchemaInInstructions: false,
             invoke: { _ in ToolOutput(text: "other", payload: .null) }
         )
         let model = ScriptedModel([
@@ -125,13 +125,12 @@ import Tools
     }
 
     @Test func structuredAnswersAreCheckedAgainstTheSchema() async throws {
-        let schema: JSONValue = ["type": "object", "properties": ["n": ["type": "integer"]], "required": ["n"]]
         let good = ScriptedModel([.reply(ModelReply(text: "{\"n\": 3}"))])
-        let response = try await session(good, tools: []).respond(to: "count", generating: schema)
-        #expect(response.structured?["n"]?.intValue == 3)
+        let response = try await session(good, tools: []).respond(to: "count", generating: Count.self)
+        #expect(response.content.n == 3)
         let bad = ScriptedModel([.reply(ModelReply(text: "{\"n\": \"three\"}"))])
         await #expect(throws: GenerationError.self) {
-            _ = try await session(bad, tools: []).respond(to: "count", generating: schema)
+            _ = try await session(bad, tools: []).respond(to: "count", generating: Count.self)
         }
     }
 
@@ -160,4 +159,10 @@ import Tools
         #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $1.hasPrefix($0) })
         #expect(snapshots.last == "pack warm socks")
     }
+}
+
+/// A one-number answer for tests.
+struct Count: Generable, Equatable {
+    var n: Int
+    static let generationSchema = GenerationSchema.object(Count.self, [.init(\.n, "n", .range(0...9))])
 }

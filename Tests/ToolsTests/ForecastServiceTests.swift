@@ -32,7 +32,7 @@ import Testing
         let forecast = report.forecast
         #expect(forecast.source == "nws")
         #expect(forecast.sourceName == "NWS")
-        #expect(report.origin == .network)
+        #expect(report.origin == .live)
         #expect(report.note == nil)
         #expect(forecast.timeZone == "America/Denver")
         #expect(forecast.updatedAt != nil)
@@ -52,7 +52,7 @@ import Testing
         let service = service(harness)
         let first = try await service.forecast(for: Self.denver)
         let second = try await service.forecast(for: Self.denver)
-        #expect(second.origin == .cache)
+        #expect(second.origin == .cached)
         #expect(second.forecast.days == first.forecast.days)
         #expect(second.forecast.url == first.forecast.url)
         // Read back from SQLite (REAL seconds since 1970), the date may differ in its last bits.
@@ -158,7 +158,7 @@ import Testing
         )
         let report = try await PinnedForecastProvider(forecast: forecast).forecast(for: Self.denver)
         #expect(report.forecast == forecast)
-        #expect(report.origin == .stale(reason: "pinned"))
+        #expect(report.origin == .pinned)
         #expect(try Forecast.fromJSON(try forecast.jsonText()) == forecast)
     }
 }

@@ -130,7 +130,7 @@ import Testing
 
         harness.clock.advance(by: 2 * 86_400)
         let old = try await harness.getForecast(offline)
-        #expect(old.origin == .stale(reason: "offline"))
+        #expect(old.origin == .offline)
         #expect(old.body == fetched.body)
         #expect(abs(old.age(at: harness.clock.now) - 2 * 86_400) < 0.001)
         #expect(try await harness.services.requestCount() == 1)

@@ -18,49 +18,54 @@ public struct BuiltinPackingModel: LanguageModel {
         guard let prompt = request.entries.last(where: { $0.kind == .prompt }) else {
             return ModelReply(text: "There is nothing to answer.")
         }
-        let trip = prompt.payload ?? [:]
         // A summary request (context recovery) gets a deterministic summary.
-        if request.answerSchema == nil, prompt.payload?["summarize"] != nil {
-            return ModelReply(text: Self.summary(of: request.entries))
+        if request.task == .summary {
+            return ModelReply(text: Self.summary(of: request.entries.filter { $0 != prompt }))
         }
-        guard request.answerSchema != nil, trip["start"] != nil else {
+        guard request.answerSchema != nil, let trip = prompt.value(TripBrief.self) else {
             return ModelReply(text: "The built-in engine only makes packing lists; set PLAN_MODEL to a model server for questions.")
         }
         let outputs = request.entries.filter { $0.kind == .toolOutput }
-        let geocoded = outputs.last(where: { $0.toolName == "geocode" && $0.payload?["latitude"] != nil })?.payload
-        let forecast = outputs.last(where: { $0.toolName == "forecast" && $0.payload?["forecast"] != nil })?.payload
+        let geocoded = outputs.last { $0.toolName == "geocode" && $0.value(Place.self) != nil }?.value(Place.self)
+        let results = outputs.compactMap(\.forecastResult)
         let offers: (String) -> Bool = { name in request.tools.contains { $0.name == name } }
         let attempted: (String) -> Bool = { name in outputs.contains { $0.toolName == name } }
 
-        let latitude = geocoded?["latitude"]?.doubleValue ?? trip["latitude"]?.doubleValue
-        let longitude = geocoded?["longitude"]?.doubleValue ?? trip["longitude"]?.doubleValue
+        let latitude = geocoded?.latitude ?? trip.latitude
+        let longitude = geocoded?.longitude ?? trip.longitude
         // The trip's place was resolved when it was added; geocode only when the prompt carries no coordinates.
-        if latitude == nil || longitude == nil, !attempted("geocode"), offers("geocode"),
-           let destination = trip["destination"]?.stringValue {
-            return ModelReply(toolCalls: [ToolCall(id: "call_geocode", name: "geocode", arguments: ["place": .string(destination)])])
+        if latitude == nil || longitude == nil, !attempted("geocode"), offers("geocode") {
+            return ModelReply(toolCalls: [ToolCall(id: "call_geocode", name: "geocode", arguments: ["place": .string(trip.destination)])])
         }
-        if forecast == nil, !attempted("forecast"), offers("forecast"), let latitude, let longitude {
+        let received = results.last { $0.forecast != nil }
+        if received == nil, !attempted("forecast"), offers("forecast"), let latitude, let longitude {
             return ModelReply(toolCalls: [ToolCall(
                 id: "call_forecast", name: "forecast", arguments: ["latitude": .number(latitude), "longitude": .number(longitude)]
             )])
         }
-        var context = try Self.context(trip: trip, forecast: forecast, latitude: latitude)
-        context.unavailableReason = outputs.last(where: { $0.toolName == "forecast" })?.payload?["unavailable"]?.stringValue
-            .map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        var context = Self.context(trip: trip, forecast: received, latitude: latitude)
+        context.unavailableReason = results.last?.unavailableReason.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
         let list = PackingRules.list(for: context)
-        return ModelReply(structured: PackingInstructions.json(list))
+        let answer = PackingInstructions.json(list)
+        if let onText = request.onText {
+            // The same stream a model gives: the answer's text in pieces.
+            var rest = Substring(answer.compactText)
+            while !rest.isEmpty {
+                onText(String(rest.prefix(48)))
+                rest = rest.dropFirst(48)
+            }
+        }
+        return ModelReply(structured: answer)
     }
 
-    /// The rules' view of the trip and the forecast tool's payload.
-    static func context(trip: JSONValue, forecast: JSONValue?, latitude: Double?) throws -> PackingContext {
-        guard let start = trip["start"]?.stringValue.flatMap(CalendarDate.init),
-              let end = trip["end"]?.stringValue.flatMap(CalendarDate.init)
-        else { throw GenerationError.decodingFailure("the prompt carries no trip dates") }
-        let activities = trip["activities"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    /// The rules' view of the trip and the forecast tool's result.
+    static func context(trip: TripBrief, forecast result: ForecastResult?, latitude: Double?) -> PackingContext {
+        let start = trip.start
+        let end = trip.end
         var days: [ForecastDay] = []
         var forecastEnds: CalendarDate?
         var horizon = 7
-        if let document = forecast?["forecast"], let parsed = try? Forecast.fromJSON(document.compactText) {
+        if let parsed = result?.forecast {
             days = parsed.days(from: start, to: end)
             forecastEnds = parsed.lastDate
             if let first = parsed.days.first?.date, let last = parsed.lastDate {
@@ -68,11 +73,10 @@ public struct BuiltinPackingModel: LanguageModel {
             }
         }
         let covered = Set(days.map(\.date))
-        let missing = (0...start.days(to: end)).map { start.adding(days: $0) }.filter { !covered.contains($0) }
+        let missing = (0...max(0, start.days(to: end))).map { start.adding(days: $0) }.filter { !covered.contains($0) }
         var context = PackingContext(
-            start: start, end: end, activities: activities, days: days, missingDays: missing, latitude: latitude,
-            country: trip["country"]?.stringValue, isStale: forecast?["stale"]?.boolValue ?? false,
-            forecastEnds: forecastEnds
+            start: start, end: end, activities: trip.activities, days: days, missingDays: missing, latitude: latitude,
+            country: trip.country, isStale: result?.origin?.isStale ?? false, forecastEnds: forecastEnds
         )
         context.horizonDays = horizon
         return context
@@ -81,7 +85,6 @@ public struct BuiltinPackingModel: LanguageModel {
     /// A summary of entries: prompts and tool results, each cut to its first lines.
     static func summary(of entries: [Transcript.Entry]) -> String {
         let kept = entries.filter { $0.kind == .prompt || $0.kind == .toolOutput || $0.kind == .response || $0.kind == .summary }
-            .filter { $0.payload?["summarize"] == nil }
         let lines = kept.map { entry -> String in
             let head = entry.text.split(separator: "\n").prefix(4).joined(separator: " | ")
             let label = entry.toolName.map { "\($0) →" } ?? "\(entry.kind.rawValue):"

@@ -113,7 +113,10 @@ public struct OpenAICompatibleModel: LanguageModel {
     public func respond(to request: ModelRequest) async throws -> ModelReply {
         let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : try await toolMode()
         var body = OpenAIMessages.body(for: request, mode: mode, model: modelName)
-        let streaming = request.onText != nil && !(mode == .guided && !request.tools.isEmpty)
+        // A guided round offering tools streams only when a structured answer is wanted: its text is then
+        // JSON that the session's snapshot parser unwraps (`{"response":…}`), where a text answer's pieces
+        // would show the wrapper.
+        let streaming = request.onText != nil && (request.answerSchema != nil || !(mode == .guided && !request.tools.isEmpty))
         if streaming {
             body["stream"] = true
             body["stream_options"] = ["include_usage": true]
@@ -121,6 +124,11 @@ public struct OpenAICompatibleModel: LanguageModel {
         var reply: ModelReply
         if streaming, let onText = request.onText {
             reply = try await streamCompletion(body: body, onText: onText)
+            if reply.toolCalls.isEmpty {
+                reply = OpenAIMessages.interpret(
+                    content: reply.text, reply: reply, mode: mode, wantsStructured: request.answerSchema != nil
+                )
+            }
         } else {
             let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: timeout)
             try Self.check(status: status, body: data)
@@ -132,7 +140,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             constrained.tools = []
             constrained.onText = nil
             var retry = OpenAIMessages.body(for: constrained, mode: .native, model: modelName)
-            retry["response_format"] = OpenAIMessages.responseFormat(schema)
+            retry["response_format"] = OpenAIMessages.responseFormat(schema.jsonSchema)
             let (status, data) = try await send(path: "v1/chat/completions", body: .object(retry), timeout: timeout)
             try Self.check(status: status, body: data)
             let second = try OpenAIMessages.reply(from: data, mode: .native, wantsStructured: true)
@@ -141,6 +149,16 @@ public struct OpenAICompatibleModel: LanguageModel {
             reply.usage = Self.sum(reply.usage, second.usage)
         }
         return reply
+    }
+
+    /// One request of a single token carrying the session's prefix (the instructions and the tools, as the
+    /// real rounds render them), so llama-server's prompt cache holds it before the first real round.
+    public func prewarm(_ request: ModelRequest) async {
+        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : ((try? await toolMode()) ?? .native)
+        var body = OpenAIMessages.body(for: request, mode: mode, model: modelName)
+        body["max_tokens"] = 1
+        body["response_format"] = nil
+        _ = try? await send(path: "v1/chat/completions", body: .object(body), timeout: timeout)
     }
 
     private func streamCompletion(body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void) async throws

@@ -13,12 +13,22 @@ enum OpenAIMessages {
         if let model { body["model"] = .string(model) }
         // llama-server: reuse the KV cache of the longest matching prefix (the earlier rounds of this session).
         body["cache_prompt"] = true
-        switch request.options.sampling {
+        let sampling = request.options.sampling ?? .greedy
+        switch sampling.kind {
         case .greedy:
             body["temperature"] = 0
             body["top_k"] = 1
-        case let .random(temperature):
-            body["temperature"] = .number(temperature)
+        case let .topK(k):
+            body["top_k"] = .number(Double(k))
+            body["top_p"] = 1
+        case let .topP(threshold):
+            body["top_p"] = .number(threshold)
+            body["top_k"] = 0
+        }
+        if sampling.kind != .greedy {
+            if let temperature = request.options.temperature { body["temperature"] = .number(temperature) }
+            // llama-server and vLLM read `seed`; OpenAI reads it as best effort.
+            if let seed = sampling.seed { body["seed"] = .number(Double(seed)) }
         }
         if request.tools.isEmpty, request.answerSchema == nil {
             // Free text only (a grammar-bound answer must repeat its keys): small models loop without it. With
@@ -27,7 +37,7 @@ enum OpenAIMessages {
             body["frequency_penalty"] = 0.5
         }
         if request.tools.isEmpty {
-            if let schema = request.answerSchema { body["response_format"] = responseFormat(schema) }
+            if let schema = request.answerSchema { body["response_format"] = responseFormat(schema.jsonSchema) }
         } else if mode == .native {
             body["tools"] = .array(request.tools.map { tool in
                 ["type": "function", "function": ["name": .string(tool.name), "description": .string(tool.description), "parameters": tool.parameters]]
@@ -36,7 +46,7 @@ enum OpenAIMessages {
         } else {
             body["response_format"] = responseFormat(
                 guidedSchema(tools: request.tools, answer: request.requiresToolCall ? nil : request.answerSchema,
-                             allowsAnswer: !request.requiresToolCall)
+                             allowsAnswer: !request.requiresToolCall).schema.jsonSchema
             )
         }
         return body
@@ -47,32 +57,25 @@ enum OpenAIMessages {
         ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema]]
     }
 
-    /// `anyOf`: one `{"tool_call": {"name": const, "arguments": schema}}` branch per tool, plus `{"response": answer}`.
-    static func guidedSchema(tools: [ToolDefinition], answer: JSONValue?, allowsAnswer: Bool = true) -> JSONValue {
-        var branches: [JSONValue] = tools.map { tool in
-            [
-                "type": "object",
-                "properties": [
-                    "tool_call": [
-                        "type": "object",
-                        "properties": ["name": ["const": .string(tool.name)], "arguments": tool.parameters],
-                        "required": ["name", "arguments"],
-                        "additionalProperties": false,
-                    ],
-                ],
-                "required": ["tool_call"],
-                "additionalProperties": false,
-            ]
-        }
-        if allowsAnswer {
-            branches.append([
-                "type": "object",
-                "properties": ["response": answer ?? ["type": "string"]],
-                "required": ["response"],
-                "additionalProperties": false,
+    /// `anyOf`: one `{"tool_call": {"name": const, "arguments": schema}}` branch per tool, plus `{"response": answer}`
+    /// (text when no answer schema is given), built at run time from the tools the round offers.
+    static func guidedSchema(tools: [ToolDefinition], answer: GenerationSchema?, allowsAnswer: Bool = true)
+        -> DynamicGenerationSchema
+    {
+        var branches: [DynamicGenerationSchema] = tools.map { tool in
+            DynamicGenerationSchema(name: "call_\(tool.name)", properties: [
+                .init(name: "tool_call", schema: DynamicGenerationSchema(name: tool.name, properties: [
+                    .init(name: "name", schema: DynamicGenerationSchema(constant: tool.name)),
+                    .init(name: "arguments", schema: DynamicGenerationSchema(tool.schema)),
+                ])),
             ])
         }
-        return branches.count == 1 ? branches[0] : ["anyOf": .array(branches)]
+        if allowsAnswer {
+            branches.append(DynamicGenerationSchema(name: "answer", properties: [
+                .init(name: "response", schema: DynamicGenerationSchema(answer ?? String.generationSchema)),
+            ]))
+        }
+        return DynamicGenerationSchema(name: "turn", anyOf: branches)
     }
 
     static func messages(for request: ModelRequest, mode: ToolCallingMode) -> [JSONValue] {

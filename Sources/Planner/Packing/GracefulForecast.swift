@@ -14,12 +14,7 @@ struct GracefulForecast: Tool {
 
     var name: String { base.name }
     var description: String { base.description }
-    var parameters: JSONValue { base.parameters }
     var includesSchemaInInstructions: Bool { base.includesSchemaInInstructions }
-
-    func arguments(from json: JSONValue) throws -> ForecastTool.Arguments {
-        try base.arguments(from: json)
-    }
 
     func call(arguments: ForecastTool.Arguments) async throws -> ToolOutput {
         do {
@@ -28,7 +23,7 @@ struct GracefulForecast: Tool {
             let reason = error.errorDescription ?? "the forecast service failed"
             return ToolOutput(
                 text: "No forecast available: \(reason) Recommend a general list for the season.",
-                payload: ["unavailable": .string(reason)]
+                value: ForecastResult(place: nil, outcome: .unavailable(reason: reason))
             )
         }
     }

@@ -29,73 +29,26 @@ public enum PackingInstructions {
         return text
     }
 
-    /// The trip as structured data attached to the prompt (the built-in engine reads it).
+    /// The trip as a typed value attached to the prompt (the built-in engine reads it).
     public static func payload(for trip: Trip) -> JSONValue {
-        [
-            "destination": .string(trip.place?.label ?? trip.destination),
-            "start": .string(trip.start.description),
-            "end": .string(trip.end.description),
-            "nights": .number(Double(trip.nights)),
-            "activities": .array(trip.activities.map(JSONValue.string)),
-            "latitude": .from(trip.place?.latitude),
-            "longitude": .from(trip.place?.longitude),
-            "country": .from(trip.place?.country),
-        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(TripBrief(trip))).flatMap { try? JSONValue.parse($0) } ?? .null
     }
 
-    /// The JSON schema of a `PackingList` answer.
-    public static let schema: JSONValue = [
-        "type": "object",
-        "properties": [
-            "items": [
-                "type": "array",
-                "minItems": 1,
-                "maxItems": 50,
-                "items": [
-                    "type": "object",
-                    "properties": [
-                        "category": ["type": "string", "enum": .array(categories.map(JSONValue.string))],
-                        "name": ["type": "string", "minLength": 1, "maxLength": 50],
-                        "quantity": ["type": ["integer", "null"]],
-                        "reason": ["type": "string", "minLength": 1, "maxLength": 100],
-                        "weather": ["type": "boolean"],
-                    ],
-                    "required": ["category", "name", "quantity", "reason", "weather"],
-                    "additionalProperties": false,
-                ],
-            ],
-            "notices": ["type": "array", "maxItems": 6, "items": ["type": "string", "maxLength": 300]],
-        ],
-        "required": ["items", "notices"],
-        "additionalProperties": false,
-    ]
+    /// The JSON schema of a `PackingList` answer (compiled from `PackingAnswer`'s declaration).
+    public static var schema: JSONValue { PackingAnswer.generationSchema.jsonSchema }
 
-    /// Decodes a structured answer into a list (after the session checked it against `schema`).
+    /// Decodes a structured answer into a list (after the session checked it against the schema).
     public static func list(from json: JSONValue) throws -> PackingList {
-        let items = (json["items"]?.arrayValue ?? []).compactMap { item -> PackingItem? in
-            guard let name = item["name"]?.stringValue, let category = item["category"]?.stringValue else { return nil }
-            // Quantities are clamped rather than refused: a grammar cannot bound numbers, and 0 or 500 socks
-            // from a small model should not cost the traveller the whole list.
-            let quantity = item["quantity"]?.intValue.flatMap { $0 < 1 ? nil : min($0, 30) }
-            return PackingItem(
-                category: category, name: name, quantity: quantity,
-                reason: item["reason"]?.stringValue ?? "", weather: item["weather"]?.boolValue ?? false
-            )
-        }
-        guard !items.isEmpty else { throw GenerationError.decodingFailure("the list has no items") }
-        return PackingList(items: items, notices: json["notices"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        let answer = try PackingAnswer(json: json)
+        let list = answer.list
+        guard !list.items.isEmpty else { throw GenerationError.decodingFailure("the list has no items") }
+        return list
     }
 
     /// A list as the JSON the schema describes.
     public static func json(_ list: PackingList) -> JSONValue {
-        [
-            "items": .array(list.items.map { item in
-                [
-                    "category": .string(item.category), "name": .string(item.name), "quantity": .from(item.quantity),
-                    "reason": .string(item.reason), "weather": .bool(item.weather),
-                ]
-            }),
-            "notices": .array(list.notices.map(JSONValue.string)),
-        ]
+        (try? PackingAnswer(list).json) ?? ["items": [], "notices": []]
     }
 }

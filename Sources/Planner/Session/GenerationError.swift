@@ -14,6 +14,8 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
     case toolLoopLimit(rounds: Int)
     /// A text answer that is no answer: empty, a stock phrase, the question said back, a loop.
     case unusableAnswer(String)
+    /// A second request while the session is still answering one (transcripts would interleave).
+    case concurrentRequests
 
     /// Whether this is the context window running out (before the request, or while answering).
     public var isOverflow: Bool {
@@ -35,6 +37,8 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "the model called tools for \(rounds) rounds without answering."
         case let .unusableAnswer(problem):
             return "the model gave no usable answer: \(problem)."
+        case .concurrentRequests:
+            return "the session is still answering an earlier request."
         }
     }
 
@@ -50,6 +54,8 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "Wait a minute and try again."
         case .unavailable:
             return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine)."
+        case .concurrentRequests:
+            return "Wait for the answer (isResponding) before sending the next prompt, or use a second session."
         }
     }
 }

@@ -14,10 +14,15 @@ public protocol LanguageModel: Sendable {
     func respond(to request: ModelRequest) async throws -> ModelReply
     /// The name of the model actually served (a server may name it; recorded with sessions).
     func servedName() async -> String
+    /// Loads the request's prefix (instructions, tool descriptions) into the backend's prompt cache.
+    func prewarm(_ request: ModelRequest) async
 }
 
 extension LanguageModel {
     public func servedName() async -> String { name }
+
+    /// Nothing to warm by default.
+    public func prewarm(_ request: ModelRequest) async {}
 }
 
 /// What one round sends.
@@ -29,18 +34,30 @@ public struct ModelRequest: Sendable {
     /// Every tool of the session, offered this round or not: guided calling describes them all in the
     /// instructions, so the prompt's prefix stays the same from round to round (the server's prompt cache).
     public var sessionTools: [ToolDefinition]
-    /// The JSON schema a structured answer must follow, if one is wanted.
-    public var answerSchema: JSONValue?
+    /// The schema a structured answer must follow, if one is wanted.
+    public var answerSchema: GenerationSchema?
     public var options: GenerationOptions
     /// Called with each piece of text as it streams in.
     public var onText: (@Sendable (String) -> Void)?
     /// The model must call a tool this round (it may not answer yet).
     public var requiresToolCall: Bool
+    /// What the round is for.
+    public var task: Task
+
+    /// What a round is for.
+    public enum Task: Sendable, Equatable {
+        /// Answering the transcript's last prompt.
+        case answer
+        /// Summarising the conversation the prompt holds (context recovery).
+        case summary
+    }
 
     public init(
-        entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: JSONValue?, options: GenerationOptions,
-        onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false, sessionTools: [ToolDefinition]? = nil
+        entries: [Transcript.Entry], tools: [ToolDefinition], answerSchema: GenerationSchema?, options: GenerationOptions,
+        onText: (@Sendable (String) -> Void)? = nil, requiresToolCall: Bool = false, sessionTools: [ToolDefinition]? = nil,
+        task: Task = .answer
     ) {
+        self.task = task
         self.entries = entries
         self.tools = tools
         self.sessionTools = sessionTools ?? tools
@@ -113,19 +130,62 @@ public struct TokenUsage: Sendable, Equatable {
     }
 }
 
-/// How to sample, and how long an answer may be.
+/// How to sample, and how long an answer may be, as Foundation Models' `GenerationOptions`.
 public struct GenerationOptions: Sendable, Equatable {
-    public enum Sampling: Sendable, Equatable {
-        case greedy
-        case random(temperature: Double)
+    /// How the next token is chosen.
+    public struct SamplingMode: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
+            case greedy
+            case topK(Int)
+            case topP(Double)
+        }
+
+        let kind: Kind
+        /// The random seed (nil: the server picks one, so answers differ run to run).
+        public let seed: UInt64?
+
+        /// Always the most likely token: the same answer every time.
+        public static let greedy = SamplingMode(kind: .greedy, seed: nil)
+
+        /// From the `k` most likely tokens.
+        public static func random(top k: Int, seed: UInt64? = nil) -> SamplingMode {
+            SamplingMode(kind: .topK(max(1, k)), seed: seed)
+        }
+
+        /// From the most likely tokens whose probabilities add up to `threshold` (nucleus sampling).
+        public static func random(probabilityThreshold threshold: Double, seed: UInt64? = nil) -> SamplingMode {
+            SamplingMode(kind: .topP(min(1, max(0, threshold))), seed: seed)
+        }
+
+        /// "greedy", "top-k 40", "top-p 0.9" (what a session records).
+        public var label: String {
+            switch kind {
+            case .greedy: return "greedy"
+            case let .topK(k): return "top-k \(k)"
+            case let .topP(p): return "top-p \(p.formatted(.number.precision(.fractionLength(0...3))))"
+            }
+        }
     }
 
-    public var sampling: Sampling
+    /// How tokens are chosen (nil: greedy, plan's default, so lists are reproducible).
+    public var sampling: SamplingMode?
+    /// Higher is more varied; nil leaves the backend's default (greedy ignores it).
+    public var temperature: Double?
     public var maximumResponseTokens: Int
 
-    public init(sampling: Sampling = .greedy, maximumResponseTokens: Int = 1_024) {
+    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int = 1_024) {
         self.sampling = sampling
+        self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
+    }
+
+    /// What a session records.
+    public var recorded: SessionSampling {
+        let mode = sampling ?? .greedy
+        let isGreedy = mode.kind == .greedy
+        return SessionSampling(
+            mode: mode.label, temperature: isGreedy ? nil : temperature, seed: mode.seed.map { Int(clamping: $0) }
+        )
     }
 }
 

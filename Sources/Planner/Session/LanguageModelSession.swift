@@ -24,7 +24,7 @@ public actor LanguageModelSession {
     private var promptCorrection = 0
     /// The last answer the context window cut short (what came before the cut): when no recovery can make
     /// room, it is what there is to give.
-    public private(set) var windowCutOff: Response?
+    public private(set) var windowCutOff: Response<String>?
 
     /// A new session: the instructions become its first entry.
     public init(
@@ -61,10 +61,14 @@ public actor LanguageModelSession {
         }
     }
 
-    /// The answer to one prompt.
-    public struct Response: Sendable {
+    /// The answer to one prompt, as Foundation Models' `Response<Content>`: `content` is the text, or the
+    /// generated value for `respond(to:generating:)`.
+    public struct Response<Content: Sendable>: Sendable {
+        public var content: Content
+        /// The answer as text (a structured answer's compact JSON).
         public var text: String
-        public var structured: JSONValue?
+        /// The generated JSON, for a structured answer.
+        public var rawContent: JSONValue?
         /// Rounds the model took (tool rounds plus the answer).
         public var rounds: Int
         /// The answer stopped at the caller's own token limit (`maximumResponseTokens`): what is here is
@@ -72,7 +76,18 @@ public actor LanguageModelSession {
         public var isCutOff = false
         /// Tokens the answer took, when the server said.
         public var answerTokens: Int?
+
+        /// The same answer with other content.
+        func with<Other>(content: Other) -> Response<Other> {
+            var other = Response<Other>(content: content, text: text, rawContent: rawContent, rounds: rounds)
+            other.isCutOff = isCutOff
+            other.answerTokens = answerTokens
+            return other
+        }
     }
+
+    /// Whether a request is being answered now (a second one is refused with `concurrentRequests`).
+    public private(set) var isResponding = false
 
     /// The smallest answer worth asking for, by what the round must produce. Below it the round is an
     /// overflow before anything is sent: a tool call needs about 35 tokens
@@ -90,19 +105,41 @@ public actor LanguageModelSession {
     public func respond(
         to prompt: String, payload: JSONValue? = nil, options: GenerationOptions = GenerationOptions(),
         onText: (@Sendable (String) -> Void)? = nil
-    ) async throws -> Response {
-        try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
-        return try await run(schema: nil, options: options, onText: onText)
+    ) async throws -> Response<String> {
+        try await exclusively {
+            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
+            return try await run(schema: nil, options: options, onText: onText)
+        }
     }
 
-    /// Sends a prompt and runs the tool loop until the model answers with JSON that fits `schema`
-    /// (text when `schema` is nil).
-    public func respond(
-        to prompt: String, payload: JSONValue? = nil, generating schema: JSONValue?,
+    /// Sends a prompt and runs the tool loop until the model answers with a `Content` that fits its schema
+    /// and guides (enforced while generating where the backend can, checked after in any case).
+    public func respond<Content: Generable>(
+        to prompt: String, payload: JSONValue? = nil, generating type: Content.Type = Content.self,
         options: GenerationOptions = GenerationOptions(), onText: (@Sendable (String) -> Void)? = nil
-    ) async throws -> Response {
-        try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
-        return try await run(schema: schema, options: options, onText: onText)
+    ) async throws -> Response<Content> {
+        let raw = try await exclusively {
+            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
+            return try await run(schema: Content.generationSchema, options: options, onText: onText)
+        }
+        guard let json = raw.rawContent else { throw GenerationError.decodingFailure("no structured answer") }
+        do {
+            return raw.with(content: try Content(json: json))
+        } catch let error as GenerationDecodingError {
+            throw GenerationError.decodingFailure(error.detail)
+        }
+    }
+
+    /// Sends a prompt and answers with JSON fitting `schema` (text when nil): the one path the planner's
+    /// commands share (they pick the schema at run time).
+    public func respond(
+        to prompt: String, payload: JSONValue? = nil, schema: GenerationSchema?,
+        options: GenerationOptions = GenerationOptions(), onText: (@Sendable (String) -> Void)? = nil
+    ) async throws -> Response<String> {
+        try await exclusively {
+            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
+            return try await run(schema: schema, options: options, onText: onText)
+        }
     }
 
     /// Growing snapshots of the answer text as it streams, as Foundation Models' `streamResponse(to:)`.
@@ -126,6 +163,67 @@ public actor LanguageModelSession {
         }
     }
 
+    /// Snapshots of a `Content` as it is generated, as Foundation Models' `streamResponse(to:generating:)`:
+    /// each a `Content.PartiallyGenerated` that only adds to the one before, the last one complete (the
+    /// answer as checked). Tool rounds stream nothing; a guided answer's `{"response": …}` wrapper is
+    /// taken off. A backend that does not stream (the built-in engine) yields the whole answer at once.
+    public nonisolated func streamResponse<Content: Generable>(
+        to prompt: String, payload: JSONValue? = nil, generating type: Content.Type = Content.self,
+        options: GenerationOptions = GenerationOptions()
+    ) -> AsyncThrowingStream<Content.PartiallyGenerated, any Error> {
+        AsyncThrowingStream { continuation in
+            let last = LastSnapshot()
+            let task = Task {
+                do {
+                    let response = try await self.respond(
+                        to: prompt, payload: payload, schema: Content.generationSchema, options: options,
+                        onSnapshot: { content in
+                            last.set(content)
+                            continuation.yield(GeneratedSnapshot<Content>(content: content))
+                        }
+                    )
+                    // The answer as checked, unless the stream already ended with exactly it.
+                    if let json = response.rawContent, !(last.value.map { $0.isComplete && $0.json == json } ?? false) {
+                        continuation.yield(GeneratedSnapshot<Content>(content: GeneratedContent(complete: json)))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Sends a prompt and answers with JSON fitting `schema`, telling `onSnapshot` about the answer as it
+    /// grows (monotone: a snapshot that would take something back is not sent).
+    public func respond(
+        to prompt: String, payload: JSONValue? = nil, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
+        onSnapshot: @escaping @Sendable (GeneratedContent) -> Void
+    ) async throws -> Response<String> {
+        try await exclusively {
+            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
+            return try await run(schema: schema, options: options, onText: nil, onSnapshot: onSnapshot)
+        }
+    }
+
+    /// Puts the instructions and the tools' descriptions into the backend's prompt cache, so the first
+    /// answer starts sooner (llama-server); nothing for backends without one. Failures are ignored.
+    public func prewarm() async {
+        guard !isResponding else { return }
+        await model.prewarm(ModelRequest(
+            entries: transcript.entries, tools: tools, answerSchema: nil, options: GenerationOptions(), sessionTools: tools
+        ))
+    }
+
+    /// Runs `body` as the one request in flight.
+    private func exclusively<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
+        guard !isResponding else { throw GenerationError.concurrentRequests }
+        isResponding = true
+        defer { isResponding = false }
+        return try await body()
+    }
+
     /// Sets the tools the model must call before answering.
     public func require(tools names: [String]) {
         requiredTools = names
@@ -133,10 +231,12 @@ public actor LanguageModelSession {
 
     /// Runs the loop again without a new prompt (after recovery, the transcript already ends with one).
     public func resume(
-        generating schema: JSONValue?, options: GenerationOptions = GenerationOptions(),
-        onText: (@Sendable (String) -> Void)? = nil
-    ) async throws -> Response {
-        try await run(schema: schema, options: options, onText: onText)
+        generating schema: GenerationSchema?, options: GenerationOptions = GenerationOptions(),
+        onText: (@Sendable (String) -> Void)? = nil, onSnapshot: (@Sendable (GeneratedContent) -> Void)? = nil
+    ) async throws -> Response<String> {
+        try await exclusively {
+            try await run(schema: schema, options: options, onText: onText, onSnapshot: onSnapshot)
+        }
     }
 
     /// Records plan's check of the answer (what it kept, merged, added, dropped) as a `check` entry.
@@ -146,9 +246,10 @@ public actor LanguageModelSession {
 
     // MARK: - The tool loop
 
-    private func run(schema: JSONValue?, options: GenerationOptions, onText: (@Sendable (String) -> Void)?) async throws
-        -> Response
-    {
+    private func run(
+        schema: GenerationSchema?, options: GenerationOptions, onText: (@Sendable (String) -> Void)?,
+        onSnapshot: (@Sendable (GeneratedContent) -> Void)? = nil
+    ) async throws -> Response<String> {
         var seenCalls: Set<String> = []
         var satisfied: Set<String> = []
         var warned: Set<String> = []
@@ -169,9 +270,11 @@ public actor LanguageModelSession {
             let budget = try answerBudget(promptTokens: estimate, options: options, floor: floor)
             var roundOptions = options
             roundOptions.maximumResponseTokens = budget
+            // Each round's text is parsed afresh: a tool round's JSON never reaches the snapshots.
+            let roundText = onSnapshot.map { AnswerSnapshots(onSnapshot: $0) }
             let reply = try await model.respond(to: ModelRequest(
-                entries: transcript.entries, tools: offered, answerSchema: schema, options: roundOptions, onText: onText,
-                requiresToolCall: requiring, sessionTools: tools
+                entries: transcript.entries, tools: offered, answerSchema: schema, options: roundOptions,
+                onText: roundText.map { box in { @Sendable piece in box.add(piece) } } ?? onText, requiresToolCall: requiring, sessionTools: tools
             ))
             if let usage = reply.usage {
                 try await recorder.recordUsage(usage)
@@ -184,7 +287,7 @@ public actor LanguageModelSession {
                 let byCaller = budget >= options.maximumResponseTokens && (completion.map { $0 >= budget } ?? true)
                 if !byCaller {
                     if reply.toolCalls.isEmpty, !(reply.text.isEmpty && reply.structured == nil) {
-                        var partial = Response(text: reply.text, structured: reply.structured, rounds: rounds)
+                        var partial = Response(content: reply.text, text: reply.text, rawContent: reply.structured, rounds: rounds)
                         partial.isCutOff = true
                         partial.answerTokens = completion
                         windowCutOff = partial
@@ -244,7 +347,7 @@ public actor LanguageModelSession {
                 continue
             }
 
-            var response: Response
+            var response: Response<String>
             if let schema {
                 guard let structured = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
                     throw GenerationError.decodingFailure(
@@ -252,15 +355,15 @@ public actor LanguageModelSession {
                             : "the answer is not JSON"
                     )
                 }
-                let problems = JSONSchemaValidator.problems(structured, against: schema)
+                let problems = JSONSchemaValidator.problems(structured, against: schema.jsonSchema)
                 guard problems.isEmpty else {
                     throw GenerationError.decodingFailure(problems.prefix(3).joined(separator: "; "))
                 }
                 try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
-                response = Response(text: structured.compactText, structured: structured, rounds: rounds)
+                response = Response(content: structured.compactText, text: structured.compactText, rawContent: structured, rounds: rounds)
             } else {
                 try await append(Transcript.Entry(kind: .response, text: reply.text))
-                response = Response(text: reply.text, structured: nil, rounds: rounds)
+                response = Response(content: reply.text, text: reply.text, rawContent: nil, rounds: rounds)
             }
             response.isCutOff = reply.isCutOff
             response.answerTokens = reply.usage?.completionTokens
@@ -326,5 +429,53 @@ final class SnapshotBox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return text
+    }
+}
+
+/// One round's streamed text, parsed into monotone snapshots of the answer. A guided round's
+/// `{"response": …}` is unwrapped and its `{"tool_call": …}` ignored. `@unchecked Sendable`: the text and
+/// the last snapshot are only touched under the lock.
+final class AnswerSnapshots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    private var last: GeneratedContent?
+    private let onSnapshot: @Sendable (GeneratedContent) -> Void
+
+    init(onSnapshot: @escaping @Sendable (GeneratedContent) -> Void) {
+        self.onSnapshot = onSnapshot
+    }
+
+    func add(_ piece: String) {
+        lock.lock()
+        text += piece
+        var next = PartialJSONParser.parse(text)
+        if case let .object(members, _)? = next, let first = members.first {
+            if first.key == "tool_call" {
+                next = nil
+            } else if first.key == "response" {
+                next = first.value
+            }
+        }
+        guard let next, next != last, last.map({ next.extends($0) }) ?? true else {
+            lock.unlock()
+            return
+        }
+        last = next
+        lock.unlock()
+        onSnapshot(next)
+    }
+}
+
+/// The last snapshot a stream yielded. `@unchecked Sendable`: the value is only touched under the lock.
+final class LastSnapshot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var content: GeneratedContent?
+
+    func set(_ value: GeneratedContent) {
+        lock.withLock { content = value }
+    }
+
+    var value: GeneratedContent? {
+        lock.withLock { content }
     }
 }

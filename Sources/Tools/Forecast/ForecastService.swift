@@ -5,11 +5,11 @@ import Store
 public struct ForecastReport: Sendable, Equatable {
     public var forecast: Forecast
     /// How the forecast document itself was obtained.
-    public var origin: FetchedResponse.Origin
+    public var origin: ForecastOrigin
     /// Why NWS was not used, when it was not ("outside NWS coverage").
     public var note: String?
 
-    public init(forecast: Forecast, origin: FetchedResponse.Origin, note: String? = nil) {
+    public init(forecast: Forecast, origin: ForecastOrigin, note: String? = nil) {
         self.forecast = forecast
         self.origin = origin
         self.note = note
@@ -91,7 +91,9 @@ public struct ForecastService: ForecastProvider {
         var forecast = response.value
         // The days come from the document alone; the zone is this place's (two places may share a grid).
         forecast.timeZone = timeZone
-        return ForecastReport(forecast: forecast, origin: response.origin)
+        return ForecastReport(
+            forecast: forecast, origin: ForecastOrigin(response.origin, age: max(0, Date().timeIntervalSince(response.fetchedAt)))
+        )
     }
 
     private func openMeteo(_ place: Place) async throws -> ForecastReport {
@@ -119,7 +121,9 @@ public struct ForecastService: ForecastProvider {
             }
         )
         let forecast = response.value
-        return ForecastReport(forecast: forecast, origin: response.origin)
+        return ForecastReport(
+            forecast: forecast, origin: ForecastOrigin(response.origin, age: max(0, Date().timeIntervalSince(response.fetchedAt)))
+        )
     }
 }
 
@@ -137,6 +141,6 @@ public struct PinnedForecastProvider: ForecastProvider {
     }
 
     public func forecast(for place: Place) async throws -> ForecastReport {
-        ForecastReport(forecast: forecast, origin: .stale(reason: "pinned"), note: "pinned to the trip")
+        ForecastReport(forecast: forecast, origin: .pinned, note: "pinned to the trip")
     }
 }

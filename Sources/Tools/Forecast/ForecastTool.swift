@@ -4,9 +4,20 @@ import Store
 /// `forecast`: the weather for the trip's days at a point, as compact lines. Stateful for one session:
 /// asking again for the same forecast gets a one-line reference instead of the same lines again.
 public struct ForecastTool: Tool {
-    public struct Arguments: Sendable, Equatable {
+    /// A point.
+    public struct Arguments: Generable, Equatable {
         public var latitude: Double
         public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+
+        public static let generationSchema = GenerationSchema.object(Arguments.self, [
+            .init(\.latitude, "latitude", .range(-90...90)),
+            .init(\.longitude, "longitude", .range(-180...180)),
+        ])
     }
 
     public let provider: any ForecastProvider
@@ -45,24 +56,6 @@ public struct ForecastTool: Tool {
 
     public var name: String { "forecast" }
     public var description: String { "Get the weather forecast for the trip's days at a point." }
-    public var parameters: JSONValue {
-        [
-            "type": "object",
-            "properties": [
-                "latitude": ["type": "number", "minimum": -90, "maximum": 90],
-                "longitude": ["type": "number", "minimum": -180, "maximum": 180],
-            ],
-            "required": ["latitude", "longitude"],
-            "additionalProperties": false,
-        ]
-    }
-
-    public func arguments(from json: JSONValue) throws -> Arguments {
-        guard let latitude = json["latitude"]?.doubleValue, let longitude = json["longitude"]?.doubleValue else {
-            throw ToolArgumentError(["$: needs numbers \"latitude\" and \"longitude\""])
-        }
-        return Arguments(latitude: latitude, longitude: longitude)
-    }
 
     public func call(arguments: Arguments) async throws -> ToolOutput {
         var target = placeFor(arguments)
@@ -78,19 +71,19 @@ public struct ForecastTool: Tool {
         if let earlier = await memory.earlierCall(for: key) {
             return ToolOutput(
                 text: "Same forecast as the earlier forecast result (call \(earlier)); nothing new.",
-                payload: ["repeatOf": .number(Double(earlier))]
+                value: ForecastResult(place: target.label, outcome: .repeatOf(call: earlier))
             )
         }
         guard await memory.fetched < Self.maximumForecasts else {
             return ToolOutput(
                 text: "Not fetched: at most \(Self.maximumForecasts) forecasts per plan. Answer with the forecasts above.",
-                payload: ["refused": "too many forecasts"], isRefusal: true
+                value: ForecastResult(place: target.label, outcome: .refused(reason: "too many forecasts")), isRefusal: true
             )
         }
         let report = try await provider.forecast(for: target)
         onReport(report)
         // Only the trip's own place is pinned: `show` and `replay` read the trip's forecast.
-        if let pinning, isDestination, report.origin != .stale(reason: "pinned") {
+        if let pinning, isDestination, report.origin != .pinned {
             try await pinning.store.pinForecast(
                 tripID: pinning.tripID, source: report.forecast.source, url: report.forecast.url,
                 fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
@@ -107,7 +100,8 @@ public struct ForecastTool: Tool {
         guard let destination else {
             return ToolOutput(
                 text: "Not fetched: \(asked) is not a place this trip knows. Call geocode for the destination first.",
-                payload: ["refused": .string(asked)], isRefusal: true
+                value: ForecastResult(place: nil, outcome: .refused(reason: "\(asked) is not a place this trip knows")),
+                isRefusal: true
             )
         }
         let kilometres = TripPlaces.distance(from: destination, toLatitude: arguments.latitude, longitude: arguments.longitude) / 1_000
@@ -115,7 +109,10 @@ public struct ForecastTool: Tool {
             format: "Not fetched: %@ is %.0f km from the trip's destination. The trip is to %@ at latitude %.4f, longitude %.4f; call forecast with those.",
             asked, kilometres, destination.label, destination.latitude, destination.longitude
         )
-        return ToolOutput(text: text, payload: ["refused": .string(asked)], isRefusal: true)
+        return ToolOutput(
+            text: text, value: ForecastResult(place: nil, outcome: .refused(reason: "\(asked) is far from the destination")),
+            isRefusal: true
+        )
     }
 
     private func placeFor(_ arguments: Arguments) -> Place {
@@ -136,8 +133,10 @@ public struct ForecastTool: Tool {
         let missing = forecast.missingDays(from: start, to: end)
         var header = "\(forecast.sourceName) forecast for \(place.label), \(start.shortLabel) to \(end.shortLabel)"
         let age = Age.describe(clock().timeIntervalSince(forecast.fetchedAt))
-        if case let .stale(reason) = report.origin, reason != "pinned" {
-            header += " (stale copy fetched \(age); \(reason))"
+        switch report.origin {
+        case let .stale(_, reason): header += " (stale copy fetched \(age); \(reason))"
+        case .offline: header += " (stale copy fetched \(age); offline)"
+        case .live, .cached, .revalidated, .pinned: break
         }
         var lines = [header + ":"]
         lines += days.map(\.compactLine)
@@ -145,17 +144,10 @@ public struct ForecastTool: Tool {
             let last = forecast.lastDate.map { " (forecast ends \($0.shortLabel))" } ?? ""
             lines.append("No forecast for: " + missing.map(\.shortLabel).joined(separator: ", ") + last + ".")
         }
-        var stale = false
-        if case let .stale(reason) = report.origin, reason != "pinned" { stale = true }
-        let forecastJSON = (try? JSONValue.parse(try forecast.jsonText())) ?? .null
-        return ToolOutput(text: lines.joined(separator: "\n"), payload: [
-            "forecast": forecastJSON,
-            "start": .string(start.description),
-            "end": .string(end.description),
-            "missingDays": .array(missing.map { .string($0.description) }),
-            "stale": .bool(stale),
-            "place": .string(place.label),
-        ])
+        return ToolOutput(
+            text: lines.joined(separator: "\n"),
+            value: ForecastResult(place: place.label, outcome: .forecast(forecast, origin: report.origin, missingDays: missing))
+        )
     }
 }
 
@@ -164,10 +156,12 @@ extension ForecastReport {
     public func summary(now: Date = Date()) -> String {
         let age = Age.describe(now.timeIntervalSince(forecast.fetchedAt))
         switch origin {
-        case .cache: return "Forecast from \(forecast.sourceName), cached \(age)"
-        case .network: return "Forecast from \(forecast.sourceName), fetched just now"
+        case .cached: return "Forecast from \(forecast.sourceName), cached \(age)"
+        case .live: return "Forecast from \(forecast.sourceName), fetched just now"
         case .revalidated: return "Forecast from \(forecast.sourceName), fetched \(age), still current"
-        case let .stale(reason): return "Forecast from \(forecast.sourceName), a stale copy from \(age) (\(reason))"
+        case let .stale(_, reason): return "Forecast from \(forecast.sourceName), a stale copy from \(age) (\(reason))"
+        case .offline: return "Forecast from \(forecast.sourceName), a stale copy from \(age) (offline)"
+        case .pinned: return "Forecast from \(forecast.sourceName), pinned to the trip"
         }
     }
 }

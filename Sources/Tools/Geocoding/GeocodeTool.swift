@@ -5,8 +5,17 @@ import Store
 /// (when given an online geocoder) from the places looked up online before or now, through the cache.
 /// A trip's own destination is answered with the place resolved when the trip was added.
 public struct GeocodeTool: Tool {
-    public struct Arguments: Sendable, Equatable {
+    /// A place name.
+    public struct Arguments: Generable, Equatable {
         public var place: String
+
+        public init(place: String) {
+            self.place = place
+        }
+
+        public static let generationSchema = GenerationSchema.object(Arguments.self, [
+            .init(\.place, "place", description: "City, optionally with region or country", .length(1...100)),
+        ])
     }
 
     public let gazetteer: Gazetteer?
@@ -33,19 +42,6 @@ public struct GeocodeTool: Tool {
 
     public var name: String { "geocode" }
     public var description: String { "Find a place's coordinates and time zone." }
-    public var parameters: JSONValue {
-        [
-            "type": "object",
-            "properties": ["place": ["type": "string", "minLength": 1, "maxLength": 100, "description": "City, optionally with region or country"]],
-            "required": ["place"],
-            "additionalProperties": false,
-        ]
-    }
-
-    public func arguments(from json: JSONValue) throws -> Arguments {
-        guard let place = json["place"]?.stringValue else { throw ToolArgumentError(["$: missing \"place\""]) }
-        return Arguments(place: place)
-    }
 
     public func call(arguments: Arguments) async throws -> ToolOutput {
         let key = PlaceName.key(arguments.place)
@@ -73,7 +69,7 @@ public struct GeocodeTool: Tool {
                 format: ". The trip's destination is %@: latitude %.4f, longitude %.4f.",
                 destination.label, destination.latitude, destination.longitude
             )
-            return ToolOutput(text: text, payload: ["notFound": .string(query)], isRefusal: true)
+            return ToolOutput(text: text, isRefusal: true)
         }
     }
 
@@ -99,11 +95,6 @@ public struct GeocodeTool: Tool {
         if !alternatives.isEmpty {
             text += ". Others: " + alternatives.prefix(3).map(\.label).joined(separator: "; ")
         }
-        let payload: JSONValue = [
-            "name": .string(place.name), "region": .string(place.region), "country": .string(place.country),
-            "latitude": .number(place.latitude), "longitude": .number(place.longitude),
-            "timeZone": .string(place.timeZone), "kind": .string(place.kind.rawValue),
-        ]
-        return ToolOutput(text: text, payload: payload)
+        return ToolOutput(text: text, value: place)
     }
 }

@@ -10,8 +10,10 @@ public struct FetchedResponse: Sendable, Equatable {
         case network
         /// The cached copy, confirmed unchanged by a 304 just now.
         case revalidated
-        /// A stale cached copy served because the network failed (the reason) or offline mode.
+        /// A stale cached copy served because the network failed (the reason).
         case stale(reason: String)
+        /// Offline mode: the cached copy, past its lifetime.
+        case offline
     }
 
     public var url: String
@@ -24,8 +26,10 @@ public struct FetchedResponse: Sendable, Equatable {
     public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }
 
     public var isStale: Bool {
-        if case .stale = origin { return true }
-        return false
+        switch origin {
+        case .stale, .offline: return true
+        case .cache, .network, .revalidated: return false
+        }
     }
 }
 

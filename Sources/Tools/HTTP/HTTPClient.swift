@@ -84,7 +84,7 @@ public struct HTTPClient: Sendable {
             guard let cached else { throw ServiceError.offline(service: service) }
             let isFresh = Freshness.isFresh(cached, at: now, kind: kind)
             try await store.count(isFresh ? "cache.hit" : "cache.stale", url: key)
-            let origin: FetchedResponse.Origin = isFresh ? .cache : .stale(reason: "offline")
+            let origin: FetchedResponse.Origin = isFresh ? .cache : .offline
             return FetchedResponse(url: key, body: cached.body, origin: origin, fetchedAt: cached.fetchedAt)
         }
         if let cached, mode == .normal, Freshness.isFresh(cached, at: now, kind: kind) {

@@ -69,6 +69,9 @@ struct HistoryCommand {
             "relation": .from(session.relation?.rawValue),
             "promptTokens": .number(Double(session.promptTokens)),
             "completionTokens": .number(Double(session.completionTokens)), "error": .from(session.error),
+            "sampling": session.sampling.map { sampling in
+                ["mode": .string(sampling.mode), "temperature": .from(sampling.temperature), "seed": .from(sampling.seed)]
+            } ?? .null,
         ]
     }
 
@@ -99,6 +102,9 @@ struct HistoryCommand {
         console.print(console.bold(title))
         if let parent = session.parentID {
             console.print(console.dim("  \(session.relation?.rawValue ?? "linked") from session \(parent)"))
+        }
+        if let sampling = session.sampling {
+            console.print(console.dim("  sampling: \(sampling.summary)"))
         }
         for entry in entries {
             let label = entry.kind.rawValue + (entry.tool.map { " \($0)" } ?? "")

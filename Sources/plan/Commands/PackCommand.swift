@@ -36,9 +36,16 @@ struct PackCommand {
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: offline)
         let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         let result: TripPlanner.Result
+        // With a model on a terminal the list streams in as a draft, replaced by the checked list.
+        let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
+            && model.name != "builtin" ? PackStream(console: context.console) : nil
         do {
-            result = try await planner.pack(trip)
+            var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
+            if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
+            result = try await planner.pack(trip, onAnswer: onAnswer)
+            stream?.clear()
         } catch {
+            stream?.clear()
             context.console.endProgress()
             if newTrip != nil {
                 context.console.warn("plan: trip \(trip.id) is saved; run 'plan pack \(trip.id)' to try again.")

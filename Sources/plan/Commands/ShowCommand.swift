@@ -22,7 +22,7 @@ struct ShowCommand {
                 failure = error
                 if let pinned = try await store.latestForecast(tripID: trip.id) {
                     report = ForecastReport(
-                        forecast: try Forecast.fromJSON(pinned.forecast), origin: .stale(reason: "pinned")
+                        forecast: try Forecast.fromJSON(pinned.forecast), origin: .pinned
                     )
                 }
             }

@@ -21,6 +21,7 @@ Endpoints
   POST /apply-template         {"messages": [...]} -> {"prompt": ChatML text}
   POST /v1/chat/completions    (also /chat/completions) scripted answer, or
                                stream of server-sent events with "stream": true
+                               ("max_tokens": 1 is a prewarm: one token back, no step used)
 Control (not in the real server)
   GET  /_control/requests      {"count": n, "requests": [chat bodies], "log": [...]}
   POST /_control/reset         forget requests, the posted script, the position
@@ -448,6 +449,16 @@ class Handler(BaseHTTPRequestHandler):
                 "n_prompt_tokens": n_prompt,
                 "n_ctx": n_ctx,
             }})
+
+        # A one-token request is a prewarm (plan puts the instructions into the prompt cache): like the real
+        # server it generates one token; it consumes no scripted step.
+        if body.get("max_tokens") == 1 and not body.get("stream"):
+            return self.send_json(200, {
+                "object": "chat.completion", "model": st.model,
+                "choices": [{"index": 0, "finish_reason": "length",
+                             "message": {"role": "assistant", "content": "."}}],
+                "usage": {"prompt_tokens": n_prompt, "completion_tokens": 1, "total_tokens": n_prompt + 1},
+            })
 
         while True:
             with st.lock:

@@ -1,0 +1,25 @@
+import Foundation
+import Store
+
+/// The trip as a pack's prompt carries it, for the built-in engine (a model reads the prompt's text).
+public struct TripBrief: Codable, Sendable, Equatable {
+    public var destination: String
+    public var start: CalendarDate
+    public var end: CalendarDate
+    public var nights: Int
+    public var activities: [String]
+    public var latitude: Double?
+    public var longitude: Double?
+    public var country: String?
+
+    public init(_ trip: Trip) {
+        destination = trip.place?.label ?? trip.destination
+        start = trip.start
+        end = trip.end
+        nights = trip.nights
+        activities = trip.activities
+        latitude = trip.place?.latitude
+        longitude = trip.place?.longitude
+        country = trip.place?.country
+    }
+}

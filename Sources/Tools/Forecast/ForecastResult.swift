@@ -1,0 +1,46 @@
+import Foundation
+import Store
+
+/// What the forecast tool answered, as the program reads it (the model reads `ToolOutput.text`): the
+/// forecast with the trip days it does not cover and where it came from, or why there is none, or which
+/// earlier call it repeats. Stored as the tool output's payload; read back with `Transcript.Entry.value`.
+public struct ForecastResult: Codable, Sendable, Equatable {
+    /// What the call came to.
+    public enum Outcome: Codable, Sendable, Equatable {
+        /// A forecast for the trip's days.
+        case forecast(Forecast, origin: ForecastOrigin, missingDays: [CalendarDate])
+        /// The same point as an earlier call (its number in this session): nothing new.
+        case repeatOf(call: Int)
+        /// Not fetched: a point far from the trip, or too many forecasts (`reason`).
+        case refused(reason: String)
+        /// The forecast services could not answer and nothing cached could stand in.
+        case unavailable(reason: String)
+    }
+
+    /// The place's label ("Denver, CO, US"), when the call reached one.
+    public var place: String?
+    public var outcome: Outcome
+
+    public init(place: String?, outcome: Outcome) {
+        self.place = place
+        self.outcome = outcome
+    }
+
+    /// The forecast, when there is one.
+    public var forecast: Forecast? {
+        if case let .forecast(forecast, _, _) = outcome { return forecast }
+        return nil
+    }
+
+    /// Where the forecast came from, when there is one.
+    public var origin: ForecastOrigin? {
+        if case let .forecast(_, origin, _) = outcome { return origin }
+        return nil
+    }
+
+    /// Why there is no forecast, when the services failed.
+    public var unavailableReason: String? {
+        if case let .unavailable(reason) = outcome { return reason }
+        return nil
+    }
+}
