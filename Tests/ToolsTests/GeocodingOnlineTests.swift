@@ -50,11 +50,11 @@ import Testing
         try await harness.services.server.control(
             "_control/fault", body: ["match": "/nominatim/search", "mode": "ratelimit", "retryAfter": 3600]
         )
-        let started = Date()
+        // Nothing waits the hour: the second attempt is refused before it is sent (no timing asserted here;
+        // the request log says it).
         await #expect(throws: GeocodingError.self) {
             _ = try await harness.resolver().resolve("Isle of Skye")
         }
-        #expect(Date().timeIntervalSince(started) < 60, "it did not wait the hour (nor more than its 10 s limit, give or take a loaded machine)")
         #expect(try await harness.arrivals("/nominatim/search").count == 1, "no second request inside the hour")
     }
 
