@@ -28,7 +28,13 @@ enum OpenAIMessages {
         if sampling.kind != .greedy {
             if let temperature = request.options.temperature { body["temperature"] = .number(temperature) }
             // llama-server and vLLM read `seed`; OpenAI reads it as best effort.
-            if let seed = sampling.seed { body["seed"] = .number(Double(seed)) }
+            if let seed = sampling.seed {
+                body["seed"] = .number(Double(seed))
+                // Measured with llama-server: a prompt served from its cache gives other logits than one
+                // evaluated afresh, so the same seed would give another answer. A seed asks for the same
+                // answer: the prompt is evaluated afresh (slower).
+                body["cache_prompt"] = false
+            }
         }
         if request.tools.isEmpty, request.answerSchema == nil {
             // Free text only (a grammar-bound answer must repeat its keys): small models loop without it. With
