@@ -17,9 +17,7 @@ public actor Store {
         let connection: Connection
         let mode: String
         do {
-            connection = try Connection(path: path)
-            try Store.checkOwnership(connection)
-            mode = try connection.pragmaText("journal_mode = WAL")
+            (connection, mode) = try Store.openConnection(path)
         } catch let StoreError.sqlite(code, _, _) where code & 0xFF == SQLITE_NOTADB {
             throw StoreError.notAPlanDatabase(path: path)
         } catch let StoreError.sqlite(code, _, _) where code & 0xFF == SQLITE_CORRUPT {
@@ -34,6 +32,25 @@ public actor Store {
         self.connection = connection
         self.counters = CacheCounters(connection: connection)
         self.clock = clock
+    }
+
+    /// Opens the connection, checks the file is ours and switches it to WAL. Several processes opening a new
+    /// file at once can meet where SQLite answers SQLITE_BUSY at once instead of waiting (a shared lock that
+    /// must become exclusive to change the journal mode, while another process holds one too): the open is
+    /// then tried again, a few milliseconds later, for up to 10 s, like the busy timeout.
+    static func openConnection(_ path: String) throws -> (Connection, String) {
+        let deadline = Date().addingTimeInterval(10)
+        var pause: UInt32 = 5_000
+        while true {
+            do {
+                let connection = try Connection(path: path)
+                try checkOwnership(connection)
+                return (connection, try connection.pragmaText("journal_mode = WAL"))
+            } catch let error as StoreError where error.isBusy && Date() < deadline {
+                usleep(pause + UInt32.random(in: 0...pause))
+                pause = min(pause * 2, 100_000)
+            }
+        }
     }
 
     // MARK: - Facts about the file
