@@ -9,7 +9,7 @@ import Tools
 /// 512, 1,024 and 2,048 tokens; a pack, three follow-ups with a long question, then a replay, all with the
 /// default model timeout. Every command must succeed, every overflow must show in `plan history` as a linked
 /// recovered session of the right purpose, and what the traveller gets must pass plan's check.
-@Suite(.serialized, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
+@Suite(.serialized, .oneModelAtATime, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
 struct LocalModelMatrixTests {
     static let question = "I am going to be walking around downtown most of the day and maybe up into the foothills "
         + "one afternoon; given the forecast for my trip, which of the things on my list matter most, and is there "

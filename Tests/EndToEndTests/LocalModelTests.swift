@@ -5,7 +5,7 @@ import Testing
 
 /// `plan` against a real llama-server running SmolLM2-135M-Instruct (installed by scripts/install-llama.sh).
 /// Assertions are about protocol, persistence and recovery, not about the prose of a 135M model.
-@Suite(.serialized, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
+@Suite(.serialized, .oneModelAtATime, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
 struct LocalModelTests {
     static let today = CalendarDate(Date())
 

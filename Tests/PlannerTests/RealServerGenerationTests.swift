@@ -29,7 +29,7 @@ struct GuideProbe: Generable {
 }
 
 /// The real llama-server with SmolLM2-135M: guides hold while generating, a seed makes sampling repeatable.
-@Suite(.serialized, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
+@Suite(.serialized, .oneModelAtATime, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
 struct RealServerGenerationTests {
     func model(_ server: LlamaServer) -> OpenAICompatibleModel {
         OpenAICompatibleModel(baseURL: server.baseURL, modelName: nil, apiKey: nil, forcedMode: nil, timeout: 900)
