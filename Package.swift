@@ -4,14 +4,22 @@ import PackageDescription
 // The `plan` executable links the Swift standard library and Foundation statically (start-up in a few
 // milliseconds instead of ~17: no dynamic Swift libraries to load and relocate), and loads libcurl only
 // when a command makes a request: FoundationNetworking's curl calls go through CCurlLoader's lazy
-// trampolines, and the modules that import FoundationNetworking do not autolink libcurl.
+// trampolines, and the modules that import FoundationNetworking do not autolink libcurl; the C++ library
+// is linked statically as well (Sources/plan/Linking).
 // See docs/benchmarks.md (start-up) and Sources/CCurlLoader/CurlLoader.c.
 let noCurlAutolink = ["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"]
 let lazyCurl: [SwiftSetting] = [.unsafeFlags(noCurlAutolink, .when(platforms: [.linux]))]
 /// Compiled against the static SDK too, so the executable's object names the static libraries' own
 /// dependencies (_CFURLSessionInterface, CoreFoundation, …) for the linker.
 let staticExecutableSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"] + noCurlAutolink, .when(platforms: [.linux]))]
-let staticExecutable: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+/// The C++ library the Swift runtime needs comes from its static archive too: Sources/plan/Linking holds a
+/// linker script named libstdc++.so that the linker finds first and that names libstdc++.a.
+let staticExecutable: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-static-stdlib", "-L", Context.packageDirectory + "/Sources/plan/Linking", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+        .when(platforms: [.linux])
+    ),
+]
 
 let package = Package(
     name: "plan",
@@ -45,7 +53,7 @@ let package = Package(
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
         .target(name: "Interface", dependencies: ["Planner", "Tools", "Store"], swiftSettings: lazyCurl),
         .executableTarget(
-            name: "plan", dependencies: ["Interface", "Planner", "Tools", "Store", "CCurlLoader"],
+            name: "plan", dependencies: ["Interface", "Planner", "Tools", "Store", "CCurlLoader"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.

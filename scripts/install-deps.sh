@@ -16,6 +16,8 @@ for library in /usr/lib/*/libcurl.so /usr/lib64/libcurl.so /usr/lib/libcurl.so; 
     [ -e "$library" ] && has_curl_dev=1
 done
 [ "$has_curl_dev" = 1 ] || need+=(libcurl4-openssl-dev)
+# The plan executable links the C++ library statically (Sources/plan/Linking): it needs libstdc++.a.
+[ -n "$(find /usr/lib/gcc -name 'libstdc++.a' 2>/dev/null | head -n 1)" ] || need+=(libstdc++-12-dev)
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)

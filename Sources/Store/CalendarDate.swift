@@ -27,13 +27,27 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 
     /// The local calendar date of `date` in `timeZone`.
-    public init(_ date: Date, in timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year ?? 1970
-        self.month = parts.month ?? 1
-        self.day = parts.day ?? 1
+    /// The zone's offset at that instant, then day arithmetic: a Gregorian `Calendar` cost about 0.8M
+    /// instructions the first time in a process (docs/benchmarks.md, start-up). Instants beyond ±1e12
+    /// seconds (30,000 years) or not finite are clamped, so no conversion can trap.
+    /// Without a zone, the process's local zone as the C library reads it (TZ, else /etc/localtime), the
+    /// same source as `TimeZone.current`, which costs about 1M instructions to build the first time.
+    public init(_ date: Date, in timeZone: TimeZone? = nil) {
+        let limit = 1e12
+        let instant = date.timeIntervalSince1970
+        let bounded = instant.isNaN ? 0 : min(max(instant, -limit), limit)
+        let whole = Int(bounded.rounded(.down))
+        let offset: Int
+        if let timeZone {
+            offset = timeZone.secondsFromGMT(for: date)
+        } else {
+            var time = time_t(whole)
+            var parts = tm()
+            offset = localtime_r(&time, &parts) == nil ? 0 : parts.tm_gmtoff
+        }
+        let seconds = whole + offset
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        self.init(dayNumber: days)
     }
 
     public var description: String {

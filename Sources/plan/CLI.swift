@@ -27,27 +27,31 @@ struct CLI {
         }
     }
 
-    /// Every declared command with the code that runs it.
-    static func routes(_ context: Context) -> [Route] {
-        [
-            Route(PlanCommands.add, context: context) { try await AddCommand(context: context).run($0) },
-            Route(PlanCommands.list, context: context) { try await ListCommand(context: context).run($0) },
-            Route(PlanCommands.show, context: context) { try await ShowCommand(context: context).run($0) },
-            Route(PlanCommands.remove, context: context) { try await RemoveCommand(context: context).run($0) },
-            Route(PlanCommands.pack, context: context) { try await PackCommand(context: context).run($0) },
-            Route(PlanCommands.ask, context: context) { try await AskCommand(context: context).run($0) },
-            Route(PlanCommands.replay, context: context) { try await ReplayCommand(context: context).run($0) },
-            Route(PlanCommands.history, context: context) { try await HistoryCommand(context: context).run($0) },
-            Route(PlanCommands.historyShow, context: context) { try await HistoryCommand(context: context).show($0) },
-            Route(PlanCommands.historySearch, context: context) { try await HistoryCommand(context: context).search($0) },
-            Route(PlanCommands.cache, context: context) { _ in },
-            Route(PlanCommands.cachePrune, context: context) { try await CacheCommand(context: context).prune($0) },
-            Route(PlanCommands.cacheStats, context: context) { try await CacheCommand(context: context).stats($0) },
-            Route(PlanCommands.doctor, context: context) { try await DoctorCommand(context: context).run($0) },
-            Route(PlanCommands.completions, context: context) { CompletionsCommand(context: context).run($0) },
-            Route(PlanCommands.help, context: context) { HelpCommand(context: context).run($0) },
-            Route(PlanCommands.completionQuery, context: context) { await CompletionsCommand(context: context).query($0) },
-        ]
+    /// The code that runs the declared command at `path`. Only that command's declaration is built: building
+    /// all of them (their key paths and closures) cost about 2M instructions at every start.
+    static func route(for path: [String], context: Context) -> Route? {
+        switch path {
+        case ["add"]: Route(PlanCommands.add, context: context) { try await AddCommand(context: context).run($0) }
+        case ["list"]: Route(PlanCommands.list, context: context) { try await ListCommand(context: context).run($0) }
+        case ["show"]: Route(PlanCommands.show, context: context) { try await ShowCommand(context: context).run($0) }
+        case ["rm"]: Route(PlanCommands.remove, context: context) { try await RemoveCommand(context: context).run($0) }
+        case ["pack"]: Route(PlanCommands.pack, context: context) { try await PackCommand(context: context).run($0) }
+        case ["ask"]: Route(PlanCommands.ask, context: context) { try await AskCommand(context: context).run($0) }
+        case ["replay"]: Route(PlanCommands.replay, context: context) { try await ReplayCommand(context: context).run($0) }
+        case ["history"]: Route(PlanCommands.history, context: context) { try await HistoryCommand(context: context).run($0) }
+        case ["history", "show"]:
+            Route(PlanCommands.historyShow, context: context) { try await HistoryCommand(context: context).show($0) }
+        case ["history", "search"]:
+            Route(PlanCommands.historySearch, context: context) { try await HistoryCommand(context: context).search($0) }
+        case ["cache"]: Route(PlanCommands.cache, context: context) { _ in }
+        case ["cache", "prune"]: Route(PlanCommands.cachePrune, context: context) { try await CacheCommand(context: context).prune($0) }
+        case ["cache", "stats"]: Route(PlanCommands.cacheStats, context: context) { try await CacheCommand(context: context).stats($0) }
+        case ["doctor"]: Route(PlanCommands.doctor, context: context) { try await DoctorCommand(context: context).run($0) }
+        case ["completions"]: Route(PlanCommands.completions, context: context) { CompletionsCommand(context: context).run($0) }
+        case ["help"]: Route(PlanCommands.help, context: context) { HelpCommand(context: context).run($0) }
+        case ["__complete"]: Route(PlanCommands.completionQuery, context: context) { await CompletionsCommand(context: context).query($0) }
+        default: nil
+        }
     }
 
     private func dispatch() async throws {
@@ -70,7 +74,7 @@ struct CLI {
         guard let (command, rest) = PlanCommands.resolve(arguments) else {
             throw CLIError.usage("unknown command '\(ArgumentText.printable(first))'.")
         }
-        guard let route = Self.routes(context).first(where: { $0.info.path == command.path }) else {
+        guard let route = Self.route(for: command.path, context: context), route.info.path == command.path else {
             throw CLIError(code: ExitCode.software, message: "'\(command.name)' has no code to run it.", hint: nil)
         }
         try await route.run(rest)

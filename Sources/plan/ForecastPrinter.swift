@@ -64,7 +64,7 @@ enum ForecastPrinter {
         return [
             "source": .string(forecast.source),
             "url": .string(forecast.url),
-            "fetched": .string(ISO8601DateFormatter().string(from: forecast.fetchedAt)),
+            "fetched": .string(Timestamp.iso8601(forecast.fetchedAt)),
             "ageSeconds": .number(max(0, Date().timeIntervalSince(forecast.fetchedAt)).rounded()),
             "stale": .bool(stale),
             "days": .array(days),

@@ -59,7 +59,7 @@ final class PackStream: @unchecked Sendable {
         defer { lock.unlock() }
         console.endProgress()
         guard lines > 0 else { return }
-        FileHandle.standardOutput.write(Data("\u{1B}[\(lines)F\u{1B}[J".utf8))
+        Console.emit("\u{1B}[\(lines)F\u{1B}[J", to: STDOUT_FILENO)
         lines = 0
     }
 

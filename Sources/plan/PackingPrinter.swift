@@ -10,7 +10,7 @@ enum PackingPrinter {
         var object = json(list).objectValue ?? [:]
         object["session"] = .from(stored.sessionID)
         object["model"] = .string(stored.model)
-        object["created"] = .string(ISO8601DateFormatter().string(from: stored.createdAt))
+        object["created"] = .string(Timestamp.iso8601(stored.createdAt))
         return .object(object)
     }
 

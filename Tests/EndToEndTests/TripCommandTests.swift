@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 @Suite struct TripCommandTests {
@@ -32,6 +33,31 @@ import Testing
         #expect((try removed.json() as? [String: Any])?["deleted"] as? Int == 1)
         let empty = try sandbox.run(["list"])
         #expect(empty.stdout.contains("No trips yet"))
+    }
+
+    /// Instants are written by hand (no ICU formatter): `--json` gives ISO 8601 in UTC, the history table the
+    /// local time in TZ; both must be the instant stored, as Foundation's formatters would write it.
+    @Test func instantsArePrintedAsFoundationWouldPrintThem() throws {
+        let sandbox = PlanSandbox()
+        let added = try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-06", "--json"])
+        let trip = try #require(try added.json() as? [String: Any])
+        let stored = try #require(Double(try sandbox.sqlite("SELECT created_at FROM trips WHERE id = 1")))
+        let iso = ISO8601DateFormatter()
+        #expect(trip["created"] as? String == iso.string(from: Date(timeIntervalSince1970: stored)))
+
+        let services = try WeatherServices()
+        let packed = try sandbox.run(["pack", "1"], environment: services.environment.merging(["PLAN_OFFLINE": ""]) { _, new in new })
+        #expect(packed.status == 0, "\(packed.stderr)")
+        let started = try #require(Double(try sandbox.sqlite("SELECT started_at FROM sessions ORDER BY id LIMIT 1")))
+        for zone in ["America/Denver", "Asia/Kolkata", "UTC"] {
+            let table = try sandbox.run(["history"], environment: ["TZ": zone])
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: zone)
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            let expected = formatter.string(from: Date(timeIntervalSince1970: started))
+            #expect(table.stdout.contains(expected), "TZ=\(zone): \(expected) not in\n\(table.stdout)")
+        }
     }
 
     @Test func theDatabaseIsWALPrivateAndSound() throws {

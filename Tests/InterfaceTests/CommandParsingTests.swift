@@ -82,6 +82,15 @@ import Testing
         #expect(PlanCommands.resolve(["frobnicate"]) == nil)
     }
 
+    /// The fast index that resolves a command line without building every declaration says what they say.
+    @Test func theCommandIndexMatchesTheDeclarations() {
+        #expect(PlanCommands.index.count == PlanCommands.commands.count)
+        for (entry, command) in zip(PlanCommands.index, PlanCommands.commands) {
+            #expect(entry.words == [command.path.last ?? ""] + command.aliases, "\(command.name)")
+            #expect(entry.command().path == command.path)
+        }
+    }
+
     @Test func everyDeclaredNameIsUniqueWithinItsCommand() {
         for command in PlanCommands.tool.allCommands {
             let names = command.namedParameters.map(\.name)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Store
 
@@ -22,5 +23,35 @@ import Testing
         #expect(start.days(to: try #require(CalendarDate("2026-12-06"))) == 3)
         #expect(CalendarDate(dayNumber: 0).description == "1970-01-01")
         #expect(start.shortLabel == "Thu Dec 3")
+    }
+
+    /// The day arithmetic gives the date Foundation's Gregorian calendar gives, in zones east and west of
+    /// Greenwich, around midnight, on DST changes and before 1970; and absurd instants do not trap.
+    @Test(arguments: ["America/Denver", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata", "Europe/London", "UTC"])
+    func localDateMatchesFoundationsCalendar(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var generator = SystemRandomNumberGenerator()
+        let fixed: [TimeInterval] = [0, -1, 86_399, 86_400, -86_401, 1_772_000_000, 1_793_000_000, 1_793_005_199, -2_000_000_000]
+        let random = (0..<300).map { _ in TimeInterval(Int.random(in: -3_000_000_000...4_000_000_000, using: &generator)) }
+        for instant in fixed + random {
+            let date = Date(timeIntervalSince1970: instant)
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let ours = CalendarDate(date, in: timeZone)
+            #expect([ours.year, ours.month, ours.day] == [parts.year, parts.month, parts.day], "\(zone) at \(instant)")
+        }
+        for absurd in [Double.infinity, -Double.infinity, Double.nan, 1e300, -1e300] {
+            _ = CalendarDate(Date(timeIntervalSince1970: absurd), in: timeZone)
+            _ = CalendarDate(Date(timeIntervalSince1970: absurd))
+        }
+    }
+
+    /// Without a zone, the local date is the one `TimeZone.current` gives (both read TZ or /etc/localtime).
+    @Test func theLocalDateIsTimeZoneCurrents() {
+        for instant in stride(from: 1_700_000_000.0, to: 1_900_000_000.0, by: 3_600_000.0) {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(CalendarDate(date) == CalendarDate(date, in: .current), "at \(instant)")
+        }
     }
 }

@@ -3,7 +3,12 @@ import Store
 
 /// One command, declared once: its words, help text, examples and typed parameters. Parsing fills an
 /// `Arguments` value; help, completions and the man page read `info`.
-public struct Command<Arguments: ParsableArguments>: Sendable {
+///
+/// The type asks nothing of `Arguments` but `Sendable` (a marker, free at run time); the initialiser asks
+/// for `ParsableArguments` and keeps its `init()`. A protocol requirement on the type itself made the Swift
+/// runtime search every conformance record of the binary (Foundation's included) once per command, to
+/// build `Command<…>` and `Parameter<…>` metadata: 6M instructions at every start (docs/benchmarks.md).
+public struct Command<Arguments: Sendable>: Sendable {
     /// The outcome of parsing: the arguments, or a request for help.
     public enum Outcome: Sendable {
         case help
@@ -14,13 +19,16 @@ public struct Command<Arguments: ParsableArguments>: Sendable {
     public let parameters: [Parameter<Arguments>]
     /// What help, completions and the man page show.
     public let info: CommandInfo
+    /// `Arguments()`: every default, before the words are applied.
+    private let defaults: @Sendable () -> Arguments
 
     public init(
         _ path: [String], aliases: [String] = [], summary: String, discussion: String = "",
         parameters: [[Parameter<Arguments>]] = [], forms: [String] = [], overview: [CommandInfo.OverviewLine] = [],
         section: CommandInfo.Section = .other, examples: [String] = [], subcommands: [CommandInfo] = [],
         isGroup: Bool = false, isHidden: Bool = false, takesUnknownOptionsAsWords: Bool = false
-    ) {
+    ) where Arguments: ParsableArguments {
+        self.defaults = { Arguments() }
         self.parameters = parameters.flatMap { $0 }
         self.info = CommandInfo(
             path: path, aliases: aliases, summary: summary, discussion: discussion, parameters: self.parameters.map(\.info),
@@ -105,7 +113,7 @@ public struct Command<Arguments: ParsableArguments>: Sendable {
             }
             throw context.error("unexpected argument '\(ArgumentText.printable(positionals[maximum]))'.")
         }
-        var result = Arguments()
+        var result = defaults()
         for (parameter, text) in named {
             try parameter.assign(&result, text, context)
         }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The field is named by a key path, so a misspelt field fails to compile; the name users type is declared
 /// here once, and parsing, help, completions and the man page all read it from here.
-public struct Parameter<Root: ParsableArguments>: Sendable {
+/// `Root` is only required to be `Sendable` (see `Command` for why the type asks no more).
+public struct Parameter<Root: Sendable>: Sendable {
     /// What help, completions and the man page show.
     public let info: ParameterInfo
     /// Stores one value (an option's text, "" for a flag, one word of an argument) into the arguments.

@@ -62,7 +62,7 @@ struct HistoryCommand {
     static func json(_ session: SessionRecord) -> JSONValue {
         [
             "id": .number(Double(session.id)), "trip": .from(session.tripID), "model": .string(session.model),
-            "started": .string(ISO8601DateFormatter().string(from: session.startedAt)),
+            "started": .string(Timestamp.iso8601(session.startedAt)),
             "entries": .number(Double(session.entryCount)), "tokens": .number(Double(session.contextTokens)),
             "contextSize": .number(Double(session.contextSize)), "status": .string(session.status.rawValue),
             "purpose": .string(session.purpose.rawValue), "parent": .from(session.parentID),
@@ -141,7 +141,7 @@ struct HistoryCommand {
                 [
                     "session": .number(Double(hit.sessionID)), "trip": .from(hit.tripID), "kind": .string(hit.kind.rawValue),
                     "tool": .from(hit.tool), "snippet": .string(hit.snippet), "entry": .number(Double(hit.entryID)),
-                    "created": .string(ISO8601DateFormatter().string(from: hit.createdAt)),
+                    "created": .string(Timestamp.iso8601(hit.createdAt)),
                 ]
             }))
             return
@@ -154,10 +154,10 @@ struct HistoryCommand {
         for hit in hits {
             let trip = hit.tripID.map { "trip \($0)" } ?? "no trip"
             let kind = hit.kind.rawValue + (hit.tool.map { " \($0)" } ?? "")
-            let snippet = hit.snippet.replacingOccurrences(of: "\n", with: " ")
+            let snippet = String(hit.snippet.map { $0 == "\n" ? " " : $0 })
             console.print(console.accent("session \(hit.sessionID)") + " · \(trip) · \(kind) · \(Self.timestamp(hit.createdAt))")
             console.print("  " + (console.useColor
-                ? snippet.replacingOccurrences(of: "[", with: console.sgr("1")).replacingOccurrences(of: "]", with: console.sgr("0"))
+                ? snippet.map { $0 == "[" ? console.sgr("1") : $0 == "]" ? console.sgr("0") : String($0) }.joined()
                 : snippet))
         }
     }
@@ -221,10 +221,7 @@ struct HistoryCommand {
     // MARK: - Helpers
 
     static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        Timestamp.local(date)
     }
 
     static func startOfDay(_ date: CalendarDate) -> Date {
