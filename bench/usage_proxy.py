@@ -6,7 +6,8 @@
 Prints `PORT <n>` once bound to 127.0.0.1, then forwards every request as it is and appends one JSON line
 per chat completion to FILE: prompt_tokens, completion_tokens, cached_tokens (llama-server's
 prompt_tokens_details.cached_tokens, else timings.cache_n), finish_reason. Bodies are read whole (plan's
-packs do not stream). Standard library only; loopback only.
+packs do not stream). With --bodies DIR, each chat completion's request body is also saved there as
+001.json, 002.json, … (bench/prewarm.sh replays them). Standard library only; loopback only.
 """
 
 import argparse
@@ -25,7 +26,9 @@ def main():
     parser.add_argument("--upstream", required=True)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--log", required=True)
+    parser.add_argument("--bodies", help="a folder to save each chat completion request body in")
     args = parser.parse_args()
+    saved = [0]
     upstream = args.upstream.rstrip("/")
 
     class Handler(BaseHTTPRequestHandler):
@@ -35,6 +38,11 @@ def main():
         def forward(self, method):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else None
+            if args.bodies and body and self.path.endswith("/chat/completions"):
+                with LOCK:
+                    saved[0] += 1
+                    with open(f"{args.bodies}/{saved[0]:03d}.json", "wb") as file:
+                        file.write(body)
             request = urllib.request.Request(upstream + self.path, data=body, method=method)
             for key in ("Content-Type", "Authorization", "Accept"):
                 if self.headers.get(key):

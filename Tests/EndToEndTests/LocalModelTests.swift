@@ -126,4 +126,59 @@ struct LocalModelTests {
         #expect(kinds.hasPrefix("instructions,prompt"))
         #expect(try world.sandbox.sqlite("SELECT count(*) FROM trips") == "1")
     }
+
+    /// `plan pack` on a terminal with the real model: the list streams in item by item while the model
+    /// writes it, then the draft is replaced by the checked list; a person sees items long before the end.
+    @Test func aPackOnATerminalStreamsTheListAsTheModelWritesIt() async throws {
+        let world = try world()
+        try world.addTrip("Denver, CO")
+        let model = try LlamaServer(contextSize: 4_096)
+        var environment = world.sandbox.environment.merging(world.environment(model)) { _, new in new }
+        environment["TERM"] = "xterm-256color"
+        environment["NO_COLOR"] = "1"
+        let session = try TerminalSession.run(PlanSandbox.binary, ["pack", "1"], environment: environment)
+        #expect(session.status == 0, "\(session.output.suffix(800))")
+        let draft = try #require(
+            session.chunks.firstIndex { $0.text.contains("The model's list as it arrives") },
+            "no streamed draft in: \(session.output.suffix(800))"
+        )
+        // The draft reached the terminal while plan was still working, not in one piece at the end.
+        #expect(session.chunks[draft].whileRunning)
+        let firstItem = session.chunks[draft].after
+        let rows = session.chunks.filter { $0.whileRunning && $0.text.hasPrefix("  ") }.count
+        // The draft is taken back (cursor up N lines, erase below) before the checked list is printed.
+        let output = session.output
+        let erase = try #require(output.range(of: "\u{1B}[J"), "the draft was never erased")
+        #expect(output[erase.upperBound...].contains("Packing list"), "\(output.suffix(600))")
+        print(String(
+            format: "terminal pack: first streamed item after %.1f s of %.1f s, %d row writes while running",
+            firstItem, session.seconds, rows
+        ))
+        #expect(firstItem < session.seconds)
+    }
+
+    /// `plan replay --seed` with the real model: the pinned forecast and the same seed give the same list,
+    /// twice, and the replay says so against the pack it replays when that pack was sampled the same way.
+    @Test func aSeededReplayGivesTheSameListTwice() async throws {
+        let world = try world()
+        try world.addTrip("Denver, CO")
+        let model = try LlamaServer(contextSize: 4_096)
+        let sampling = ["--seed", "11", "--temperature", "0.7"]
+        let pack = try world.sandbox.run(["pack", "1", "--json"] + sampling, environment: world.environment(model))
+        #expect(pack.status == 0, "stderr: \(pack.stderr)")
+        var lists: [[String]] = []
+        for _ in 0..<2 {
+            let replay = try world.sandbox.run(["replay", "1", "--json"] + sampling, environment: world.environment(model))
+            #expect(replay.status == 0, "stderr: \(replay.stderr)")
+            let object = try #require(try replay.json() as? [String: Any])
+            let items = try #require(object["items"] as? [[String: Any]])
+            lists.append(items.map { "\($0["category"] ?? "")/\($0["name"] ?? "")/\($0["reason"] ?? "")" })
+        }
+        #expect(lists[0] == lists[1], "two seeded replays differ")
+        #expect(!lists[0].isEmpty)
+        // No network for a replay: only the pack asked the weather stand-in.
+        let sessions = try #require(try world.sandbox.run(["history", "--json"]).json() as? [[String: Any]])
+        #expect(sessions.filter { $0["purpose"] as? String == "replay" }.count == 2)
+        print("seeded replay twice: \(lists[0] == lists[1] ? "identical" : "different") (\(lists[0].count) items)")
+    }
 }

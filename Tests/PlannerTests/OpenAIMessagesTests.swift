@@ -105,6 +105,31 @@ import Tools
         #expect(try OpenAIMessages.reply(from: text, mode: .guided, wantsStructured: false).text == #"Pack a "warm" coat and"#)
     }
 
+    /// Salvage knows no answer's keys: any schema's cut-off answer keeps its complete values and the
+    /// complete elements of its open lists, native or guided; the session then fills a required list the
+    /// answer never reached with [] (PackingAnswer's notices), so the complete items are a valid answer.
+    @Test func salvageKeepsWhatAnyAnswerCompleted() throws {
+        func cut(_ content: String, mode: ToolCallingMode) throws -> ModelReply {
+            let body = try JSONSerialization.data(withJSONObject: [
+                "choices": [["message": ["role": "assistant", "content": content], "finish_reason": "length"]],
+            ])
+            return try OpenAIMessages.reply(from: body, mode: mode, wantsStructured: true)
+        }
+        let days = try cut(#"{"city": "Denver", "days": [{"day": "Thu", "low": -3}, {"day": "Fri", "lo"#, mode: .native)
+        #expect(days.structured == ["city": "Denver", "days": [["day": "Thu", "low": -3]]])
+        let openString = try cut(#"{"response": {"title": "Winter tr"#, mode: .guided)
+        #expect(openString.structured == nil)
+        let nested = try cut(#"{"response": {"groups": [{"name": "a", "items": ["x", "y"]}, {"name": "b", "items": ["z""#, mode: .guided)
+        #expect(nested.structured == ["groups": [["name": "a", "items": ["x", "y"]]]])
+
+        let items = try cut(#"{"items": [{"category": "Clothing", "name": "Socks", "quantity": 2, "reason": "cold", "weather": false}, {"cat"#, mode: .native)
+        let schema = PackingAnswer.generationSchema.jsonSchema
+        let completed = LanguageModelSession.withMissingListsEmpty(try #require(items.structured), schema: schema)
+        #expect(completed["notices"] == [])
+        #expect(JSONSchemaValidator.problems(completed, against: schema).isEmpty)
+        #expect(try PackingAnswer(json: completed).items.map(\.name) == ["Socks"])
+    }
+
     @Test func streamedChunksAccumulateTextAndToolCallFragments() throws {
         let accumulator = StreamAccumulator()
         let chunks: [JSONValue] = [

@@ -159,60 +159,58 @@ enum OpenAIMessages {
         return interpret(content: content, reply: reply, mode: mode, wantsStructured: wantsStructured)
     }
 
-    /// A reply cut off by the token limit: what can be kept of it. A structured answer keeps the items
-    /// completed before the cut; a guided text answer keeps the text of its `"response"` so far.
+    /// What a cut-off answer completed, read with the partial-JSON parser (no key is looked up by name but
+    /// the guided wrapper's `response`): for a structured answer, every complete value, and of an open
+    /// array its complete elements, dropping the value being written when the answer stopped; for text,
+    /// the string so far.
     static func salvage(_ reply: ModelReply, wantsStructured: Bool) -> ModelReply {
         var reply = reply
-        guard reply.isCutOff, reply.toolCalls.isEmpty, reply.structured == nil else { return reply }
+        guard reply.isCutOff, reply.toolCalls.isEmpty, reply.structured == nil,
+              let content = PartialJSONParser.parse(reply.text)
+        else { return reply }
+        // A guided answer is {"response": …}; a native one is the answer itself.
+        var answer = content
+        if case let .object(members, _) = content, members.first?.key == "response", let inner = content["response"] {
+            answer = inner
+        }
         if wantsStructured {
-            if let items = salvageItems(from: reply.text), !items.isEmpty {
-                reply.structured = ["items": .array(items), "notices": []]
+            if case .object = answer, let completed = completedPart(answer), holdsSomething(completed) {
+                reply.structured = completed
             }
-        } else if reply.text.hasPrefix("{"), let key = reply.text.range(of: "\"response\"") {
-            // {"response": "text so far… : keep the string as far as it parses.
-            var rest = String(reply.text[key.upperBound...].drop { $0 == ":" || $0 == " " })
-            for _ in 0..<8 where !rest.isEmpty {
-                if let text = (try? JSONValue.parse(rest + "\""))?.stringValue {
-                    reply.text = text
-                    break
-                }
-                rest.removeLast()
-            }
+        } else if let text = answer.text {
+            reply.text = text
         }
         return reply
     }
 
-    /// The complete objects of the first `"items"` array in truncated JSON text.
-    static func salvageItems(from text: String) -> [JSONValue]? {
-        guard let key = text.range(of: "\"items\""),
-              let open = text[key.upperBound...].firstIndex(of: "[")
-        else { return nil }
-        var items: [JSONValue] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var start: String.Index?
-        var index = text.index(after: open)
-        while index < text.endIndex {
-            let character = text[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "{" {
-                if depth == 0 { start = index }
-                depth += 1
-            } else if character == "}" {
-                depth -= 1
-                if depth == 0, let begin = start, let item = try? JSONValue.parse(String(text[begin...index])) {
-                    items.append(item)
-                }
-            } else if character == "]" && depth == 0 {
-                break
-            }
-            index = text.index(after: index)
+    /// Whether a salvaged value holds anything: a scalar, a non-empty list, or an object holding something.
+    static func holdsSomething(_ value: JSONValue) -> Bool {
+        switch value {
+        case let .array(elements): return !elements.isEmpty
+        case let .object(members): return members.values.contains { holdsSomething($0) }
+        default: return true
         }
-        return items
+    }
+
+    /// The complete part of a value cut off while being generated: nil for a string, object or array still
+    /// open (an array keeps its complete elements, an object its complete members).
+    static func completedPart(_ content: GeneratedContent) -> JSONValue? {
+        switch content {
+        case .null, .bool, .number:
+            return content.json
+        case let .string(_, complete):
+            return complete ? content.json : nil
+        case let .array(elements, complete):
+            if complete { return content.json }
+            return .array(elements.filter(\.isComplete).map(\.json))
+        case let .object(members, complete):
+            if complete { return content.json }
+            var kept: [String: JSONValue] = [:]
+            for member in members {
+                if let value = completedPart(member.value) { kept[member.key] = value }
+            }
+            return .object(kept)
+        }
     }
 
     /// Guided answers are JSON `{"tool_call": ...}` or `{"response": ...}`; native structured answers are JSON.

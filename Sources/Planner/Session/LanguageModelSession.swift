@@ -349,15 +349,18 @@ public actor LanguageModelSession {
 
             var response: Response<String>
             if let schema {
-                guard let structured = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
+                guard let answered = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
                     throw GenerationError.decodingFailure(
                         reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens with nothing complete in it"
                             : "the answer is not JSON"
                     )
                 }
+                // A cut-off answer may stop before a required list began: that list is empty, not missing.
+                let structured = reply.isCutOff ? Self.withMissingListsEmpty(answered, schema: schema.jsonSchema) : answered
                 let problems = JSONSchemaValidator.problems(structured, against: schema.jsonSchema)
                 guard problems.isEmpty else {
-                    throw GenerationError.decodingFailure(problems.prefix(3).joined(separator: "; "))
+                    let cut = reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens, and what it completed fails the schema: " : ""
+                    throw GenerationError.decodingFailure(cut + problems.prefix(3).joined(separator: "; "))
                 }
                 try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
                 response = Response(content: structured.compactText, text: structured.compactText, rawContent: structured, rounds: rounds)
@@ -369,6 +372,18 @@ public actor LanguageModelSession {
             response.answerTokens = reply.usage?.completionTokens
             return response
         }
+    }
+
+    /// `value` with every required array property of `schema` (an object schema) that it lacks set to [].
+    static func withMissingListsEmpty(_ value: JSONValue, schema: JSONValue) -> JSONValue {
+        guard case var .object(members) = value,
+              let required = schema["required"]?.arrayValue?.compactMap(\.stringValue),
+              let properties = schema["properties"]
+        else { return value }
+        for key in required where members[key] == nil && properties[key]?["type"]?.stringValue == "array" {
+            members[key] = .array([])
+        }
+        return .object(members)
     }
 
     // MARK: - Context

@@ -53,7 +53,21 @@ struct ReplayCommand {
         let forecast = try Forecast.fromJSON(snapshot.forecast)
         let model = try await context.languageModel(named: engine.model)
         let planner = context.planner(store: store, model: model, forecasts: PinnedForecastProvider(forecast: forecast), engine: engine)
-        let result = try await planner.pack(trip, purpose: .replay, parentSession: original.id, pinsForecasts: false)
+        // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
+        let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
+            && model.name != "builtin" ? PackStream(console: context.console) : nil
+        var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
+        if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
+        let result: TripPlanner.Result
+        do {
+            result = try await planner.pack(
+                trip, purpose: .replay, parentSession: original.id, pinsForecasts: false, onAnswer: onAnswer
+            )
+            stream?.clear()
+        } catch {
+            stream?.clear()
+            throw error
+        }
         context.console.endProgress()
 
         let before = try PackingList.fromJSON(originalList.json)
