@@ -199,7 +199,9 @@ enum OpenAIMessages {
         case .null, .bool, .number:
             return content.json
         case let .string(_, complete):
-            return complete ? content.json : nil
+            // Not `complete ? … : nil`: JSONValue takes a nil literal, which would make that `.null`.
+            guard complete else { return Optional<JSONValue>.none }
+            return content.json
         case let .array(elements, complete):
             if complete { return content.json }
             return .array(elements.filter(\.isComplete).map(\.json))
