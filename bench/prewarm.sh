@@ -21,7 +21,8 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 port_of() { for _ in $(seq 100); do grep -m1 '^PORT ' "$1" 2>/dev/null | cut -d' ' -f2 && return 0; sleep 0.1; done; return 1; }
 
 llama_port=$(free_port)
-"$LLAMA_SERVER" -m "$LLAMA_MODEL" --host 127.0.0.1 --port "$llama_port" -c "$window" --parallel 1 --jinja >"$out/llama.log" 2>&1 &
+# --cache-ram 0: no host-memory prompt cache, so emptying the one slot empties the cache (a fresh server).
+"$LLAMA_SERVER" -m "$LLAMA_MODEL" --host 127.0.0.1 --port "$llama_port" -c "$window" --parallel 1 --cache-ram 0 --jinja >"$out/llama.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 300); do curl -sf "http://127.0.0.1:$llama_port/health" >/dev/null 2>&1 && break; sleep 0.2; done
 python3 "$root/Tests/Fixtures/services/server.py" --port 0 >"$out/services.out" 2>"$out/services.err" &
