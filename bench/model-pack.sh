@@ -15,23 +15,10 @@ old=${1:?usage: model-pack.sh OLD_PLAN NEW_PLAN [window] [packs]}
 new=${2:?usage: model-pack.sh OLD_PLAN NEW_PLAN [window] [packs]}
 window=${3:-2048}
 packs=${4:-3}
-: "${LLAMA_SERVER:?run: eval \"\$(scripts/install-llama.sh)\"}"
-: "${LLAMA_MODEL:?run: eval \"\$(scripts/install-llama.sh)\"}"
 out=$(mktemp -d /tmp/plan-model-bench.XXXXXX)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-port_of() { for _ in $(seq 100); do grep -m1 '^PORT ' "$1" 2>/dev/null | cut -d' ' -f2 && return 0; sleep 0.1; done; return 1; }
-
-llama_port=$(free_port)
-"$LLAMA_SERVER" -m "$LLAMA_MODEL" --host 127.0.0.1 --port "$llama_port" -c "$window" --jinja >"$out/llama.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 300); do curl -sf "http://127.0.0.1:$llama_port/health" >/dev/null 2>&1 && break; sleep 0.2; done
-python3 "$root/Tests/Fixtures/services/server.py" --port 0 >"$out/services.out" 2>"$out/services.err" &
-pids+=($!)
-services="http://127.0.0.1:$(port_of "$out/services.out")"
+source "$here/model-lib.sh"
+start_llama "$window"
+start_services
 
 cities=("Denver, CO" "Seattle" "Chicago" "Phoenix" "San Diego" "Paris")
 today=$(date +%F)

@@ -145,14 +145,17 @@ struct LocalModelTests {
         // The draft reached the terminal while plan was still working, not in one piece at the end.
         #expect(session.chunks[draft].whileRunning)
         let firstItem = session.chunks[draft].after
-        let rows = session.chunks.filter { $0.whileRunning && $0.text.hasPrefix("  ") }.count
         // The draft is taken back (cursor up N lines, erase below) before the checked list is printed.
         let output = session.output
-        let erase = try #require(output.range(of: "\u{1B}[J"), "the draft was never erased")
+        let header = try #require(output.range(of: "The model's list as it arrives"))
+        let erase = try #require(output.range(of: "\u{1B}[J", range: header.upperBound..<output.endIndex), "the draft was never erased")
         #expect(output[erase.upperBound...].contains("Packing list"), "\(output.suffix(600))")
+        // The terminal turns "\n" into "\r\n", one Character: count the line feeds as scalars.
+        let drawn = output[header.upperBound..<erase.lowerBound].unicodeScalars.filter { $0 == "\n" }.count
+        #expect(drawn >= 2, "the draft showed no item: \(output[header.upperBound..<erase.lowerBound])")
         print(String(
-            format: "terminal pack: first streamed item after %.1f s of %.1f s, %d row writes while running",
-            firstItem, session.seconds, rows
+            format: "terminal pack: the draft began after %.1f s of %.1f s; %d lines drawn before the checked list replaced it",
+            firstItem, session.seconds, drawn
         ))
         #expect(firstItem < session.seconds)
     }

@@ -124,7 +124,7 @@ import Tools
 
         let items = try cut(#"{"items": [{"category": "Clothing", "name": "Socks", "quantity": 2, "reason": "cold", "weather": false}, {"cat"#, mode: .native)
         let schema = PackingAnswer.generationSchema.jsonSchema
-        let completed = LanguageModelSession.withMissingListsEmpty(try #require(items.structured), schema: schema)
+        let completed = PackingAnswer.generationSchema.withMissingListsEmpty(try #require(items.structured))
         #expect(completed["notices"] == [])
         #expect(JSONSchemaValidator.problems(completed, against: schema).isEmpty)
         #expect(try PackingAnswer(json: completed).items.map(\.name) == ["Socks"])

@@ -356,7 +356,7 @@ public actor LanguageModelSession {
                     )
                 }
                 // A cut-off answer may stop before a required list began: that list is empty, not missing.
-                let structured = reply.isCutOff ? Self.withMissingListsEmpty(answered, schema: schema.jsonSchema) : answered
+                let structured = reply.isCutOff ? schema.withMissingListsEmpty(answered) : answered
                 let problems = JSONSchemaValidator.problems(structured, against: schema.jsonSchema)
                 guard problems.isEmpty else {
                     let cut = reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens, and what it completed fails the schema: " : ""
@@ -372,18 +372,6 @@ public actor LanguageModelSession {
             response.answerTokens = reply.usage?.completionTokens
             return response
         }
-    }
-
-    /// `value` with every required array property of `schema` (an object schema) that it lacks set to [].
-    static func withMissingListsEmpty(_ value: JSONValue, schema: JSONValue) -> JSONValue {
-        guard case var .object(members) = value,
-              let required = schema["required"]?.arrayValue?.compactMap(\.stringValue),
-              let properties = schema["properties"]
-        else { return value }
-        for key in required where members[key] == nil && properties[key]?["type"]?.stringValue == "array" {
-            members[key] = .array([])
-        }
-        return .object(members)
     }
 
     // MARK: - Context

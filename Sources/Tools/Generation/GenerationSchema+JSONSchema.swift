@@ -2,6 +2,17 @@ import Foundation
 import Store
 
 extension GenerationSchema {
+    /// `value` with every list property of this object schema that it lacks set to `[]`: what an answer cut
+    /// off before a list began means (its complete part is then still a valid answer if nothing else is
+    /// missing). Other values, and schemas that are not objects, are returned as they are.
+    public func withMissingListsEmpty(_ value: JSONValue) -> JSONValue {
+        guard case var .object(members) = value else { return value }
+        for property in properties where members[property.name] == nil {
+            if case .array = property.schema.kind { members[property.name] = .array([]) }
+        }
+        return .object(members)
+    }
+
     /// The schema as JSON Schema, in the subset llama-server's `json_schema` grammar compiles (`enum`,
     /// `const`, `pattern`, `minItems`/`maxItems`, `minimum`/`maximum`, `minLength`/`maxLength`, `anyOf`) and
     /// `JSONSchemaValidator` checks. Every property is required; an optional one may be `null`.
