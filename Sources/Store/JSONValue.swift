@@ -91,7 +91,7 @@ public enum JSONValue: Sendable, Equatable, Hashable, Codable {
 
     /// Parses JSON text.
     public static func parse(_ text: String) throws -> JSONValue {
-        try parse(Data(text.utf8))
+        try parse(Data(utf8: text))
     }
 
     /// Parses JSON bytes.

@@ -64,7 +64,7 @@ public struct Row: Sendable {
     public func data(_ name: String) throws -> Data {
         switch self[name] {
         case let .blob(data): return data
-        case let .text(value): return Data(value.utf8)
+        case let .text(value): return Data(utf8: value)
         case .null: return Data()
         default: throw StoreError.corruptValue(column: name, detail: "expected a blob")
         }

@@ -17,7 +17,7 @@ extension Store {
         ) else { return nil }
         let alternatives: [Place]
         do {
-            alternatives = try JSONDecoder().decode([Place].self, from: Data(try row.string("alternatives").utf8))
+            alternatives = try JSONDecoder().decode([Place].self, from: Data(utf8: try row.string("alternatives")))
         } catch let error as StoreError {
             throw error
         } catch {

@@ -84,7 +84,7 @@ extension Store {
               let end = CalendarDate(try row.string("end_date"))
         else { throw StoreError.corruptValue(column: "trips.start_date", detail: "not a date") }
         // JSONSerialization, not JSONDecoder: the decoder's machinery cost about 0.17M instructions per trip.
-        let stored = try? JSONSerialization.jsonObject(with: Data(try row.string("activities").utf8))
+        let stored = try? JSONSerialization.jsonObject(with: Data(utf8: try row.string("activities")))
         guard let activities = stored as? [String] else {
             throw StoreError.corruptValue(column: "trips.activities", detail: "not a JSON array of text")
         }

@@ -53,7 +53,7 @@ public struct Forecast: Codable, Sendable, Equatable {
     public static func fromJSON(_ text: String) throws -> Forecast {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        return try decoder.decode(Forecast.self, from: Data(text.utf8))
+        return try decoder.decode(Forecast.self, from: Data(utf8: text))
     }
 }
 
