@@ -78,23 +78,8 @@ import Testing
         var environment = sandbox.environment
         environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errorData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        let result = try PlanSandbox.runToEnd(process)
+        return (result.stdout, result.stderr)
     }
 
     /// Runs `script` in bash with plan on the PATH and the sandbox's database.

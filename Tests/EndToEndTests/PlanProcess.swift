@@ -57,13 +57,19 @@ final class PlanSandbox {
         process.arguments = arguments
         process.environment = environment.merging(extra) { _, new in new }
         process.currentDirectoryURL = folder
+        let result = try Self.runToEnd(process)
+        return PlanResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+
+    /// Runs a configured process with stdin empty and both outputs piped, and waits for it. Both pipes are
+    /// read to the end before waiting, so a large output cannot block the child.
+    static func runToEnd(_ process: Process) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
@@ -74,11 +80,7 @@ final class PlanSandbox {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return PlanResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self)
-        )
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
     /// The database file's bytes followed by its WAL's (each empty when it does not exist): plan leaves
