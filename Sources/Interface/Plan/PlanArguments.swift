@@ -58,6 +58,7 @@ public enum PlanArguments {
     /// `plan rm`.
     public struct Remove: ParsableArguments {
         public var trip = 0
+        public var yes = false
         public var json = false
         public init() {}
     }

@@ -63,11 +63,20 @@ public enum PlanCommands {
 
     /// `plan rm <trip>`.
     public static let remove = Command<PlanArguments.Remove>(
-        ["rm"], aliases: ["remove", "delete"], summary: "Delete a trip and its sessions",
-        discussion: "Deletes a trip with its sessions, pinned forecasts and packing lists.",
-        parameters: [[tripArgument(\.trip), .flag("json", \.json, help: #"print {"deleted": <id>}"#)]],
+        ["rm"], summary: "Delete a trip and its sessions",
+        discussion: """
+            Deletes a trip with its sessions, pinned forecasts and packing lists. On a
+            terminal it first names what will go and asks [y/N]: Enter, or anything but
+            y or yes, keeps the trip. With --yes, or when stdin is not a terminal (a
+            script), it deletes at once.
+            """,
+        parameters: [[
+            tripArgument(\.trip),
+            .flag("yes", \.yes, help: "delete without asking"),
+            .flag("json", \.json, help: #"print {"deleted": <id>}"#),
+        ]],
         section: .trips,
-        examples: ["plan rm 3"]
+        examples: ["plan rm 3", "plan rm 3 --yes"]
     )
 
     // MARK: - Packing
@@ -352,7 +361,7 @@ public enum PlanCommands {
     /// `InterfaceTests` checks that these words are exactly the declarations' own.
     public static let index: [(words: [String], command: @Sendable () -> CommandInfo)] = [
         (["add"], { add.info }), (["list", "ls"], { list.info }), (["show"], { show.info }),
-        (["rm", "remove", "delete"], { remove.info }), (["pack"], { pack.info }), (["ask"], { ask.info }),
+        (["rm"], { remove.info }), (["pack"], { pack.info }), (["ask"], { ask.info }),
         (["replay"], { replay.info }), (["history"], { history.info }), (["cache"], { cache.info }),
         (["doctor"], { doctor.info }), (["completions"], { completions.info }), (["help"], { help.info }),
         (["__complete"], { completionQuery.info }),
