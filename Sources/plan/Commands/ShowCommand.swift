@@ -34,7 +34,7 @@ struct ShowCommand {
             var object = TripPrinter.json(trip, packed: packing != nil).objectValue ?? [:]
             object["forecast"] = report.map { ForecastPrinter.json($0, trip: trip) } ?? .null
             if let failure { object["forecastError"] = .string(ErrorReport(failure).message) }
-            object["packingList"] = packing.map { PackingPrinter.json($0) } ?? .null
+            object["packingList"] = packing.map { TripPrinter.markingOutOfDate(PackingPrinter.json($0), trip: trip, list: $0) } ?? .null
             context.printJSON(.object(object))
         } else {
             var lines = TripPrinter.details(trip, console: context.console)
@@ -43,6 +43,7 @@ struct ShowCommand {
             }
             if let packing {
                 lines.append("")
+                lines += TripPrinter.outOfDateLines(trip, list: packing, console: context.console)
                 lines += PackingPrinter.lines(packing, console: context.console)
             }
             for line in lines { context.console.print(line) }
