@@ -110,16 +110,17 @@ struct PackOutput {
             object["end"] = .string(trip.end.description)
             object["recoveries"] = .array(result.recoveries.map { .string($0.rawValue) })
             object["forecastSource"] = .from(snapshot?.source)
+            if trip.hasStops { object["legs"] = .array(trip.legs.map(TripPrinter.json)) }
             for (key, value) in extra { object[key] = value }
             context.printJSON(.object(object))
             return
         }
         if format.markdown {
-            let title = "Packing list: \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
+            let title = "Packing list: \(trip.placesLabel), \(trip.start) to \(trip.end)"
             console.write(PackingPrinter.markdown(result.list, title: title))
             return
         }
-        console.print(console.bold("Packing list for \(trip.place?.label ?? trip.destination)") + " · " + TripPrinter.dates(trip))
+        console.print(console.bold("Packing list for \(trip.placesLabel)") + " · " + TripPrinter.dates(trip))
         if let snapshot {
             let source = snapshot.source == "nws" ? "NWS" : "Open-Meteo"
             console.print(console.dim("Forecast: \(source), fetched \(Age.describe(Date().timeIntervalSince(snapshot.fetchedAt)))"))
