@@ -178,7 +178,22 @@ public struct TripPlanner: Sendable {
         // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
         let list = try await store.latestPackingList(tripID: trip.id)
         let snapshot = try await store.latestForecast(tripID: trip.id, before: list?.createdAt)
-        let facts = try await TripFacts(trip: trip, snapshot: snapshot, list: list).text(budget: window / 3, model: model)
+        var tripFacts = try TripFacts(trip: trip, snapshot: snapshot, list: list)
+        if trip.hasStops {
+            // Every stop's forecast as pinned before the list, each for its own days.
+            var legs: [(leg: TripLeg, forecast: Forecast?)] = []
+            for leg in trip.legs {
+                var forecast: Forecast?
+                if let id = leg.place?.id, let pinned = try await store.latestForecast(tripID: trip.id, placeID: id, before: list?.createdAt) {
+                    forecast = try Forecast.fromJSON(pinned.forecast)
+                }
+                legs.append((leg, forecast))
+            }
+            let stops = StopForecasts(legs)
+            tripFacts.forecast = stops.forecast
+            tripFacts.stops = stops
+        }
+        let facts = await tripFacts.text(budget: window / 3, model: model)
         var carried = [
             Transcript.Entry(kind: .instructions, text: Self.askInstructions),
             Transcript.Entry(kind: .summary, text: facts),
