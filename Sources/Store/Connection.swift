@@ -24,7 +24,7 @@ final class Connection {
         }
         self.handle = db
         self.path = path
-        let milliseconds = Int32(busyTimeout.components.seconds * 1000)
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
         try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
         if !readOnly {
@@ -69,12 +69,12 @@ final class Connection {
 
     /// The rowid of the last successful insert on this connection.
     var lastInsertID: Int {
-        Int(sqlite3_last_insert_rowid(handle))
+        Int(sqlite3_last_insert_rowid(handle))  // widening: Int64 is Int on 64-bit Linux
     }
 
     /// Rows changed by the last statement.
     var changes: Int {
-        Int(sqlite3_changes(handle))
+        Int(sqlite3_changes(handle))  // widening: Int32 to Int
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it throws.
@@ -99,7 +99,7 @@ final class Connection {
         guard let row = try first("PRAGMA \(name)"), let value = row.values.first else {
             throw StoreError.corruptValue(column: name, detail: "pragma returned nothing")
         }
-        if case let .integer(number) = value { return Int(number) }
+        if case let .integer(number) = value, let whole = Int(checked: number) { return whole }
         throw StoreError.corruptValue(column: name, detail: "pragma returned \(value)")
     }
 

@@ -144,7 +144,7 @@ public actor Store {
         )
         let applicationID = try row?.int("id") ?? 0
         let objects = try row?.int("n") ?? 0
-        if applicationID == Int(Connection.applicationID) { return }
+        if applicationID == Int(Connection.applicationID) { return }  // widening: Int32 to Int
         if applicationID == 0 && objects == 0 { return }
         throw StoreError.notAPlanDatabase(path: connection.path)
     }

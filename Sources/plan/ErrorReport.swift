@@ -24,7 +24,7 @@ struct ErrorReport {
             message = error.errorDescription ?? "database error."
             hint = error.recoverySuggestion
             switch error {
-            case .notAPlanDatabase, .newerSchema, .damaged: code = ExitCode.data
+            case .notAPlanDatabase, .newerSchema, .damaged, .corruptValue: code = ExitCode.data
             case let .sqlite(sqliteCode, _, _) where sqliteCode & 0xFF == 11 || sqliteCode & 0xFF == 26: code = ExitCode.data
             case .cannotOpen, .diskFull, .readOnly, .notARegularFile, .ioFailure: code = ExitCode.ioError
             case .sqlite where error.isBusy: code = ExitCode.tempFail

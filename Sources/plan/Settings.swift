@@ -28,7 +28,7 @@ struct Settings {
         contact = environment["PLAN_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         isOffline = ["1", "true", "yes"].contains(environment["PLAN_OFFLINE"]?.lowercased() ?? "")
         timeout = try Self.number(environment["PLAN_HTTP_TIMEOUT"], default: 15, range: 0.1...600, name: "PLAN_HTTP_TIMEOUT")
-        retries = Int(try Self.number(environment["PLAN_HTTP_RETRIES"], default: 3, range: 1...10, name: "PLAN_HTTP_RETRIES"))
+        retries = Int(checked: try Self.number(environment["PLAN_HTTP_RETRIES"], default: 3, range: 1...10, name: "PLAN_HTTP_RETRIES")) ?? 3
     }
 
     /// The User-Agent without the contact (HTTPClient adds it for NWS hosts only).

@@ -57,7 +57,7 @@ public struct NominatimGeocoder: Sendable {
             kind: kind(category: result["category"]?.stringValue ?? "", type: result["type"]?.stringValue ?? "", rank: rank),
             source: "nominatim",
             sourceID: result["osm_type"]?.stringValue.flatMap { type in
-                result["osm_id"]?.doubleValue.map { "\(type)/\(Int($0))" }
+                result["osm_id"]?.doubleValue.flatMap { Int(checked: $0, in: 0...Int(1e15)) }.map { "\(type)/\($0)" }
             },
             population: nil
         )

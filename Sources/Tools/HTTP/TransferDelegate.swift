@@ -89,7 +89,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         self.response = http
         lock.unlock()
         let expected = http.expectedContentLength
-        if (200..<300).contains(http.statusCode), onChunk == nil, expected > Int64(limits.maximumBytes) {
+        if (200..<300).contains(http.statusCode), onChunk == nil, expected > Int64(limits.maximumBytes) {  // widening: Int is Int64
             record(TransportError.tooLarge(limit: limits.maximumBytes))
             completionHandler(.cancel)
             return
