@@ -171,6 +171,7 @@ public struct TripPlanner: Sendable {
     /// when no forecast was pinned (there is nothing to answer the weather from otherwise).
     public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws -> Answer {
         let window = try await resolvedContextSize()
+        guard window >= ContextTooSmallError.minimum else { throw ContextTooSmallError(contextSize: window) }
         let latest = try await store.latestSession(tripID: trip.id, statuses: [.completed])
         // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
         let list = try await store.latestPackingList(tripID: trip.id)

@@ -115,11 +115,15 @@ extension Store {
         guard let kind = PlaceKind(rawValue: kindText) else {
             throw StoreError.corruptValue(column: "places.kind", detail: "unknown kind '\(kindText)'")
         }
+        // Texts longer than plan stores are cut on reading; coordinates out of range are a damaged row.
+        let limit = Place.maximumTextLength
         return Place(
-            id: id, name: try row.string(name), region: try row.string("region"),
-            country: try row.string("country"), latitude: try row.double("latitude"),
-            longitude: try row.double("longitude"), timeZone: try row.string("time_zone"),
-            source: try row.string("source"), sourceID: try row.optionalString("source_id"),
+            id: id, name: try row.string(name, limit: limit), region: try row.string("region", limit: limit),
+            country: try row.string("country", limit: 40), latitude: try row.double("latitude", in: -90...90),
+            longitude: try row.double("longitude", in: -180...180),
+            timeZone: try row.string("time_zone", limit: Place.maximumCodeLength),
+            source: try row.string("source", limit: Place.maximumCodeLength),
+            sourceID: try row.optionalString("source_id").map { Place.bounded($0, Place.maximumCodeLength) },
             population: try row.optionalInt("population"), kind: kind
         )
     }

@@ -96,6 +96,7 @@ extension Store {
     }
 
     func upsertPlace(_ place: Place, at now: Date) throws -> Int {
+        let place = place.bounded
         let rows = try connection.query(
             """
             INSERT INTO places (name, region, country, latitude, longitude, time_zone, source, source_id,

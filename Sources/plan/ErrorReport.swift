@@ -57,6 +57,10 @@ struct ErrorReport {
             message = error.errorDescription ?? inner.message
             hint = inner.hint
             code = error.underlyingError is ToolArgumentError ? ExitCode.data : inner.code
+        case let error as ContextTooSmallError:
+            message = error.errorDescription ?? "the model's window is too small."
+            hint = error.recoverySuggestion
+            code = ExitCode.unavailable
         case let error as ModelConfigurationError:
             message = error.errorDescription ?? "bad model settings."
             hint = error.recoverySuggestion

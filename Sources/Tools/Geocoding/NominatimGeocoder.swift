@@ -49,7 +49,7 @@ public struct NominatimGeocoder: Sendable {
         let address = result["address"]
         let country = (address?["country_code"]?.stringValue ?? "").uppercased()
         guard country.isEmpty || (country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) else { return nil }
-        let region = address?["state"]?.stringValue ?? address?["province"]?.stringValue ?? ""
+        let region = Place.bounded(address?["state"]?.stringValue ?? address?["province"]?.stringValue ?? "")
         let rank = result["place_rank"]?.doubleValue ?? 30
         return OnlineCandidate(
             name: name, regionName: region, country: country, latitude: latitude, longitude: longitude,

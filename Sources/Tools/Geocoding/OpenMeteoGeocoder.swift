@@ -47,7 +47,7 @@ public struct OpenMeteoGeocoder: Sendable {
         let population = result["population"]?.doubleValue.flatMap { Int(checked: $0, in: 0...10_000_000_000) }
         let id = result["id"]?.doubleValue.flatMap { Int(checked: $0, in: 0...1_000_000_000_000) }.map(String.init)
         return OnlineCandidate(
-            name: name, regionName: result["admin1"]?.stringValue ?? "", country: country,
+            name: name, regionName: Place.bounded(result["admin1"]?.stringValue ?? ""), country: country,
             latitude: latitude, longitude: longitude, timeZone: result["timezone"]?.stringValue,
             kind: kind(featureCode: result["feature_code"]?.stringValue ?? ""), source: "open-meteo",
             sourceID: id, population: population

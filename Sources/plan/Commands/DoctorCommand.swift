@@ -92,12 +92,17 @@ struct DoctorCommand {
                 report["model"] = [
                     "endpoint": .string(server.displayURL), "reachable": true, "name": .string(served),
                     "nativeToolsUnsupported": .bool(nativeWithoutTools),
+                    "contextTooSmall": .bool(window < ContextTooSmallError.minimum),
                     "modelPath": .from(properties.modelPath), "contextSize": .number(Double(window)),
                     "contextSizeFrom": .string(properties.contextSize == nil ? "default" : "server"),
                     "toolCalling": .string(mode.rawValue), "tokenizer": .string(properties.canTokenize ? "server" : "estimate"),
                 ]
                 lines.append("Model        \(server.displayURL) (reachable)")
                 lines.append("             \(served), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
+                if window < ContextTooSmallError.minimum {
+                    problems += 1
+                    lines.append("             PROBLEM: a context of \(window) tokens is too small for `plan ask` (at least \(ContextTooSmallError.minimum)); start the server with a larger one (llama-server -c 4096).")
+                }
                 if nativeWithoutTools {
                     lines.append("             PROBLEM: PLAN_TOOL_MODE=native, but this server's chat template cannot do tools: it drops them silently. Unset PLAN_TOOL_MODE (plan then uses guided calling), or start the server with a tool-capable --chat-template-file.")
                 }
