@@ -27,6 +27,13 @@ final class Connection {
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
         try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
+        if readOnly {
+            // Functions and virtual tables named in the file's own schema are not run on its say-so.
+            // (The writing connection keeps the default: SQLite refuses plan's FTS5 triggers under
+            // trusted_schema=OFF, "unsafe use of virtual table"; Store checks every trigger and view
+            // against the migrations' own text instead before anything runs.)
+            try execute("PRAGMA trusted_schema = OFF")
+        }
         if !readOnly {
             // Closing does not checkpoint the WAL: a command's small write (a cached show's hit counters)
             // then costs no fsync at exit. The WAL is folded in by SQLite's automatic checkpoint (1,000 pages).

@@ -103,7 +103,13 @@ public struct Row: Sendable {
         var table = ""
         if let index = columns.firstIndex(of: name), index < tables.count { table = tables[index] }
         let qualified = table.isEmpty || name.contains(".") ? name : "\(table).\(name)"
-        if case let .integer(id) = self["id"] { return "\(qualified) (row \(id))" }
+        // The row's id: a joined table's own (`place_id` for a `places` column), else `id` when it is that table's.
+        let ownKey = table.hasSuffix("s") ? String(table.dropLast()) + "_id" : ""
+        if !ownKey.isEmpty, case let .integer(id) = self[ownKey] { return "\(qualified) (row \(id))" }
+        if let index = columns.firstIndex(of: "id"), index < tables.count, tables[index] == table || table.isEmpty,
+           case let .integer(id) = values[index] {
+            return "\(qualified) (row \(id))"
+        }
         return qualified
     }
 

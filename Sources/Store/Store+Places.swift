@@ -113,7 +113,7 @@ extension Store {
     static func place(from row: Row, id: Int, name: String) throws -> Place {
         let kindText = try row.string("kind")
         guard let kind = PlaceKind(rawValue: kindText) else {
-            throw StoreError.corruptValue(column: "places.kind", detail: "unknown kind '\(kindText)'")
+            throw StoreError.corruptValue(column: "places.kind (place \(id))", detail: "unknown kind '\(kindText.prefix(40))'")
         }
         // Texts longer than plan stores are cut on reading; coordinates out of range are a damaged row.
         let limit = Place.maximumTextLength

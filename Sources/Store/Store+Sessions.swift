@@ -241,7 +241,11 @@ extension Store {
     /// A stored name read back as its enum; a name this binary does not know is a damaged database.
     static func enumValue<Value: RawRepresentable>(_ type: Value.Type, _ row: Row, _ column: String) throws -> Value
     where Value.RawValue == String {
-        try enumValue(type, try row.string(column), column)
+        let text = try row.string(column)
+        guard let value = Value(rawValue: text) else {
+            throw row.damaged(column, "unknown value \"\(text.prefix(40))\"")
+        }
+        return value
     }
 
     static func enumValue<Value: RawRepresentable>(_ type: Value.Type, _ text: String, _ column: String) throws -> Value

@@ -24,7 +24,7 @@ struct ErrorReport {
             message = error.errorDescription ?? "database error."
             hint = error.recoverySuggestion
             switch error {
-            case .notAPlanDatabase, .newerSchema, .damaged, .corruptValue: code = ExitCode.data
+            case .notAPlanDatabase, .newerSchema, .damaged, .corruptValue, .foreignSchemaObject: code = ExitCode.data
             case let .sqlite(sqliteCode, _, _) where sqliteCode & 0xFF == 11 || sqliteCode & 0xFF == 26: code = ExitCode.data
             case .cannotOpen, .diskFull, .readOnly, .notARegularFile, .ioFailure: code = ExitCode.ioError
             case .sqlite where error.isBusy: code = ExitCode.tempFail
@@ -35,7 +35,7 @@ struct ErrorReport {
             hint = error.recoverySuggestion
             switch error {
             case .notFound, .notInOfflineData: code = ExitCode.data
-            case .gazetteerUnavailable, .rateLimited: code = ExitCode.unavailable
+            case .gazetteerUnavailable, .gazetteerDamaged, .rateLimited: code = ExitCode.unavailable
             }
         case let error as ServiceError:
             message = error.errorDescription ?? "a service failed."
