@@ -80,7 +80,13 @@ extension Store {
             let now = now.timeIntervalSince1970
             var slot = now
             if let row {
-                slot = max(slot, try row.double("last_request_at") + spacing, try row.double("not_before"))
+                // A time further ahead than plan would ever wait (a run with the clock a year ahead, a
+                // crafted 1e300) is stale, not a reason to refuse every later lookup.
+                let horizon = now + Store.longestHonouredWait
+                let last = try row.double("last_request_at") + spacing
+                let notBefore = try row.double("not_before")
+                slot = max(slot, last.isFinite && last <= horizon ? last : now,
+                           notBefore.isFinite && notBefore <= horizon ? notBefore : now)
             }
             guard slot - now <= maximumWait else { return slot - now }
             try connection.query(
@@ -94,7 +100,11 @@ extension Store {
         }
     }
 
-    /// Records that `service` asked not to be asked again before `date` (a 429's Retry-After).
+    /// The longest a stored request slot or Retry-After may lie ahead of now: further is stale (a minute).
+    public static let longestHonouredWait: TimeInterval = 60
+
+    /// Records that `service` asked not to be asked again before `date` (a 429's Retry-After; the transport
+    /// keeps it within `longestHonouredWait`, and a later one is stale when read).
     public func deferRequests(to service: String, until date: Date) throws {
         try connection.write {
             try connection.query(

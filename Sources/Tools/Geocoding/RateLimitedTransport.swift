@@ -44,7 +44,8 @@ public struct RateLimitedTransport: HTTPTransport {
         let (data, response) = try await base.send(request, limits: limits)
         if [429, 503].contains(response.statusCode),
            let seconds = Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After"), now: clock()) {
-            try await store.deferRequests(to: service, until: clock().addingTimeInterval(seconds))
+            // At most the longest wait plan honours: a later slot would be read back as stale anyway.
+            try await store.deferRequests(to: service, until: clock().addingTimeInterval(min(seconds, Store.longestHonouredWait)))
         }
         return (data, response)
     }
