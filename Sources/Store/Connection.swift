@@ -100,6 +100,11 @@ final class Connection {
         }
     }
 
+    /// How long a statement waits for another process's lock (0: not at all, SQLITE_BUSY at once).
+    func setBusyTimeout(milliseconds: Int32) throws {
+        try check(sqlite3_busy_timeout(handle, milliseconds), sql: "busy_timeout")
+    }
+
     // MARK: - Pragmas
 
     func pragmaInt(_ name: String) throws -> Int {
