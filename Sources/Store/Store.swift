@@ -185,9 +185,9 @@ public actor Store {
             throw StoreError.notAPlanDatabase(path: path)
         }
         if FileManager.default.fileExists(atPath: path + "-wal") { return }
-        let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }  // widening: bytes, big-endian
         if applicationID == UInt32(bitPattern: Connection.applicationID) { return }
-        let rawPageSize = header[16..<18].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let rawPageSize = header[16..<18].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }  // widening: bytes, big-endian
         let pageSize = rawPageSize == 1 ? 65_536 : Int(rawPageSize)  // widening: UInt32 to Int
         var info = stat()
         let size = stat(path, &info) == 0 ? Int(info.st_size) : 0  // widening: off_t is Int

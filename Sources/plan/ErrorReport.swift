@@ -20,6 +20,11 @@ struct ErrorReport {
             message = error.message
             hint = error.hint
             code = ExitCode.usage
+        case let StoreError.sqlite(sqliteCode, _, _) where sqliteCode == 787:
+            // SQLITE_CONSTRAINT_FOREIGNKEY: the trip was removed (`plan rm`) while this command worked on it.
+            message = "the trip was removed while plan was working on it; nothing was saved."
+            hint = "Run 'plan list' to see your trips."
+            code = ExitCode.noInput
         case let error as StoreError:
             message = error.errorDescription ?? "database error."
             hint = error.recoverySuggestion
