@@ -336,10 +336,14 @@ class Handler(BaseHTTPRequestHandler):
             if scenario == "m-stream-1mb" and not (body.get("tools") and body.get("tool_choice") == "required"):
                 items = [{"category": "Clothing", "name": f"Item {i}", "quantity": 1,
                           "reason": "cold " * 30, "weather": False} for i in range(5000)]
-                content = json.dumps({"items": items, "notices": []})[:1_000_000]
+                count = 1_000_000 // len(json.dumps(items[0]) + ", ")
+                content = json.dumps({"items": items[:count], "notices": []})    # valid JSON, just under 1 MB
                 for i in range(0, len(content), 200):
                     chunk = {"choices": [{"delta": {"content": content[i:i + 200]}}]}
                     self.wfile.write(("data: " + json.dumps(chunk) + "\n\n").encode())
+                done = {"choices": [{"delta": {}, "finish_reason": "stop"}],
+                        "usage": {"prompt_tokens": 100, "completion_tokens": 250000}}
+                self.wfile.write(("data: " + json.dumps(done) + "\n\n").encode())
                 self.wfile.write(b"data: [DONE]\n\n")
                 return
             answer = self.answer(scenario, body)
