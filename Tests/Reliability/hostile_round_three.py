@@ -317,6 +317,14 @@ def odds_and_ends():
     H.expect("odds: an emoji-only search is a query (exit 0)", r, {0})
     r = H.run_measured(["show", "1"], db, H.env(extra={"PLAN_CONTACT": "me@example.com\r\nX-Evil: 1"}))
     H.expect("odds: PLAN_CONTACT with CR/LF -> 64", r, {64})
+    md = S.copy_db(S.FIX.empty_trip, "markdown")
+    r = H.run_measured(["add", "Zzyzx Springs", "--from", S.FIX.d1, "--to", S.FIX.d2], md, geo("g-markdown"))
+    H.expect("odds: a place name with a Markdown link and HTML -> add exits 0", r, {0})
+    r = H.run_measured(["pack", "2", "--markdown"], md, geo("g-markdown"))
+    H.expect("odds: pack --markdown of that trip exits 0", r, {0})
+    live = [p for p in ("](http", "<b>", "http://") if p in r.out]
+    S.check("odds: Markdown output has no live link or HTML from the geocoder", not live and "Zzyzx" in r.out,
+            f"{live}\n{r.out[:300]}")
     H.control("/_reset")
     r = H.run_measured(["show", "1"], db, H.env("foreign-forecast"))
     H.expect("odds: an NWS forecast link on another host -> not fetched (exit 65/69)", r, {65, 69})

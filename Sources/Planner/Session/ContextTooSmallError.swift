@@ -5,7 +5,7 @@ import Foundation
 public struct ContextTooSmallError: Error, LocalizedError, Sendable, Equatable {
     /// The smallest window `ask` works with, in tokens: the instructions, the trip's facts cut to a third of
     /// the window, and an answer of a few sentences.
-    public static let minimum = 512
+    public static let minimum = 256
 
     /// The window the server reported (or `--context-size` gave).
     public var contextSize: Int

@@ -18,7 +18,7 @@ Scenarios (see SCENARIOS below for the exact behaviour): ok, huge-numbers, escap
 huge-error, foreign-forecast, redirect-foreign, m-ok, m-escapes, m-ask-escapes, m-redirect-301/302/307/308,
 m-huge-error, m-huge-answer(-unsized), m-trickle, m-sse-endless, m-sse-longline, m-nctx-0, m-nctx-negative,
 m-nctx-huge, m-huge-usage; issue 20: g-huge-id, g-negative-id, g-huge-region (geocoders: /v1/search is
-Open-Meteo's, /search Nominatim's), g-none (nothing found), m-nctx-tiny, m-stream-1mb (a 1 MB structured answer in 200-byte events).
+Open-Meteo's, /search Nominatim's), g-none (nothing found), g-markdown (a Markdown link and HTML in a place name), m-markdown (links and HTML in items), m-nctx-tiny, m-stream-1mb (a 1 MB structured answer in 200-byte events).
 """
 
 import datetime as dt
@@ -255,8 +255,9 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "g-none":
             return self.send(200, [], "application/json", self.cache_headers("86400"))
         osm_id = {"g-huge-id": 1e300, "g-negative-id": -1e19}.get(scenario, 123)
+        name = "[Zzyzx](http://evil.example/) <b>Springs</b>" if scenario == "g-markdown" else "Zzyzx Springs"
         result = {"place_id": 1, "osm_type": "node", "osm_id": osm_id, "lat": "39.7", "lon": "-104.9",
-                  "name": "Zzyzx Springs", "display_name": "Zzyzx Springs, Colorado, United States",
+                  "name": name, "display_name": name + ", Colorado, United States",
                   "category": "place", "type": "town", "place_rank": 16,
                   "address": {"state": "Colorado", "country_code": "us"}}
         self.send(200, [result], "application/json", self.cache_headers("86400"))
@@ -304,6 +305,10 @@ class Handler(BaseHTTPRequestHandler):
             content = "Bring boots " + ESCAPES + " and a hat."
         else:
             listing = json.loads(json.dumps(PACKING_LIST))
+            if scenario == "m-markdown":
+                listing["items"][0]["name"] = "[Claim your prize](http://evil.example/)"
+                listing["items"][0]["reason"] = "<img src=x onerror=alert(1)> see www.evil.example or https://evil.example/x"
+                listing["notices"] = ["![pixel](http://evil.example/p.png) **bold** `code`"]
             if scenario == "m-escapes":
                 listing["items"][0]["name"] = "Jacket \x1b[2J\u202e\r"
                 listing["items"][0]["reason"] = "cold " + ESCAPES
