@@ -148,7 +148,8 @@ public enum PlanCommands {
         parameters: [[
             tripArgument(\.trip),
             .argument("n", \.leg, help: "the stop's number, as 'plan show' prints it") {
-                guard let number = Int($0), (1...TripLeg.maximumCount).contains(number) else {
+                let number = try ArgumentText.id($0, what: "stop", context: $1)
+                guard (1...TripLeg.maximumCount).contains(number) else {
                     throw $1.error("<n> must be a stop number from 1 to \(TripLeg.maximumCount).")
                 }
                 return number
