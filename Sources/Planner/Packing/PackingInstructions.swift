@@ -20,6 +20,7 @@ public enum PackingInstructions {
 
     /// The prompt for a trip.
     public static func prompt(for trip: Trip) -> String {
+        if trip.hasStops { return stopsPrompt(for: trip) }
         var text = "Packing list for \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
         text += " (\(trip.nights) night\(trip.nights == 1 ? "" : "s"))."
         if let place = trip.place {
