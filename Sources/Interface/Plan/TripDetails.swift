@@ -10,6 +10,8 @@ public struct TripDetails: ParsableArguments, Equatable {
     public var name: String?
     /// `--activities`: comma-separated, as typed.
     public var activities: String?
+    /// `--laundry`: days between washes for this trip (over `plan config set laundry`).
+    public var laundry: Int?
 
     public init() {}
 
@@ -23,7 +25,10 @@ public struct TripDetails: ParsableArguments, Equatable {
                 try ArgumentText.date($0, option: "to", context: $1)
             },
             .option("name", \.name, value: "<text>", help: "a name for the trip (default: the destination)"),
-            .option("activities", \.activities, value: "a,b", help: "what you will do: hiking, beach, business, ski, ..."),
+            .option("activities", \.activities, value: "a,b", help: "what you will do: ski, beach, wedding, ... ('plan activities' lists them)"),
+            .option("laundry", \.laundry, value: "<days>", help: "days between washes for this trip (default: plan config, else 7)") {
+                try ArgumentText.number($0, option: "laundry", range: 1...60, context: $1)
+            },
         ]
     }
 }

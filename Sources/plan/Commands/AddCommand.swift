@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Planner
 import Store
 import Tools
 
@@ -12,6 +13,8 @@ struct AddCommand {
         new.place = try await context.resolve(new.destination)
         let store = try context.openStore()
         let trip = try await store.addTrip(new)
+        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        Self.warnUnknownActivities(trip.activities, console: context.console)
         if arguments.json {
             context.printJSON(TripPrinter.json(trip, packed: false))
         } else {
@@ -51,6 +54,13 @@ struct AddCommand {
         }
         let activities = try Self.activities(details.activities, command: command)
         return NewTrip(name: name, destination: destination, place: nil, start: start, end: end, activities: activities)
+    }
+
+    /// Says on stderr which activities plan does not know (they are kept with the trip; a pack names them).
+    static func warnUnknownActivities(_ activities: [String], console: Console) {
+        for word in ActivityKits.resolve(activities).unknown {
+            console.warn("plan: " + PackingRules.unknownActivityNotice(word))
+        }
     }
 
     /// Control characters and invisible format characters (bidi overrides, zero-width spaces, BOM);

@@ -18,6 +18,7 @@ struct PackCommand {
             var trip = try AddCommand.newTrip(target, details: arguments.details, command: "pack")
             trip.place = try await context.resolve(trip.destination, offline: offline)
             newTrip = trip
+            AddCommand.warnUnknownActivities(trip.activities, console: context.console)
         } else if arguments.details.from != nil || arguments.details.to != nil {
             throw CLIError.usage("--from and --to go with a destination, not a trip id.", command: "pack")
         }
@@ -34,7 +35,10 @@ struct PackCommand {
             trip = found
         }
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: offline)
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        var planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
+        planner.today = context.today
         let result: TripPlanner.Result
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown

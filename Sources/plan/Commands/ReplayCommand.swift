@@ -52,7 +52,8 @@ struct ReplayCommand {
         }
         let forecast = try Forecast.fromJSON(snapshot.forecast)
         let model = try await context.languageModel(named: engine.model)
-        let planner = context.planner(store: store, model: model, forecasts: PinnedForecastProvider(forecast: forecast), engine: engine)
+        var planner = context.planner(store: store, model: model, forecasts: PinnedForecastProvider(forecast: forecast), engine: engine)
+        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
         // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
