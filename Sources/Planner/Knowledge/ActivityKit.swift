@@ -87,7 +87,7 @@ public enum ClothingNeed: String, Sendable, CaseIterable, Codable {
     case swimwear, boardshorts, shorts, businessOutfits, smartCasual, formalOutfit, darkFormalOutfit, formalNight
     case dressShoes, skiOuterwear, skiSocks, baseLayers, warmLayers, midLayer, warmHat, skiGloves, gloves
     case hikingBoots, hikingSocks, walkingShoes, slipOnShoes, sandals, waterShoes, deckShoes, runningShoes
-    case snowBoots, workoutClothes, neutralColours, modestClothes, carryOn, childSpares
+    case snowBoots, workoutClothes, neutralColours, modestClothes, carryOn, childSpares, windproof
 }
 
 extension ClothingNeed {
@@ -125,6 +125,7 @@ extension ClothingNeed {
         case .modestClothes: return "clothes covering shoulders and knees"
         case .carryOn: return "clothes for 4 days at most"
         case .childSpares: return "spare clothes per child"
+        case .windproof: return "a windproof shell"
         }
     }
 }

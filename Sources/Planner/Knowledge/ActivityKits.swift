@@ -112,12 +112,11 @@ public enum ActivityKits {
             KitItem(toiletries, "Water-resistant sunscreen (SPF 30+)", "Sun off the water"),
             KitItem(clothing, "Quick-dry clothes", "You will get splashed"),
         ]),
-        ActivityKit(name: "sailing", aliases: ["boating", "yachting", "boat trip"], group: .water, wear: [.deckShoes], gear: [
+        ActivityKit(name: "sailing", aliases: ["boating", "yachting", "boat trip"], group: .water, wear: [.deckShoes, .windproof], gear: [
             KitItem(accessories, "Sunglasses with a strap", "Glare off the water; the strap keeps them aboard"),
             KitItem(health, "Seasickness tablets", "Take them before you feel it"),
             KitItem(toiletries, "Water-resistant sunscreen (SPF 30+)", "Sun off the water"),
             dryBag,
-            KitItem("Outerwear", "Windproof shell", "It is windier on the water than ashore"),
         ]),
         ActivityKit(name: "hot springs", aliases: ["onsen", "thermal baths", "spa", "hot spring"], group: .water,
                     wear: [.swimwear, .sandals], gear: [
@@ -368,12 +367,12 @@ public enum ActivityKits {
             KitItem(gear, "Day bag for shore excursions", "Ports of call"),
             KitItem(gear, "Lanyard for the cabin card", "It opens doors and pays for everything"),
         ]),
-        ActivityKit(name: "carry-on only", aliases: ["carry on", "carryon", "carry-on", "hand luggage", "one bag"], group: .style,
+        ActivityKit(name: "carry-on only", aliases: ["carry on", "carryon", "hand luggage", "one bag"], group: .style,
                     wear: [.carryOn], gear: [
             KitItem(toiletries, "Liquids in 100 ml bottles, in one clear bag", "Security rules for cabin bags"),
             KitItem(gear, "Packing cubes", "Fit more in one bag"),
         ]),
-        ActivityKit(name: "long flight", aliases: ["long-haul", "long haul", "flight", "red-eye"], group: .style, wear: [], gear: [
+        ActivityKit(name: "long flight", aliases: ["long haul", "flight", "red-eye"], group: .style, wear: [], gear: [
             KitItem(gear, "Neck pillow", "Sleep sitting up"),
             KitItem(health, "Earplugs and eye mask", "Sleep on the plane"),
             KitItem(health, "Compression socks", "Long hours seated"),

@@ -45,13 +45,12 @@ public struct ClothingSystem: Sendable {
     /// The garments, family by family.
     public func items() -> [PackingItem] {
         var items: [PackingItem] = []
+        // A day trip's clothes are the ones worn: no daily garments, no sleepwear, no spares.
         if isOvernight {
             items += tops() + bottoms()
             items.append(item("Clothing", "Underwear", daily, perDay("Underwear")))
             items.append(socks())
             items.append(item("Clothing", "Sleepwear", 1, "For \(context.nights) night\(context.nights == 1 ? "" : "s")"))
-        } else {
-            items += occasionWear()
         }
         items += baseLayers() + midLayers() + outerLayer() + accessories() + footwear() + swimwear() + specialWear()
         return items
@@ -110,7 +109,7 @@ public struct ClothingSystem: Sendable {
         }
         let hottest = weather.hottestHigh?.value ?? 65
         let coolest = weather.coldestHigh?.value ?? hottest
-        if hottest >= 80 || (needs.contains(.shorts) && hottest >= 70) {
+        if hottest >= 80 || (needs.contains(.shorts) && hottest >= 65) {
             let (reason, isForecast) = cite.reason(.high, of: weather.hottestHigh, in: weather, lead: "Warm days")
             var items = [item("Clothing", "Shorts", count, reason, weather: isForecast)]
             if wornDays >= 3 || coolest < 70 {
@@ -124,9 +123,6 @@ public struct ClothingSystem: Sendable {
         }
         return [item("Clothing", "Trousers, jeans or skirts", count, "One for every two days")]
     }
-
-    /// A day trip's clothes are the ones worn; only an occasion's outfit is packed.
-    func occasionWear() -> [PackingItem] { [] }
 
     func socks() -> PackingItem {
         if needs.contains(.skiSocks) {
@@ -160,7 +156,7 @@ public struct ClothingSystem: Sendable {
 
     func midLayers() -> [PackingItem] {
         let coolDays = (weather.coldestHigh?.value ?? 60) < 60
-        let coldNights = weather.isCold(50)
+        let coldNights = weather.isCold(60)
         let wanted = coolDays || coldNights || weather.widestSpread != nil || needs.contains(.midLayer)
             || needs.contains(.warmLayers) || context.isHighAltitude
         guard wanted else { return [] }
@@ -216,12 +212,15 @@ public struct ClothingSystem: Sendable {
             items.append(item("Outerwear", name, nil, reason, weather: isForecast))
         } else if let windy {
             items.append(item("Outerwear", "Windproof shell", nil, cite.reason(.gust, of: windy, lead: "Wind"), weather: true))
+        } else if needs.contains(.windproof) {
+            items.append(item("Outerwear", "Windproof shell", nil, "It is windier on the water than ashore"))
         } else if low < 55 {
             let (reason, isForecast) = because(.low, weather.coldestLow, "Cool evenings")
             items.append(item("Outerwear", "Light jacket", nil, reason, weather: isForecast))
         }
         if showers, gusty == nil, weather.snowDay == nil || weather.isWet(50) {
-            let (reason, isForecast) = because(.chance, weather.wettest, "Showers")
+            let (reason, isForecast) = weather.wettest?.day.map { (cite.reason(.chance, of: $0), true) }
+                ?? (cite.seasonal(lead: "Showers are common", phrase: weather.seasonPhrase), false)
             items.append(item("Rain & weather", "Compact umbrella", nil, reason, weather: isForecast))
         }
         return items

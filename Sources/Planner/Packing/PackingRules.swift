@@ -109,12 +109,23 @@ public enum PackingRules {
     /// The whole list: every rule's items, merged, resolved and sorted by category; plus notices.
     public static func list(for context: PackingContext) -> PackingList {
         var merged: [PackingItem] = []
-        for (_, rule) in all {
-            for item in rule(context) { merge(item, into: &merged) }
+        var kitNames: [String] = []
+        for (name, rule) in all {
+            for item in rule(context) {
+                if name == "activityKits", !merged.contains(where: { $0.name == item.name }) { kitNames.append(item.name) }
+                merge(item, into: &merged)
+            }
         }
-        let resolved = resolve(merged, context: context)
+        var resolved = resolve(merged, context: context)
+        // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first.
+        while resolved.count > maximumItems, let last = kitNames.popLast() {
+            resolved.removeAll { $0.name == last }
+        }
         return PackingList(items: ordered(resolved), notices: notices(for: context))
     }
+
+    /// The most items a list holds (the answer schema's limit).
+    public static let maximumItems = 50
 
     /// Adds `item`, or merges it with the item of the same name (the larger quantity; the forecast's reason).
     static func merge(_ item: PackingItem, into items: inout [PackingItem]) {
