@@ -25,7 +25,7 @@ import Tools
 
     @Test func hot() {
         #expect(Self.labels(PackingRulesTests.hot) == [
-            "Breathable short-sleeved tops ×5", "Shorts ×2", "Light trousers or a skirt ×1", "Underwear ×5", "Socks ×5", "Sleepwear ×1", "Comfortable everyday shoes", "Sandals or flip-flops", "Sunglasses", "Sun hat", "Sunscreen (SPF 30+)", "Toothbrush and toothpaste", "Deodorant and toiletries", "Reusable water bottle", "Medications", "ID or driving license", "Wallet, cards and some cash", "Phone and charger",
+            "Breathable short-sleeved tops ×5", "Shorts ×2", "Light trousers or a skirt ×1", "Underwear ×5", "Socks ×3", "Sleepwear ×1", "Comfortable everyday shoes", "Sandals or flip-flops", "Sunglasses", "Sun hat", "Sunscreen (SPF 30+)", "Toothbrush and toothpaste", "Deodorant and toiletries", "Reusable water bottle", "Medications", "ID or driving license", "Wallet, cards and some cash", "Phone and charger",
         ])
     }
 

@@ -138,6 +138,10 @@ public struct ClothingSystem: Sendable {
         if needs.contains(.hikingSocks) {
             return item("Clothing", "Hiking socks", daily, "Cushioned socks against blisters; " + perDay("").lowercased())
         }
+        if weather.isHot(85), (weather.coldestHigh?.value ?? 0) >= 75, needs.contains(.sandals) || !needs.contains(.businessOutfits) {
+            let count = max(2, (daily + 1) / 2)
+            return item("Clothing", "Socks", min(daily, count), "Sandals most days in the heat; socks for closed shoes")
+        }
         return item("Clothing", "Socks", daily, perDay("Socks"))
     }
 
@@ -189,7 +193,9 @@ public struct ClothingSystem: Sendable {
         let showers = weather.isWet(30)
         let gusty = weather.gustyWetDay
         let windy = weather.windyDay
-        let needsShell = wet || (showers && gusty != nil)
+        // In tropical heat (every high 75 °F or more) rain is met with an umbrella; a jacket only against gusts.
+        let tropical = (weather.coldestHigh?.value ?? 0) >= 75 && !weather.isSeasonal
+        let needsShell = (wet && (!tropical || gusty != nil)) || (showers && gusty != nil)
         var items: [PackingItem] = []
         let low = weather.coldestLow?.value ?? 50
         func because(_ figure: WeatherCitation.Figure, _ reading: TripWeather.Reading?, _ lead: String) -> (String, Bool) {
@@ -279,7 +285,7 @@ public struct ClothingSystem: Sendable {
             let (reason, isForecast) = cite.reason(.low, of: weather.coldestLow, in: weather, lead: "Warm, dry feet")
             items.append(item("Footwear", "Insulated waterproof boots", nil, needs.contains(.snowBoots) ? "Snow and ice in the village" : reason,
                               weather: needs.contains(.snowBoots) ? false : isForecast))
-        } else if weather.rainyDays >= 2, let day = weather.wettest?.day {
+        } else if weather.rainyDays >= 2, (weather.hottestHigh?.value ?? 60) < 75, let day = weather.wettest?.day {
             let name = needs.contains(.walkingShoes) ? "Waterproof walking shoes" : "Waterproof shoes"
             items.append(item("Footwear", name, nil, cite.reason(.chance, of: day, lead: "Rain likely on \(weather.rainyDays) days"), weather: true))
         } else if needs.contains(.slipOnShoes) {
@@ -290,7 +296,8 @@ public struct ClothingSystem: Sendable {
             items.append(item("Footwear", "Comfortable everyday shoes", nil, "Wear them on the way"))
         }
         let hot = weather.isHot(85)
-        if needs.contains(.sandals) || (hot && isOvernight) {
+        let dressy = needs.contains(.businessOutfits) || needs.contains(.formalOutfit) || needs.contains(.smartCasual)
+        if needs.contains(.sandals) || (hot && isOvernight && !dressy) {
             let (reason, isForecast) = needs.contains(.sandals) ? ("Beach, pool and hot evenings", false)
                 : cite.reason(.high, of: weather.hottestHigh, in: weather, lead: "Hot days")
             items.append(item("Footwear", "Sandals or flip-flops", nil, reason, weather: isForecast))

@@ -210,9 +210,9 @@ public enum PackingRules {
         let humidDay = context.days.first { ($0.high ?? 0) >= 80 && ($0.hasThunder || ($0.precipitationChance ?? 0) >= 40) }
         if let day = humidDay {
             let figure: WeatherCitation.Figure = day.hasThunder ? .summary : .chance
-            items.append(forecastItem("Health", "Insect repellent", cite.reason(figure, of: day, lead: "Warm and humid: mosquitoes")))
+            items.append(forecastItem("Health", "Insect repellent", cite.reason(figure, of: day, lead: "Mosquitoes in warm, humid weather")))
         } else if tropical {
-            let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Tropical heat: mosquitoes")
+            let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Mosquitoes in tropical heat")
             items.append(PackingItem(category: "Health", name: "Insect repellent", reason: reason, weather: isForecast))
         }
         return items
