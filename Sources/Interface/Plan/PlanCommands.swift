@@ -319,7 +319,7 @@ public enum PlanCommands {
             PLAN_HOME_COUNTRY, 'plan config set home', the locale's region, else US), units (from
             PLAN_UNITS, 'plan config set units', else from home: °F for the US and the few
             countries that use it, °C elsewhere) and laundry (days between washes, default 7;
-            'plan add --laundry' sets one trip's).
+            add and pack take a laundry option for one trip).
             """,
         parameters: [[.flag("json", \.json, help: "print home, units and laundry with their sources")]],
         overview: [
@@ -335,7 +335,7 @@ public enum PlanCommands {
     public static let activities = Command<PlanArguments.Activities>(
         ["activities"], summary: "The activities plan knows, and what each adds",
         discussion: """
-            Lists the activities --activities takes, by kind (water, snow, outdoors, town,
+            Lists the activities that add and pack know, by kind (water, snow, outdoors, town,
             occasions, people, trip styles), with their aliases and what each adds to a list:
             garments (chosen with the weather, never stacked) and gear. A word plan does not
             know is named in a note on the list, never made into an item.
