@@ -79,6 +79,12 @@ public struct ClothingSystem: Sendable {
         }
         if needs.contains(.workoutClothes) { casual = max(1, casual - 1) }
         guard casual > 0 else { return items }
+        // On a ski trip base layers are worn on the slopes: tops are for evenings and the village.
+        if needs.contains(.skiOuterwear) {
+            let count = min(casual, max(2, (casual + 1) / 2))
+            items.append(item("Clothing", "Long-sleeved tops", count, "For evenings and the village; base layers on the slopes"))
+            return items
+        }
         let hottest = weather.hottestHigh?.value ?? 65
         let coolest = weather.coldestHigh?.value ?? hottest
         var name: String
