@@ -74,7 +74,7 @@ public struct TripWeather: Sendable {
             hottestHigh = Reading(value: season.high, day: nil)
             wettest = Reading(value: season.rain, day: nil)
             let latitude = context.latitude ?? 40
-            seasonPhrase = "usual for \(PackingRules.monthName(context.start.month)) at \(Int(abs(latitude).rounded()))°\(latitude >= 0 ? "N" : "S")"
+            seasonPhrase = "usual for \(PackingRules.monthName(context.start.month)) at \(Int(checkedRounding: abs(latitude)) ?? 0)°\(latitude >= 0 ? "N" : "S")"
         }
     }
 

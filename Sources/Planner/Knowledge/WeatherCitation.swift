@@ -46,7 +46,7 @@ public struct WeatherCitation: Sendable {
         case .wind: return day.wind.map { "wind \(units.speedText($0))" } ?? describe(.summary, of: day)
         case .uvIndex:
             guard let uv = day.uvIndex, uv.isFinite else { return describe(.high, of: day) }
-            return "UV index \(Int(uv.rounded()))"
+            return "UV index \(Int(checkedRounding: uv) ?? 0)"
         case .snowfall:
             let words = [day.summary, day.nightSummary ?? ""].first(where: WeatherText.isSnowy) ?? "snow"
             if let chance = day.precipitationChance { return "\(words.lowercased()) (\(chance)%)" }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// The units a traveller reads: `us` (°F, mph, inches, feet) or `metric` (°C, km/h, cm, metres). Forecasts
 /// are kept in °F and mph; these only say them.
@@ -23,7 +24,7 @@ public enum MeasurementUnits: String, Sendable, Codable, CaseIterable {
     public func degrees(fromFahrenheit fahrenheit: Int) -> Int {
         switch self {
         case .us: return fahrenheit
-        case .metric: return Int(((Double(fahrenheit) - 32) * 5 / 9).rounded())
+        case .metric: return Int(checkedRounding: (Double(fahrenheit) - 32) * 5 / 9) ?? 0
         }
     }
 
@@ -34,7 +35,7 @@ public enum MeasurementUnits: String, Sendable, Codable, CaseIterable {
 
     /// A speed given in mph, in these units, rounded.
     public func speed(fromMPH mph: Int) -> Int {
-        self == .us ? mph : Int((Double(mph) * 1.609_344).rounded())
+        self == .us ? mph : Int(checkedRounding: Double(mph) * 1.609_344) ?? 0
     }
 
     /// "30 mph" or "48 km/h".
@@ -45,14 +46,14 @@ public enum MeasurementUnits: String, Sendable, Codable, CaseIterable {
     /// "3,400 m" or "11,155 ft" for a height in metres.
     public func heightText(metres: Double) -> String {
         let value = self == .us ? metres / 0.3048 : metres
-        let whole = value.isFinite ? Int(max(-100_000, min(100_000, value)).rounded()) : 0
+        let whole = Int(checkedRounding: max(-100_000, min(100_000, value))) ?? 0
         return "\(Self.grouped(whole)) \(self == .us ? "ft" : "m")"
     }
 
     /// "12 cm" or "5 in" for snowfall in centimetres.
     public func snowText(centimetres: Double) -> String {
         let value = self == .us ? centimetres / 2.54 : centimetres
-        let whole = value.isFinite ? Int(max(0, min(10_000, value)).rounded()) : 0
+        let whole = Int(checkedRounding: max(0, min(10_000, value))) ?? 0
         return "\(whole) \(self == .us ? "in" : "cm")"
     }
 
