@@ -40,7 +40,7 @@ extension Store {
     /// The trip's own laundry interval in days, when it has one.
     public func tripLaundryDays(tripID: Int) throws -> Int? {
         try connection.first("SELECT value FROM trip_settings WHERE trip_id = ? AND name = 'laundry'", [tripID])
-            .flatMap { Int(try $0.string("value")) }
+            .flatMap { Int(try $0.string("value")) }  // parses text
     }
 
     /// Sets the trip's own laundry interval (1–60 days).

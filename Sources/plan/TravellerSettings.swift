@@ -84,7 +84,7 @@ struct TravellerSettings {
     }
 
     static func laundry(_ text: String, name: String) throws -> Int {
-        guard let days = Int(text.trimmingCharacters(in: .whitespaces)), Traveller.laundryRange.contains(days) else {
+        guard let days = Int(text.trimmingCharacters(in: .whitespaces)), Traveller.laundryRange.contains(days) else {  // parses text
             throw CLIError(code: ExitCode.usage, message: "\(name) must be a whole number of days from 1 to 60.",
                            hint: "For example 'plan config set laundry 4' for a wash every 4 days.")
         }

@@ -24,7 +24,7 @@ public enum PlugTable {
         for line in rows.split(separator: "\n") {
             let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else { continue }
-            let volts = fields[3].split(separator: "/").compactMap { Int($0) }
+            let volts = fields[3].split(separator: "/").compactMap { Int($0) }  // parses text
             table[fields[0]] = Country(
                 code: fields[0], name: fields[1], sockets: fields[2].split(separator: " ").map(String.init), volts: volts
             )
