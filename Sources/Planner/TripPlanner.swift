@@ -18,6 +18,10 @@ public struct TripPlanner: Sendable {
     public var onProgress: @Sendable (String) -> Void
     /// Asked by the geocode tool when the offline data has no confident answer (nil: offline data only).
     public var onlineGeocoder: OnlineGeocoder?
+    /// Who is packing (home country, units, laundry interval): the rules and the check read it.
+    public var traveller: Traveller = .standard
+    /// Today, so a trip in the past says so (nil: never past).
+    public var today: CalendarDate?
 
     /// The longest answer a pack asks for. A 30-item list takes about 1,500 tokens; a model that rambles
     /// past this keeps the items it completed (and the check decides whether they are enough).
@@ -81,7 +85,8 @@ public struct TripPlanner: Sendable {
         var turn = Turn(
             purpose: purpose, trip: trip, parent: parentSession.map { ($0, SessionRelation.replay) },
             carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
-            prompt: PackingInstructions.prompt(for: trip), payload: PackingInstructions.payload(for: trip),
+            prompt: PackingInstructions.prompt(for: trip, traveller: traveller),
+            payload: PackingInstructions.payload(for: trip, traveller: traveller, today: today),
             schema: PackingAnswer.generationSchema, tools: makeTools(for: trip, pins: pinsForecasts, places: places, provider: provider),
             required: ["forecast"], onText: nil, onSnapshot: onAnswer.map { report in
                 { @Sendable content in report(GeneratedSnapshot<PackingAnswer>(content: content)) }
@@ -95,7 +100,8 @@ public struct TripPlanner: Sendable {
             // Several stops: each reason names the stop of the day it cites, whoever wrote the list.
             let citing: (PackingList) -> PackingList = { obtained.stops?.citingStops($0) ?? $0 }
             let context = PackingContext(
-                trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable
+                trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable,
+                traveller: traveller, today: today
             )
             let check = PackingCheck(context: context, destination: trip.destination, place: trip.place)
             var list: PackingList
@@ -138,7 +144,9 @@ public struct TripPlanner: Sendable {
                 )
                 list = rules
             } else {
-                for notice in PackingRules.notices(for: context) where !list.notices.contains(notice) {
+                // Once each: the answer may carry the same notices (the built-in engine's always do).
+                for notice in PackingRules.notices(for: context)
+                where !list.notices.contains(where: { PackingCheck.key($0) == PackingCheck.key(notice) }) {
                     list.notices.append(notice)
                 }
             }

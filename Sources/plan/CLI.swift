@@ -53,6 +53,9 @@ struct CLI {
         case ["doctor"]: Route(PlanCommands.doctor, context: context) { try await DoctorCommand(context: context).run($0) }
         case ["completions"]: Route(PlanCommands.completions, context: context) { CompletionsCommand(context: context).run($0) }
         case ["help"]: Route(PlanCommands.help, context: context) { try HelpCommand(context: context).run($0) }
+        case ["config"]: Route(PlanCommands.config, context: context) { try await ConfigCommand(context: context).run($0) }
+        case ["config", "set"]: Route(PlanCommands.configSet, context: context) { try await ConfigCommand(context: context).set($0) }
+        case ["activities"]: Route(PlanCommands.activities, context: context) { ActivitiesCommand(context: context).run($0) }
         case ["__complete"]: Route(PlanCommands.completionQuery, context: context) { await CompletionsCommand(context: context).query($0) }
         default: nil
         }

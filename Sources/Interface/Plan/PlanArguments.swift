@@ -135,6 +135,26 @@ public enum PlanArguments {
         public init() {}
     }
 
+    /// `plan config`.
+    public struct Config: ParsableArguments {
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan config set <key> <value>`.
+    public struct ConfigSet: ParsableArguments {
+        public var key = ""
+        public var value = ""
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan activities`.
+    public struct Activities: ParsableArguments {
+        public var json = false
+        public init() {}
+    }
+
     /// `plan completions <shell>`.
     public struct Completions: ParsableArguments {
         public var shell = Shell.bash

@@ -393,6 +393,61 @@ public enum PlanCommands {
         section: .history
     )
 
+    // MARK: - The traveller
+
+    /// `plan config set <key> <value>`.
+    public static let configSet = Command<PlanArguments.ConfigSet>(
+        ["config", "set"], summary: "Set home, units or laundry",
+        discussion: """
+            Stores one of the traveller's settings in the database: home (an ISO 3166 country
+            code: passports, plug adapters and voltage are judged against it), units (metric:
+            °C, km/h, m; us: °F, mph, ft) or laundry (days between washes, 1 to 60: no garment
+            is counted for more days than this plus a spare). PLAN_HOME_COUNTRY and PLAN_UNITS
+            win over what is stored.
+            """,
+        parameters: [[
+            .argument("key", \.key, help: "home, units or laundry", completion: .choices(["home", "units", "laundry"])),
+            .argument("value", \.value, help: "a country code (GB), metric or us, or a number of days"),
+            .flag("json", \.json, help: #"print {"key": ..., "value": ...}"#),
+        ]],
+        section: .trips,
+        examples: ["plan config set home GB", "plan config set units metric", "plan config set laundry 4"]
+    )
+
+    /// `plan config`.
+    public static let config = Command<PlanArguments.Config>(
+        ["config"], summary: "The traveller: home country, units, laundry",
+        discussion: """
+            Shows the traveller plan packs for, and where each value comes from: home (from
+            PLAN_HOME_COUNTRY, 'plan config set home', the locale's region, else US), units (from
+            PLAN_UNITS, 'plan config set units', else from home: °F for the US and the few
+            countries that use it, °C elsewhere) and laundry (days between washes, default 7;
+            add and pack take a laundry option for one trip).
+            """,
+        parameters: [[.flag("json", \.json, help: "print home, units and laundry with their sources")]],
+        overview: [
+            .init("config", "The traveller: home country, units, laundry"),
+            .init("config set <key> <value>", "Set home, units or laundry"),
+        ],
+        section: .trips,
+        examples: ["plan config", "plan config set home GB"],
+        subcommands: [configSet.info]
+    )
+
+    /// `plan activities`.
+    public static let activities = Command<PlanArguments.Activities>(
+        ["activities"], summary: "The activities plan knows, and what each adds",
+        discussion: """
+            Lists the activities that add and pack know, by kind (water, snow, outdoors, town,
+            occasions, people, trip styles), with their aliases and what each adds to a list:
+            garments (chosen with the weather, never stacked) and gear. A word plan does not
+            know is named in a note on the list, never made into an item.
+            """,
+        parameters: [[.flag("json", \.json, help: "print an array of activities with aliases, wear and gear")]],
+        section: .packing,
+        examples: ["plan activities", "plan activities --json"]
+    )
+
     // MARK: - Other
 
     /// `plan completions bash|zsh|fish`.
@@ -446,7 +501,7 @@ public enum PlanCommands {
     /// The commands under `plan`, in the overview's order.
     public static let commands: [CommandInfo] = [
         add.info, list.info, show.info, edit.info, leg.info, remove.info, pack.info, ask.info, replay.info, history.info, cache.info,
-        doctor.info, completions.info, help.info, completionQuery.info,
+        doctor.info, completions.info, help.info, completionQuery.info, config.info, activities.info,
     ]
 
     /// The words that name each command (its name, then its aliases) and how to build its declaration, in
@@ -458,7 +513,7 @@ public enum PlanCommands {
         (["edit"], { edit.info }), (["leg"], { leg.info }), (["rm"], { remove.info }), (["pack"], { pack.info }), (["ask"], { ask.info }),
         (["replay"], { replay.info }), (["history"], { history.info }), (["cache"], { cache.info }),
         (["doctor"], { doctor.info }), (["completions"], { completions.info }), (["help"], { help.info }),
-        (["__complete"], { completionQuery.info }),
+        (["__complete"], { completionQuery.info }), (["config"], { config.info }), (["activities"], { activities.info }),
     ]
 
     /// `plan` itself: what the tool says about itself, and its commands.
@@ -487,7 +542,8 @@ public enum PlanCommands {
     }
 
     private static var visibleCommandNames: [String] {
-        ["add", "list", "show", "edit", "leg", "rm", "pack", "ask", "replay", "history", "cache", "doctor", "completions", "help"]
+        ["add", "list", "show", "edit", "leg", "rm", "pack", "ask", "replay", "history", "cache", "doctor", "completions", "help",
+         "config", "activities"]
     }
 
     private static func tripArgument<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {

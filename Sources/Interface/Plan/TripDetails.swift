@@ -21,6 +21,8 @@ public struct TripDetails: ParsableArguments, Equatable {
         public var destination: String
         public var end: CalendarDate?
     }
+    /// `--laundry`: days between washes for this trip (over `plan config set laundry`).
+    public var laundry: Int?
 
     public init() {}
 
@@ -65,7 +67,10 @@ public struct TripDetails: ParsableArguments, Equatable {
                 }
             ),
             .option("name", \.name, value: "<text>", help: "a name for the trip (default: the destination)"),
-            .option("activities", \.activities, value: "a,b", help: "what you will do: hiking, beach, business, ski, ..."),
+            .option("activities", \.activities, value: "a,b", help: "what you will do: ski, beach, wedding, ... ('plan activities' lists them)"),
+            .option("laundry", \.laundry, value: "<days>", help: "days between washes for this trip (default: plan config, else 7)") {
+                try ArgumentText.number($0, option: "laundry", range: 1...60, context: $1)
+            },
             .option("like", \.like, value: "<trip>", help: "start from this trip's activities and name", completion: .trips) {
                 try ArgumentText.id($0, what: "trip", context: $1)
             },

@@ -137,6 +137,10 @@ public struct BuiltinPackingModel: LanguageModel {
             country: trip.country, isStale: result?.origin?.isStale ?? false, forecastEnds: forecastEnds
         )
         context.horizonDays = horizon
+        context.traveller = trip.traveller ?? .standard
+        context.today = trip.today
+        context.elevation = result?.forecast?.elevation
+        context.placeName = trip.destination.split(separator: ",").first.map(String.init)
         return context
     }
 

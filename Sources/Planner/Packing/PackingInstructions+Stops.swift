@@ -3,7 +3,7 @@ import Store
 
 extension PackingInstructions {
     /// The prompt for a trip of several stops: every stop with its dates and coordinates, one list.
-    static func stopsPrompt(for trip: Trip) -> String {
+    static func stopsPrompt(for trip: Trip, traveller: Traveller? = nil) -> String {
         var text = "Packing list for one trip of \(trip.legs.count) stops, \(trip.start) to \(trip.end)"
         text += " (\(trip.nights) night\(trip.nights == 1 ? "" : "s")). Stops:"
         for leg in trip.legs {
@@ -16,6 +16,9 @@ extension PackingInstructions {
         text.removeLast()
         text += ". Call forecast for each stop. One list for the whole trip; a weather reason names the day and the stop."
         if !trip.activities.isEmpty { text += " Activities: \(trip.activities.joined(separator: ", "))." }
+        if let traveller, traveller != .standard {
+            text += " The traveller lives in \(traveller.home) and reads \(traveller.units == .us ? "°F" : "°C")."
+        }
         return text
     }
 }

@@ -25,6 +25,10 @@ public struct TripBrief: Codable, Sendable, Equatable {
         public var latitude: Double?
         public var longitude: Double?
     }
+    /// The traveller (nil in prompts recorded before plan knew them: the standard traveller).
+    public var traveller: Traveller?
+    /// The day the pack ran, to tell a trip in the past (nil in older prompts).
+    public var today: CalendarDate?
 
     public init(_ trip: Trip) {
         destination = trip.place?.label ?? trip.destination

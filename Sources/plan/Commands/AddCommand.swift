@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Planner
 import Store
 import Tools
 
@@ -18,6 +19,8 @@ struct AddCommand {
         let store = try context.openStore()
         let trip = try await store.addTrip(new)
         if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
+        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        Self.warnUnknownActivities(trip.activities, console: context.console)
         if arguments.json {
             context.printJSON(TripPrinter.json(trip, packed: false))
         } else {
@@ -101,6 +104,13 @@ struct AddCommand {
             throw CLIError.usage(problem + ".", command: command)
         }
         return trip
+    }
+
+    /// Says on stderr which activities plan does not know (they are kept with the trip; a pack names them).
+    static func warnUnknownActivities(_ activities: [String], console: Console) {
+        for word in ActivityKits.resolve(activities).unknown {
+            console.warn("plan: " + PackingRules.unknownActivityNotice(word))
+        }
     }
 
     /// Control characters and invisible format characters (bidi overrides, zero-width spaces, BOM);

@@ -22,6 +22,7 @@ struct PackCommand {
                 if let like { trip = LikeTrip.apply(like, to: trip, details: arguments.details) }
             }
             newTrip = try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
+            AddCommand.warnUnknownActivities(trip.activities, console: context.console)
         } else {
             try Self.refuseTripDetails(arguments.details, trip: target)
         }
@@ -39,7 +40,10 @@ struct PackCommand {
             trip = found
         }
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: offline)
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        var planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
+        planner.today = context.today
         let result: TripPlanner.Result
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown

@@ -56,7 +56,8 @@ struct ReplayCommand {
             provider = try await Self.pinnedStops(trip, store: store, before: originalList.createdAt, session: original.id)
         }
         let model = try await context.languageModel(named: engine.model)
-        let planner = context.planner(store: store, model: model, forecasts: provider, engine: engine)
+        var planner = context.planner(store: store, model: model, forecasts: provider, engine: engine)
+        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
         // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil

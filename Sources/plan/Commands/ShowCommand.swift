@@ -41,7 +41,8 @@ struct ShowCommand {
         } else {
             var lines = TripPrinter.details(trip, console: context.console)
             if let report {
-                lines += ForecastPrinter.lines(report, trip: trip, console: context.console)
+                let units = try await context.traveller(store: store, tripID: trip.id).units
+                lines += ForecastPrinter.lines(report, trip: trip, console: context.console, units: units)
             }
             if let packing {
                 lines.append("")
