@@ -75,7 +75,7 @@ public struct TripPlanner: Sendable {
         var provider: any ForecastProvider = forecasts
         var prefetch: PrefetchedForecast?
         if !(model is BuiltinPackingModel), let place = trip.place {
-            prefetch = PrefetchedForecast(base: forecasts, place: place)
+            prefetch = PrefetchedForecast(base: forecasts, place: place, start: trip.start, end: trip.end)
             provider = prefetch ?? forecasts
         }
         var turn = Turn(
@@ -447,11 +447,11 @@ public struct TripPlanner: Sendable {
         }
         guard let place = trip.place else { return (nil, false, "the trip's place is not known") }
         do {
-            let report = try await provider.forecast(for: place)
+            let report = try await provider.forecast(for: place, from: trip.start, to: trip.end)
             onProgress(report.summary() + "; checking…")
             if pins, report.origin != .pinned {
                 try await store.pinForecast(
-                    tripID: trip.id, source: report.forecast.source, url: report.forecast.url,
+                    tripID: trip.id, source: report.forecast.provider, url: report.forecast.url,
                     fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
                 )
             }

@@ -79,6 +79,7 @@ public struct BuiltinPackingModel: LanguageModel {
             country: trip.country, isStale: result?.origin?.isStale ?? false, forecastEnds: forecastEnds
         )
         context.horizonDays = horizon
+        if let parsed = result?.forecast { context.adopt(parsed) }
         return context
     }
 

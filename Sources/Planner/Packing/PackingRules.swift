@@ -22,6 +22,14 @@ public struct PackingContext: Sendable {
     public var horizonDays: Int = 7
     /// Why there is no forecast at all, when the service could not be reached (or offline, nothing cached).
     public var unavailableReason: String?
+    /// The weather alerts in force over the trip's days.
+    public var alerts: [WeatherAlert] = []
+    /// The day the forecast was fetched, at the place (for when the forecast reaches its climate days).
+    public var issued: CalendarDate?
+    /// The place's elevation, metres, when plan knows it (for the season guess).
+    public var elevation: Double?
+    /// The place's time zone (for the alerts' windows).
+    public var timeZone: String?
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -51,6 +59,15 @@ public struct PackingContext: Sendable {
             horizonDays = first.days(to: last) + 1
         }
         self.unavailableReason = unavailableReason
+        if let forecast { adopt(forecast) }
+    }
+
+    /// Takes what the forecast knows beyond its days: alerts, when it was fetched, the elevation.
+    public mutating func adopt(_ forecast: Forecast) {
+        alerts = forecast.alerts
+        issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
+        elevation = forecast.elevation
+        timeZone = forecast.timeZone
     }
 
     public var nights: Int { start.days(to: end) }
@@ -69,6 +86,7 @@ public enum PackingRules {
         ("snowGear", snowGear),
         ("windLayer", windLayer),
         ("sunProtection", sunProtection),
+        ("alertGear", alertGear),
         ("seasonalFallback", seasonalFallback),
         ("activityGear", activityGear),
         ("essentials", essentials),
@@ -112,20 +130,17 @@ public enum PackingRules {
                 ? "\(missing[0].shortLabel) to \(missing[missing.count - 1].shortLabel)"
                 : missing.map(\.shortLabel).joined(separator: ", ")
             if context.days.isEmpty, let reason = context.unavailableReason {
-                notices.append("No forecast could be had (\(reason)); this is a general list for the season. Run pack again when the forecast service is reachable.")
+                notices.append("No forecast or climate could be had (\(reason)); this is a general list for the season, guessed from the hemisphere, latitude\(context.elevation == nil ? "" : " and elevation"). Run pack again when the forecast service is reachable.")
             } else if context.days.isEmpty {
-                notices.append("No forecast for \(names) yet; this is a general list for the season. Run pack again when the trip is within a week for weather-driven items.")
+                notices.append("No forecast or climate for \(names) yet; this is a general list for the season, guessed from the hemisphere, latitude\(context.elevation == nil ? "" : " and elevation"). Run pack again when the forecast service is reachable.")
             } else {
-                // A day comes into reach `horizonDays - 1` days before it.
-                let lead = max(0, context.horizonDays - 1)
-                let first = missing[0].adding(days: -lead)
-                let all = missing[missing.count - 1].adding(days: -lead)
-                let when = missing.count == 1 || first == all
-                    ? "from \(first.shortLabel)"
-                    : "from \(first.shortLabel) for the first of them, \(all.shortLabel) for all"
-                notices.append("No forecast yet for \(names); run pack again \(when).")
+                notices.append(ForecastReach.missingNotice(missing, issued: context.issued))
             }
         }
+        if let issued = context.issued, let reach = ForecastReach.notice(climateDays: context.days.filter(\.isClimate), issued: issued) {
+            notices.append(reach)
+        }
+        notices += context.alerts.prefix(2).map { $0.notice(timeZone: context.timeZone) }
         if context.isStale {
             notices.append("The forecast is a stale copy (the weather service failed); check again before you leave.")
         }
@@ -166,30 +181,30 @@ public enum PackingRules {
         if let coldest = lows.min(by: { $0.1 < $1.1 }) {
             let (day, low) = coldest
             if low < 25 {
-                items.append(weather("Outerwear", "Insulated winter coat", "Low of \(low)°F \(day.date.shortLabel)"))
-                items.append(weather("Clothing", "Thermal base layers", "Low of \(low)°F \(day.date.shortLabel)", quantity: 2))
-                items.append(weather("Outerwear", "Warm hat and gloves", "Freezing: \(low)°F \(day.date.shortLabel)"))
-                items.append(weather("Outerwear", "Scarf", "Low of \(low)°F \(day.date.shortLabel)"))
+                items.append(weather("Outerwear", "Insulated winter coat", day.reason("Low of \(low)°F", .cold)))
+                items.append(weather("Clothing", "Thermal base layers", day.reason("Low of \(low)°F", .cold), quantity: 2))
+                items.append(weather("Outerwear", "Warm hat and gloves", day.reason("Freezing: \(low)°F", .cold)))
+                items.append(weather("Outerwear", "Scarf", day.reason("Low of \(low)°F", .cold)))
             } else if low < 40 {
-                items.append(weather("Outerwear", "Warm coat", "Low of \(low)°F \(day.date.shortLabel)"))
-                items.append(weather("Outerwear", "Warm hat and gloves", "Cold: \(low)°F \(day.date.shortLabel)"))
+                items.append(weather("Outerwear", "Warm coat", day.reason("Low of \(low)°F", .cold)))
+                items.append(weather("Outerwear", "Warm hat and gloves", day.reason("Cold: \(low)°F", .cold)))
             } else if low < 55 {
-                items.append(weather("Outerwear", "Light jacket", "Low of \(low)°F \(day.date.shortLabel)"))
+                items.append(weather("Outerwear", "Light jacket", day.reason("Low of \(low)°F", .cold)))
             }
         }
         if let coolest = highs.min(by: { $0.1 < $1.1 }), coolest.1 < 55 {
-            items.append(weather("Clothing", "Warm sweaters or fleeces", "High only \(coolest.1)°F \(coolest.0.date.shortLabel)",
+            items.append(weather("Clothing", "Warm sweaters or fleeces", coolest.0.reason("High only \(coolest.1)°F", .cool),
                                  quantity: min(3, max(1, context.dayCount / 3))))
         }
         if let hottest = highs.max(by: { $0.1 < $1.1 }) {
             let (day, high) = hottest
             if high >= 85 {
                 let hotDays = highs.filter { $0.1 >= 85 }.count
-                items.append(weather("Clothing", "Shorts", "High of \(high)°F \(day.date.shortLabel)", quantity: min(4, max(1, (hotDays + 1) / 2))))
-                items.append(weather("Clothing", "Breathable short-sleeved tops", "High of \(high)°F \(day.date.shortLabel)", quantity: min(7, hotDays)))
-                items.append(weather("Health", "Reusable water bottle", "Heat: \(high)°F \(day.date.shortLabel); drink often"))
+                items.append(weather("Clothing", "Shorts", day.reason("High of \(high)°F", .heat), quantity: min(4, max(1, (hotDays + 1) / 2))))
+                items.append(weather("Clothing", "Breathable short-sleeved tops", day.reason("High of \(high)°F", .heat), quantity: min(7, hotDays)))
+                items.append(weather("Health", "Reusable water bottle", day.reason("Heat: \(high)°F", .heat)))
             } else if high >= 70 {
-                items.append(weather("Clothing", "Short-sleeved tops", "Warm days: \(high)°F \(day.date.shortLabel)", quantity: min(4, highs.filter { $0.1 >= 70 }.count)))
+                items.append(weather("Clothing", "Short-sleeved tops", day.reason("Warm days: \(high)°F", .heat), quantity: min(4, highs.filter { $0.1 >= 70 }.count)))
             }
         }
         return items
@@ -205,7 +220,7 @@ public enum PackingRules {
         let coolNights = spreads.filter { $0.2 < 60 }
         guard let widest = coolNights.max(by: { $0.1 - $0.2 < $1.1 - $1.2 }), widest.1 - widest.2 >= 25 else { return [] }
         return [weather("Clothing", "Mid layer (fleece or light sweater)",
-                        "\(widest.1)°F by day, \(widest.2)°F at night \(widest.0.date.shortLabel)")]
+                        widest.0.reason("\(widest.1)°F by day, \(widest.2)°F at night", .spread))]
     }
 
     // MARK: - Weather gear
@@ -217,7 +232,7 @@ public enum PackingRules {
             .compactMap { day in day.precipitationChance.map { (day, $0) } }
         guard let wettest = wet.max(by: { $0.1 < $1.1 }) else { return [] }
         let (day, chance) = wettest
-        let reason = "\(chance)% chance of rain \(day.date.shortLabel)"
+        let reason = day.reason("\(chance)% chance of rain", .rain)
         var items: [PackingItem] = []
         if chance >= 50 {
             items.append(weather("Rain & weather", "Waterproof rain jacket", reason))
@@ -226,7 +241,7 @@ public enum PackingRules {
             if rainyDays.count >= 2 {
                 let wettestRainy = rainyDays.max(by: { $0.1 < $1.1 }) ?? wettest
                 items.append(weather("Footwear", "Waterproof shoes",
-                                     "Rain likely on \(rainyDays.count) days: \(wettestRainy.1)% \(wettestRainy.0.date.shortLabel)"))
+                                     wettestRainy.0.reason("Rain likely on \(rainyDays.count) days: \(wettestRainy.1)%", .rain)))
             }
         } else if chance >= 30 {
             items.append(weather("Rain & weather", "Compact umbrella", reason))
@@ -249,7 +264,7 @@ public enum PackingRules {
         } else if let high = worst.high {
             chance = ", \(high)°F"
         }
-        let reason = "\(what)\(chance) \(worst.date.shortLabel)"
+        let reason = worst.reason("\(what)\(chance)", .snow)
         return [
             weather("Footwear", "Insulated waterproof boots", reason),
             weather("Clothing", "Wool socks", reason, quantity: min(context.dayCount, 4)),
@@ -262,7 +277,7 @@ public enum PackingRules {
         let windy = context.days.filter { ($0.gust ?? 0) >= 35 || ($0.wind ?? 0) >= 25 }
         guard let worst = windy.max(by: { max($0.gust ?? 0, $0.wind ?? 0) < max($1.gust ?? 0, $1.wind ?? 0) }) else { return [] }
         let figure = worst.gust.map { "Gusts to \($0) mph" } ?? "Wind \(worst.wind ?? 0) mph"
-        return [weather("Outerwear", "Windproof shell", "\(figure) \(worst.date.shortLabel)")]
+        return [weather("Outerwear", "Windproof shell", worst.reason(figure, .wind))]
     }
 
     /// Sunny, warm days or a high UV index drive sun protection.
@@ -275,7 +290,7 @@ public enum PackingRules {
         else { return [] }
         let figure = brightest.uvIndex.map { String(format: "UV index %.0f", $0) }
             ?? "\(brightest.summary), \(brightest.high ?? 0)°F"
-        let reason = "\(figure) \(brightest.date.shortLabel)"
+        let reason = brightest.reason(figure, .sun)
         var items = [
             weather("Toiletries", "Sunscreen (SPF 30+)", reason),
             weather("Outerwear", "Sunglasses", reason),
@@ -286,43 +301,46 @@ public enum PackingRules {
         return items
     }
 
-    /// Without a forecast for any day: what the season usually needs at that latitude.
+    /// Without a forecast or the climate for any day: what the season usually needs there, guessed from
+    /// the hemisphere, the latitude and (when plan knows it) the elevation (`SeasonGuess`).
     @Sendable static func seasonalFallback(_ context: PackingContext) -> [PackingItem] {
         guard context.days.isEmpty else { return [] }
         let latitude = context.latitude ?? 40
         let month = context.start.month
-        let northern = latitude >= 0
-        let winter = northern ? [12, 1, 2].contains(month) : [6, 7, 8].contains(month)
-        let summer = northern ? [6, 7, 8].contains(month) : [12, 1, 2].contains(month)
-        let tropical = abs(latitude) < 23.5
-        let season = "no forecast yet; usual for \(monthName(month)) at \(Int(abs(latitude).rounded()))°\(northern ? "N" : "S")"
-        if tropical {
-            return [
-                PackingItem(category: "Clothing", name: "Light, breathable clothes", reason: "Tropical latitude (\(season))"),
-                PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "Tropical showers are common (\(season))"),
-                PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: "Strong sun near the equator"),
+        let guess = SeasonGuess(latitude: latitude, month: month, elevation: context.elevation)
+        let height = context.elevation.map { $0 >= 500 ? ", \(Int(($0 / 100).rounded()) * 100) m up" : "" } ?? ""
+        let season = "a guess for \(monthName(month).prefix(3)) at \(Int(abs(latitude).rounded()))°\(latitude >= 0 ? "N" : "S")\(height)"
+        let figures = "highs near \(guess.high)°F, lows near \(guess.low)°F"
+        var items: [PackingItem] = []
+        if guess.low < 32 {
+            items += [
+                PackingItem(category: "Outerwear", name: "Warm coat", reason: "Cold: \(figures) (\(season))"),
+                PackingItem(category: "Outerwear", name: "Warm hat and gloves", reason: "Cold: lows near \(guess.low)°F (\(season))"),
+                PackingItem(category: "Clothing", name: "Warm sweaters or fleeces", quantity: 2, reason: "Cold: \(figures) (\(season))"),
             ]
-        }
-        if winter {
-            return [
-                PackingItem(category: "Outerwear", name: "Warm coat", reason: "Winter (\(season))"),
-                PackingItem(category: "Outerwear", name: "Warm hat and gloves", reason: "Winter (\(season))"),
-                PackingItem(category: "Clothing", name: "Warm sweaters or fleeces", quantity: 2, reason: "Winter (\(season))"),
-                PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "In case of rain or sleet"),
+        } else if guess.low < 45 {
+            items += [
+                PackingItem(category: "Outerwear", name: "Warm jacket", reason: "Cool: \(figures) (\(season))"),
+                PackingItem(category: "Clothing", name: "Warm sweaters or fleeces", quantity: 1, reason: "Cool nights: lows near \(guess.low)°F (\(season))"),
             ]
+        } else if guess.low < 58 {
+            items.append(PackingItem(category: "Outerwear", name: "Light jacket", reason: "Cool evenings: lows near \(guess.low)°F (\(season))"))
         }
-        if summer {
-            return [
-                PackingItem(category: "Clothing", name: "Short-sleeved tops", quantity: min(4, context.dayCount), reason: "Summer (\(season))"),
-                PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: "Summer sun (\(season))"),
-                PackingItem(category: "Outerwear", name: "Light jacket", reason: "For cooler evenings"),
+        if guess.high >= 82, guess.low >= 65 {
+            items += [
+                PackingItem(category: "Clothing", name: "Light, breathable clothes", reason: "Hot and humid: \(figures) (\(season))"),
+                PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "Warm-season showers are common (\(season))"),
             ]
+        } else if guess.high >= 68 {
+            items.append(PackingItem(category: "Clothing", name: "Short-sleeved tops", quantity: min(4, context.dayCount), reason: "Warm days: highs near \(guess.high)°F (\(season))"))
         }
-        return [
-            PackingItem(category: "Outerwear", name: "Light jacket", reason: "Spring or autumn (\(season))"),
-            PackingItem(category: "Clothing", name: "Warm sweaters or fleeces", quantity: 1, reason: "Cool mornings and evenings"),
-            PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "Showers are common in spring and autumn"),
-        ]
+        if guess.high >= 75 || (abs(latitude) < 23.5) {
+            items.append(PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: "Strong sun: highs near \(guess.high)°F (\(season))"))
+        }
+        if !items.contains(where: { $0.name == "Compact umbrella" }) {
+            items.append(PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "In case of showers (no forecast to say)"))
+        }
+        return items
     }
 
     // MARK: - Activities and essentials

@@ -58,7 +58,7 @@ enum NWSForecastDecoder {
             let gust = WeatherText.windMPH(period["windGust"]?.stringValue)
             if days[date] == nil {
                 order.append(date)
-                days[date] = ForecastDay(date: date, summary: "")
+                days[date] = ForecastDay(date: date, summary: "", source: .nws)
             }
             guard var day = days[date] else { continue }
             if isDaytime {
@@ -75,9 +75,13 @@ enum NWSForecastDecoder {
             day.hasThunder = day.hasThunder || WeatherText.mentionsThunder(summary)
             days[date] = day
         }
+        var elevation: Double?
+        if let reading = properties["elevation"], reading["unitCode"]?.stringValue == "wmoUnit:m" {
+            elevation = ForecastBounds.number(reading["value"]?.doubleValue, in: ForecastBounds.elevationM)
+        }
         return Forecast(
             source: "nws", url: url, timeZone: timeZone, updatedAt: updated, fetchedAt: fetchedAt,
-            days: order.compactMap { days[$0] }
+            days: order.compactMap { days[$0] }, elevation: elevation
         )
     }
 

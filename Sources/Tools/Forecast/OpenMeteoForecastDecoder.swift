@@ -41,12 +41,13 @@ enum OpenMeteoForecastDecoder {
                 wind: ForecastBounds.whole(number("wind_speed_10m_max", index), in: ForecastBounds.windMPH),
                 gust: ForecastBounds.whole(number("wind_gusts_10m_max", index), in: ForecastBounds.windMPH),
                 uvIndex: ForecastBounds.number(number("uv_index_max", index), in: ForecastBounds.uvIndex),
-                summary: code.map(WeatherText.wmoSummary) ?? ""
+                summary: code.map(WeatherText.wmoSummary) ?? "", source: .openMeteo
             ))
         }
         let timeZone = document["timezone"]?.stringValue.flatMap { $0 == "GMT" ? nil : $0 } ?? fallbackTimeZone
         return Forecast(
-            source: "open-meteo", url: url, timeZone: timeZone, updatedAt: nil, fetchedAt: fetchedAt, days: days
+            source: "open-meteo", url: url, timeZone: timeZone, updatedAt: nil, fetchedAt: fetchedAt, days: days,
+            elevation: ForecastBounds.number(document["elevation"]?.doubleValue, in: ForecastBounds.elevationM)
         )
     }
 }
