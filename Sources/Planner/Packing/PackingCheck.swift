@@ -166,6 +166,8 @@ public struct PackingCheck: Sendable {
     /// Whether `reason` names a day of the forecast and a figure that day's forecast holds.
     public func citesForecast(_ reason: String) -> Bool {
         let text = " " + Self.key(reason) + " "
+        // An alert in force, named by its event ("Winter Storm Warning"), is weather the trip has.
+        if context.alerts.contains(where: { text.contains(" " + Self.key($0.event) + " ") }) { return true }
         for day in context.days {
             let named = Self.aliases(of: day.date).filter { text.contains(" \($0) ") }
             guard !named.isEmpty else { continue }
@@ -175,9 +177,18 @@ public struct PackingCheck: Sendable {
             let figures = Self.figures(in: rest)
             let values = [day.high, day.low, day.precipitationChance, day.wind, day.gust].compactMap { $0 }.map(Double.init)
                 + [day.snowfall, day.precipitation, day.uvIndex].compactMap { $0 }
+                + Self.climateFigures(day)
             if figures.contains(where: { figure in values.contains { abs(abs($0) - figure) <= 1 } }) { return true }
         }
         return false
+    }
+
+    /// A climate day's own figures as its reasons cite them: the cold night, the hot day, and the wet and
+    /// snow days out of ten.
+    static func climateFigures(_ day: ForecastDay) -> [Double] {
+        guard day.isClimate, let climate = day.climate else { return [] }
+        return [climate.coldNight, climate.hotDay].compactMap { $0 }.map(Double.init)
+            + [climate.wetShare, climate.snowShare].map { ($0 * 10).rounded() }.filter { $0 > 0 }
     }
 
     /// The ways a reason may name a day: "thu dec 3", "dec 3", "december 3", "thursday", "2026 12 03".
