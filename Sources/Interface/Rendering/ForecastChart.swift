@@ -223,7 +223,7 @@ public struct ForecastChart: Sendable {
 
     /// "wind 25 mph, gusts 45" when the sustained wind is strong too, else "gusts 45 mph": a gust is never
     /// shown as the wind.
-    func windText(_ day: ForecastDay) -> String {
+    public func windText(_ day: ForecastDay) -> String {
         switch (day.wind, day.gust) {
         case let (wind?, gust?) where wind >= 20 && gust > wind: return "wind \(wind) mph, gusts \(gust)"
         case let (_, gust?) where gust > (day.wind ?? 0): return "gusts \(gust) mph"

@@ -46,7 +46,7 @@ public enum ForecastReach {
             ? "\(first.shortLabel) to \(last.shortLabel)"
             : dates.map(\.shortLabel).joined(separator: ", ")
         let reach = reachDate(of: first)
-        if let issued, reach > issued {
+        if issued.map({ reach > $0 }) ?? true {
             return "No forecast or climate for \(names) yet; the forecast reaches \(first.shortLabel) on \(reach.shortLabel): run pack again then."
         }
         return "No forecast or climate could be had for \(names); run pack again when the weather services answer."
