@@ -1,11 +1,6 @@
 import Foundation
 import Store
 
-/// What part of a day's weather a packing rule looked at, so a climate day can cite the right figures.
-public enum WeatherAspect: Sendable, CaseIterable {
-    case cold, cool, heat, spread, rain, snow, wind, sun
-}
-
 extension ForecastDay {
     /// The one place a day is described in a reason. A forecast day: the rule's `figure` and the day
     /// ("Low of 20°F Wed Dec 3"). A climate day: what the climate of that date says of `aspect`, saying it
