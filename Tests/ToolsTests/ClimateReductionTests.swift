@@ -33,6 +33,13 @@ import Testing
         let lateWindow = ClimateWindow(from: late, to: late, today: Self.today)
         #expect(lateWindow.newestYearsBack == 2)
         #expect(lateWindow.requestEnd.description == "2025-12-01")
+        // A trip in 9999 still gets the last ten years; one in 1950 too.
+        let far = CalendarDate(year: 9999, month: 12, day: 31) ?? Self.today
+        let farWindow = ClimateWindow(from: far, to: far, today: Self.today)
+        #expect(farWindow.requestStart.description == "2016-12-28")
+        #expect(farWindow.requestEnd.description == "2026-01-03")
+        let past = CalendarDate(year: 1950, month: 7, day: 1) ?? Self.today
+        #expect(ClimateWindow(from: past, to: past, today: Self.today).requestEnd.description == "2026-07-04")
         // 29 February stands for the 28th in years without it.
         let leap = CalendarDate(year: 2028, month: 2, day: 29) ?? Self.today
         #expect(ClimateWindow.shift(leap, yearsBack: 1).description == "2027-02-28")

@@ -92,9 +92,15 @@ import Testing
         #expect(report.forecast.missingDays(from: first, to: last).count == 3)
         #expect(report.note?.contains("the usual climate could not be had") == true, "note was \(report.note ?? "nil")")
 
-        // With no forecast either, there is nothing to give: the error, for a general list.
+        // With no forecast for the trip's days either: the forecast for the days ahead, lacking all of them.
+        let far = try await service(harness).forecast(for: Self.paris, from: today.adding(days: 30), to: today.adding(days: 32))
+        #expect(far.forecast.missingDays(from: today.adding(days: 30), to: today.adding(days: 32)).count == 3)
+        #expect(far.note?.contains("the usual climate could not be had") == true)
+        // And when that fails too, the error, for a general list.
+        let down = try await HTTPHarness()
+        try await down.services.fault("/v1/", mode: "500")
         await #expect(throws: ServiceError.self) {
-            _ = try await service(harness).forecast(for: Self.paris, from: today.adding(days: 30), to: today.adding(days: 32))
+            _ = try await service(down).forecast(for: Self.paris, from: today.adding(days: 40), to: today.adding(days: 42))
         }
     }
 

@@ -8,7 +8,8 @@ import Store
 struct ClimateWindow: Equatable, Sendable {
     /// The trip's days, consecutive.
     let days: [CalendarDate]
-    /// Years back of the most recent and the oldest sample (1 and 10: the last ten years).
+    /// Years back of the most recent and the oldest sample (1 and 10: the last ten years; 0 or fewer for
+    /// a trip already in the archive's years).
     let newestYearsBack: Int
     let oldestYearsBack: Int
     /// Days either side of each date pooled with it (7 days a year, 70 in ten years).
@@ -26,11 +27,12 @@ struct ClimateWindow: Equatable, Sendable {
         let count = max(0, first.days(to: last)) + 1
         days = (0..<count).map { first.adding(days: $0) }
         pool = Self.poolDays
-        var back = 1
+        // The newest year whose copy of the last day (and its neighbours) the archive already holds,
+        // whatever the trip's own year (a trip in 9999 still gets the last ten years).
         let latest = today.adding(days: -Self.archiveLagDays)
-        while Self.shift(last, yearsBack: back).adding(days: Self.poolDays) > latest, back < 200 {
-            back += 1
-        }
+        var year = latest.year
+        if Self.shift(last, yearsBack: last.year - year).adding(days: Self.poolDays) > latest { year -= 1 }
+        let back = last.year - year
         newestYearsBack = back
         oldestYearsBack = back + Self.yearCount - 1
     }
@@ -59,7 +61,7 @@ struct ClimateWindow: Equatable, Sendable {
 
     /// The same month and day `yearsBack` years earlier (29 February becomes the 28th).
     static func shift(_ date: CalendarDate, yearsBack: Int) -> CalendarDate {
-        let year = max(1, date.year - yearsBack)
+        let year = min(max(1, date.year - yearsBack), 9_999)
         return CalendarDate(year: year, month: date.month, day: date.day)
             ?? CalendarDate(year: year, month: date.month, day: 28)
             ?? date

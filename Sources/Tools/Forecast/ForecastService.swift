@@ -96,6 +96,13 @@ public struct ForecastService: ForecastProvider {
                 notes.append("the usual climate could not be had (\(Self.reason(error)))")
             }
         }
+        if parts.isEmpty, let failure {
+            // Nothing for the trip's days: the forecast for the days ahead, so the trip still shows what
+            // there is and says which days it lacks; when that fails too, the first failure stands.
+            guard var ahead = try? await forecast(for: place) else { throw failure }
+            ahead.note = notes.joined(separator: "; ")
+            return ahead
+        }
         guard let primary = parts.first else {
             throw failure ?? ServiceError.unavailable(service: "Open-Meteo", reason: "no forecast or climate for the trip's days")
         }
