@@ -73,8 +73,8 @@ public struct ForecastChart: Sendable {
         let labelWidth = 11
         let degrees = isUnicode ? "°F" : "F"
         var lines: [String] = []
-        let left = "\(Int(low))\(degrees)"
-        let right = "\(Int(high))\(degrees)"
+        let left = "\(Int(checked: low) ?? 0)\(degrees)"
+        let right = "\(Int(checked: high) ?? 0)\(degrees)"
         let gap = max(1, width - left.count - right.count)
         let temperatureColumn = 10
         lines.append(indent + pad("", labelWidth + temperatureColumn) + paint(.scale, left + String(repeating: " ", count: gap) + right))
@@ -143,12 +143,12 @@ public struct ForecastChart: Sendable {
         // The bar: each cell coloured by the temperature it stands for.
         let values = [day.low, day.high].compactMap { $0 }.map(Double.init)
         let cell = (high - low) / Double(width - 1)
-        let first = values.min().map { Int((($0 - low) / cell).rounded()) } ?? -1
-        let last = values.max().map { Int((($0 - low) / cell).rounded()) } ?? -2
+        let first = values.min().flatMap { Int(checkedRounding: ($0 - low) / cell) } ?? -1
+        let last = values.max().flatMap { Int(checkedRounding: ($0 - low) / cell) } ?? -2
         // A climate day: the typical range lighter, the 10th–90th percentile range around it lighter still.
         let usual = day.isClimate ? day.climate : nil
-        let outerFirst = usual?.coldNight.map { Int(((Double($0) - low) / cell).rounded()) } ?? first
-        let outerLast = usual?.hotDay.map { Int(((Double($0) - low) / cell).rounded()) } ?? last
+        let outerFirst = usual?.coldNight.flatMap { Int(checkedRounding: (Double($0) - low) / cell) } ?? first
+        let outerLast = usual?.hotDay.flatMap { Int(checkedRounding: (Double($0) - low) / cell) } ?? last
         var runStyle: Style?
         var run = ""
         for index in 0..<width {

@@ -260,7 +260,7 @@ public enum PackingRules {
         if let percent = worst.precipitationChance {
             chance = " (\(percent)%)"
         } else if let snowfall = worst.snowfall, snowfall.isFinite, (0..<10_000).contains(snowfall) {
-            chance = " (\(Int(snowfall.rounded())) cm)"
+            chance = " (\(Int(checkedRounding: snowfall) ?? 0) cm)"
         } else if let high = worst.high {
             chance = ", \(high)°F"
         }
@@ -308,8 +308,8 @@ public enum PackingRules {
         let latitude = context.latitude ?? 40
         let month = context.start.month
         let guess = SeasonGuess(latitude: latitude, month: month, elevation: context.elevation)
-        let height = context.elevation.map { $0 >= 500 ? ", \(Int(($0 / 100).rounded()) * 100) m up" : "" } ?? ""
-        let season = "a guess for \(monthName(month).prefix(3)) at \(Int(abs(latitude).rounded()))°\(latitude >= 0 ? "N" : "S")\(height)"
+        let height = context.elevation.map { $0 >= 500 ? ", \((Int(checkedRounding: $0 / 100) ?? 0) * 100) m up" : "" } ?? ""
+        let season = "a guess for \(monthName(month).prefix(3)) at \(Int(checkedRounding: abs(latitude)) ?? 0)°\(latitude >= 0 ? "N" : "S")\(height)"
         let figures = "highs near \(guess.high)°F, lows near \(guess.low)°F"
         var items: [PackingItem] = []
         if guess.low < 32 {

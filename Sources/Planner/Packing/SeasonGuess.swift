@@ -43,7 +43,7 @@ struct SeasonGuess: Equatable, Sendable {
 
     init(latitude: Double, month: Int, elevation: Double?) {
         let bands = latitude >= 0 ? Self.northern : Self.southern
-        let absolute = min(abs(latitude), 90)
+        let absolute = latitude.isFinite ? min(abs(latitude), 90) : 0
         let upper = bands.firstIndex { $0.latitude >= absolute } ?? bands.count - 1
         let lower = max(0, upper - 1)
         let a = bands[lower], b = bands[upper]
@@ -55,7 +55,8 @@ struct SeasonGuess: Equatable, Sendable {
         let high = blend(a.winterHigh, a.summerHigh) + (blend(b.winterHigh, b.summerHigh) - blend(a.winterHigh, a.summerHigh)) * t
         let low = blend(a.winterLow, a.summerLow) + (blend(b.winterLow, b.summerLow) - blend(a.winterLow, a.summerLow)) * t
         let drop = max(0, min(elevation ?? 0, 9_000)) / 1_000 * Self.lapsePerKilometre
-        self.high = Int((high - drop).rounded())
-        self.low = Int((low - drop).rounded())
+        // A latitude that is not a number (a damaged database) leaves the sea-level equator's guess.
+        self.high = Int(checkedRounding: high - drop) ?? 86
+        self.low = Int(checkedRounding: low - drop) ?? 73
     }
 }

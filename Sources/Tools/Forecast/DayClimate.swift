@@ -38,7 +38,7 @@ public struct DayClimate: Codable, Sendable, Equatable {
 
     /// "4 days in 10" for a share; "under 1 day in 10" below 5 %.
     public static func daysInTen(_ share: Double) -> String {
-        let tenths = Int((min(max(share, 0), 1) * 10).rounded())
+        let tenths = share.isFinite ? Int(checkedRounding: min(max(share, 0), 1) * 10) ?? 0 : 0
         if tenths == 0 { return "under 1 day in 10" }
         if tenths == 10 { return "nearly every day" }
         return "\(tenths) day\(tenths == 1 ? "" : "s") in 10"

@@ -18,7 +18,9 @@ extension WeatherAlert {
 
     /// "Wed 6 am", "Fri 6:30 pm" in the place's zone.
     static func moment(_ date: Date, _ zone: TimeZone) -> String {
-        let seconds = Int(date.timeIntervalSince1970) + zone.secondsFromGMT(for: date)
+        // A date beyond ±30,000 years (a damaged pinned record) is clamped rather than trapping Int(_:).
+        let instant = min(max(date.timeIntervalSince1970, -1e12), 1e12)
+        let seconds = (Int(checkedRounding: instant.rounded(.down)) ?? 0) + zone.secondsFromGMT(for: date)
         let day = CalendarDate(dayNumber: seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400))
         let minuteOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
         let hour = minuteOfDay / 60
