@@ -78,6 +78,7 @@ start_standin() {
     [ -n "$STANDIN_PORT" ] || die "the weather stand-in did not start (see $WORK/standin.log)"
     export PLAN_NWS_URL="http://127.0.0.1:$STANDIN_PORT"
     export PLAN_OPEN_METEO_URL="http://127.0.0.1:$STANDIN_PORT"
+    export PLAN_CLIMATE_URL="http://127.0.0.1:$STANDIN_PORT"
     export PLAN_CONTACT="bench@example.com"
     export NO_COLOR=1
 }

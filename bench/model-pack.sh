@@ -30,7 +30,7 @@ for label in old new; do
     python3 "$here/usage_proxy.py" --upstream "http://127.0.0.1:$llama_port" --port 0 --log "$log" >"$out/proxy-$label.out" 2>&1 &
     pids+=($!)
     proxy="http://127.0.0.1:$(port_of "$out/proxy-$label.out")"
-    export PLAN_DB="$out/$label.sqlite" PLAN_NWS_URL=$services PLAN_OPEN_METEO_URL=$services PLAN_CONTACT=bench@example.com \
+    export PLAN_DB="$out/$label.sqlite" PLAN_NWS_URL=$services PLAN_OPEN_METEO_URL=$services PLAN_CLIMATE_URL=$services PLAN_CONTACT=bench@example.com \
         PLAN_MODEL=$proxy PLAN_MODEL_TIMEOUT=900
     codes=()
     started=$(date +%s.%N)

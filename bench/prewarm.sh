@@ -21,7 +21,7 @@ python3 "$here/usage_proxy.py" --upstream "http://127.0.0.1:$llama_port" --port 
     --bodies "$out/bodies" >"$out/proxy.out" 2>&1 &
 pids+=($!)
 proxy="http://127.0.0.1:$(port_of "$out/proxy.out")"
-export PLAN_DB="$out/plan.sqlite" PLAN_NWS_URL=$services PLAN_OPEN_METEO_URL=$services PLAN_CONTACT=bench@example.com \
+export PLAN_DB="$out/plan.sqlite" PLAN_NWS_URL=$services PLAN_OPEN_METEO_URL=$services PLAN_CLIMATE_URL=$services PLAN_CONTACT=bench@example.com \
     PLAN_MODEL=$proxy PLAN_MODEL_TIMEOUT=900
 "$plan" add "Denver, CO" --from "$(date +%F)" --to "$(date -d '+3 days' +%F)" >/dev/null
 set +e; "$plan" pack 1 >"$out/pack.txt" 2>"$out/pack.err"; code=$?; set -e

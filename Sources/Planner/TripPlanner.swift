@@ -79,7 +79,7 @@ public struct TripPlanner: Sendable {
         var provider: any ForecastProvider = forecasts
         var prefetch: PrefetchedForecast?
         if !(model is BuiltinPackingModel), let place = trip.place {
-            prefetch = PrefetchedForecast(base: forecasts, place: place)
+            prefetch = PrefetchedForecast(base: forecasts, place: place, start: trip.start, end: trip.end)
             provider = prefetch ?? forecasts
         }
         var turn = Turn(
@@ -469,14 +469,18 @@ public struct TripPlanner: Sendable {
         async -> (forecast: Forecast?, isStale: Bool, unavailable: String?, stops: StopForecasts?)
     {
         guard trip.hasStops else {
-            let single = await placeForecast(trip.place, tripID: trip.id, in: transcript, pins: pins, provider: provider)
+            let single = await placeForecast(
+                trip.place, tripID: trip.id, from: trip.start, to: trip.end, in: transcript, pins: pins, provider: provider
+            )
             return (single.forecast, single.isStale, single.unavailable, nil)
         }
         var legs: [(leg: TripLeg, forecast: Forecast?)] = []
         var isStale = false
         var reasons: [String] = []
         for leg in trip.legs {
-            let obtained = await placeForecast(leg.place, tripID: trip.id, in: transcript, pins: pins, provider: provider)
+            let obtained = await placeForecast(
+                leg.place, tripID: trip.id, from: leg.start, to: leg.end, in: transcript, pins: pins, provider: provider
+            )
             legs.append((leg, obtained.forecast))
             isStale = isStale || obtained.isStale
             if let reason = obtained.unavailable, !reasons.contains(reason) { reasons.append(reason) }
@@ -487,7 +491,8 @@ public struct TripPlanner: Sendable {
 
     /// One place's forecast: the one the session received, else fetched now and pinned to the trip for that place.
     private func placeForecast(
-        _ place: Place?, tripID: Int, in transcript: Transcript, pins: Bool, provider: any ForecastProvider
+        _ place: Place?, tripID: Int, from start: CalendarDate, to end: CalendarDate, in transcript: Transcript, pins: Bool,
+        provider: any ForecastProvider
     ) async -> (forecast: Forecast?, isStale: Bool, unavailable: String?) {
         let label = place?.label
         let received = transcript.entries.compactMap(\.forecastResult).last { result in
@@ -498,11 +503,11 @@ public struct TripPlanner: Sendable {
         }
         guard let place else { return (nil, false, "the trip's place is not known") }
         do {
-            let report = try await provider.forecast(for: place)
+            let report = try await provider.forecast(for: place, from: start, to: end)
             onProgress(report.summary() + "; checking…")
             if pins, report.origin != .pinned {
                 try await store.pinForecast(
-                    tripID: tripID, placeID: place.id, source: report.forecast.source, url: report.forecast.url,
+                    tripID: tripID, placeID: place.id, source: report.forecast.provider, url: report.forecast.url,
                     fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
                 )
             }

@@ -56,14 +56,19 @@ struct Console: Sendable {
         return (0...(letters.count - wanted.count)).contains { Array(letters[$0..<($0 + wanted.count)]) == wanted }
     }
 
-    /// A line of results on stdout, made safe.
+    /// A line of results on stdout, made safe (and ASCII when the terminal is not UTF-8).
     func print(_ text: String = "") {
-        Self.emit(TerminalText.sanitize(text, marks: marks) + "\n", to: STDOUT_FILENO)
+        Self.emit(charset(TerminalText.sanitize(text, marks: marks)) + "\n", to: STDOUT_FILENO)
     }
 
     /// Text on stdout (no newline added), made safe; pieces of one stream share the line-length count.
     func write(_ text: String) {
-        Self.emit(stream.sanitize(text, marks: marks), to: STDOUT_FILENO)
+        Self.emit(charset(stream.sanitize(text, marks: marks)), to: STDOUT_FILENO)
+    }
+
+    /// Safe text in the terminal's character set: as it is for UTF-8, else ASCII (`ASCIIText`).
+    private func charset(_ text: String) -> String {
+        isUTF8 ? text : ASCIIText.fold(text)
     }
 
     /// A document (JSON) on stdout, exactly as given.
@@ -74,7 +79,7 @@ struct Console: Sendable {
     /// A warning or notice on stderr: one line, made safe.
     func warn(_ text: String) {
         let line = TerminalText.sanitize(text, marks: marks, maximumLineLength: 1_000, singleLine: true)
-        Self.emit(line + "\n", to: STDERR_FILENO)
+        Self.emit(charset(line) + "\n", to: STDERR_FILENO)
     }
 
     /// Whether stdin is a terminal (a person who can answer a question).
@@ -97,7 +102,7 @@ struct Console: Sendable {
     func progress(_ text: String) {
         guard isStderrTerminal else { return }
         let line = TerminalText.sanitize(text, marks: marks, maximumLineLength: 200, singleLine: true)
-        Self.emit("\r\u{1B}[2K\(line)", to: STDERR_FILENO)
+        Self.emit("\r\u{1B}[2K\(charset(line))", to: STDERR_FILENO)
     }
 
     /// Clears the progress line.

@@ -94,7 +94,9 @@ struct Context {
                 console.progress("Fetching the forecast from \(service)…")
             }
         )
-        return ForecastService(http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase)
+        return ForecastService(
+            http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase, climateBase: settings.climateBase
+        )
     }
 
     /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.

@@ -22,31 +22,25 @@ enum ForecastPrinter {
 
     static func lines(_ report: ForecastReport, trip: Trip, console: Console, units: MeasurementUnits = .us) -> [String] {
         var lines = ["  Forecast    " + provenance(report)]
+        let forecast = report.forecast
+        let zone = forecast.timeZone
+        for alert in forecast.alerts {
+            lines.append("    " + console.warning("⚠ " + alert.notice(timeZone: zone)))
+        }
         let chart = ForecastChart(
-            days: report.forecast.days(from: trip.start, to: trip.end), start: trip.start, end: trip.end,
-            lastForecastDay: report.forecast.lastDate, isUnicode: console.isUTF8, units: units
+            days: forecast.days(from: trip.start, to: trip.end), start: trip.start, end: trip.end,
+            lastForecastDay: forecast.lastForecastDate, isUnicode: console.isUTF8, units: units
         )
         lines += chart.lines { style, text in console.paint(text, sgr: style.sgr) }
-        let missing = report.forecast.missingDays(from: trip.start, to: trip.end)
+        if let notice = ForecastReach.notice(for: forecast, from: trip.start, to: trip.end) {
+            lines.append("    " + console.warning(notice))
+        }
+        let missing = forecast.missingDays(from: trip.start, to: trip.end)
         if !missing.isEmpty {
-            lines.append("    " + console.warning(horizonNotice(missing: missing, forecast: report.forecast)))
+            let issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: zone))
+            lines.append("    " + console.warning(ForecastReach.missingNotice(missing, issued: issued)))
         }
         return lines
-    }
-
-    static func horizonNotice(missing: [CalendarDate], forecast: Forecast) -> String {
-        let names = missing.count > 4
-            ? "\(missing[0].shortLabel) to \(missing[missing.count - 1].shortLabel) (\(missing.count) days)"
-            : missing.map(\.shortLabel).joined(separator: ", ")
-        guard let last = forecast.lastDate else { return "No forecast for \(names)." }
-        if let first = missing.first, first > last, let start = forecast.days.first?.date {
-            let lead = start.days(to: last)
-            let ready = first.adding(days: -lead)
-            let all = missing[missing.count - 1].adding(days: -lead)
-            let when = ready == all ? "from \(ready.shortLabel)" : "from \(ready.shortLabel) (all of them from \(all.shortLabel))"
-            return "No forecast yet for \(names): it reaches \(last.shortLabel). Run again \(when)."
-        }
-        return "No forecast for \(names) (the forecast covers \(forecast.days.first?.date.shortLabel ?? "?") to \(last.shortLabel))."
     }
 
     static func json(_ report: ForecastReport, trip: Trip) -> JSONValue {
@@ -58,6 +52,16 @@ enum ForecastPrinter {
                 "thunder": .bool(day.hasThunder), "wind": .from(day.wind), "gust": .from(day.gust),
                 "uvIndex": .from(day.uvIndex), "summary": .string(day.summary),
                 "nightSummary": .from(day.nightSummary),
+                "source": .string((day.source ?? DaySource(rawValue: forecast.source) ?? .openMeteo).rawValue),
+                "climate": day.climate.map(climateJSON) ?? .null,
+            ]
+        }
+        let alerts = forecast.alerts.map { alert -> JSONValue in
+            [
+                "event": .string(alert.event), "headline": .string(alert.headline), "severity": .string(alert.severity),
+                "onset": alert.onset.map { .string(Timestamp.iso8601($0)) } ?? .null,
+                "ends": alert.ends.map { .string(Timestamp.iso8601($0)) } ?? .null,
+                "summary": .string(alert.summary),
             ]
         }
         let stale = report.origin.isStale
@@ -68,7 +72,19 @@ enum ForecastPrinter {
             "ageSeconds": .number(max(0, Date().timeIntervalSince(forecast.fetchedAt)).rounded()),
             "stale": .bool(stale),
             "days": .array(days),
+            "alerts": .array(alerts),
+            "notice": ForecastReach.notice(for: forecast, from: trip.start, to: trip.end).map(JSONValue.string) ?? .null,
             "missingDays": .array(forecast.missingDays(from: trip.start, to: trip.end).map { .string($0.description) }),
+        ]
+    }
+
+    /// A climate day's figures: the years, the 10th–90th percentile night and day, wet and snow shares.
+    static func climateJSON(_ climate: DayClimate) -> JSONValue {
+        [
+            "firstYear": .number(Double(climate.firstYear)), "lastYear": .number(Double(climate.lastYear)),
+            "samples": .number(Double(climate.samples)), "coldNight": .from(climate.coldNight),
+            "hotDay": .from(climate.hotDay), "wetShare": .number((climate.wetShare * 100).rounded() / 100),
+            "snowShare": .number((climate.snowShare * 100).rounded() / 100),
         ]
     }
 }

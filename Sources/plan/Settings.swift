@@ -9,6 +9,8 @@ struct Settings {
     let openMeteoBase: URL
     let geocoderBase: URL
     let nominatimBase: URL
+    /// Open-Meteo's historical weather API (`PLAN_CLIMATE_URL`), for the days past the forecast.
+    let climateBase: URL
     let contact: String?
     let isOffline: Bool
     let timeout: TimeInterval
@@ -24,6 +26,9 @@ struct Settings {
         )
         nominatimBase = try Self.url(
             environment["PLAN_NOMINATIM_URL"], default: "https://nominatim.openstreetmap.org", name: "PLAN_NOMINATIM_URL"
+        )
+        climateBase = try Self.url(
+            environment["PLAN_CLIMATE_URL"], default: "https://archive-api.open-meteo.com", name: "PLAN_CLIMATE_URL"
         )
         contact = environment["PLAN_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         // A CR or LF (or any control character) would make the User-Agent header invalid, and it was dropped

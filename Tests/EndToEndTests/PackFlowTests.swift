@@ -54,7 +54,8 @@ import Testing
         let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         for item in weatherItems {
             let reason = try #require(item["reason"] as? String)
-            #expect(dayNames.contains { reason.contains($0) }, "\(reason)")
+            // A forecast's item names its day; an alert's names the alert.
+            #expect(dayNames.contains { reason.contains($0) } || reason.contains("Warning in force"), "\(reason)")
         }
 
         let shown = try world.run(["show", "1"])
@@ -90,12 +91,30 @@ import Testing
         #expect(try underwear(1) < (try underwear(6)))
     }
 
-    @Test func beyondTheHorizonIsAGeneralListWithANotice() async throws {
+    @Test func beyondTheHorizonIsTheUsualClimateSaidToBeSo() async throws {
         let world = try world()
         let pack = try world.json(["pack", "Denver, CO"] + world.dates(20, 22))
+        let weather = items(pack).filter { $0["weather"] as? Bool == true }
+        #expect(!weather.isEmpty)
+        #expect(weather.allSatisfy { ($0["reason"] as? String)?.hasPrefix("usual for ") == true }, "items: \(weather)")
+        let notices = try #require(pack["notices"] as? [String])
+        #expect(notices.contains { $0.contains("the usual weather of those dates") && $0.contains("the forecast reaches") })
+        let paths = try await world.services.requestLog().compactMap { $0["path"] as? String }
+        #expect(paths.filter { $0 == "/v1/archive" }.count == 1)
+        #expect(!paths.contains("/v1/forecast"), "nothing to forecast 20 days out")
+    }
+
+    @Test func withoutTheClimateEitherTheListIsGeneralAndSaysWhy() async throws {
+        let world = try world()
+        let result = try world.sandbox.run(
+            ["pack", "Denver, CO"] + world.dates(20, 22) + ["--json"],
+            environment: world.network.merging(["PLAN_CLIMATE_URL": "http://127.0.0.1:9"]) { _, new in new }
+        )
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let pack = try #require(try result.json() as? [String: Any])
         #expect(items(pack).allSatisfy { $0["weather"] as? Bool == false })
         let notices = try #require(pack["notices"] as? [String])
-        #expect(notices.contains { $0.contains("No forecast") })
+        #expect(notices.contains { $0.contains("general list for the season, guessed from the hemisphere, latitude") }, "notices: \(notices)")
     }
 
     @Test func offlineWithNothingCachedIsAGeneralListAndTheDatabaseKeepsTheTrip() async throws {
@@ -105,7 +124,7 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let pack = try #require(try result.json() as? [String: Any])
         let notices = try #require(pack["notices"] as? [String])
-        #expect(notices.contains { $0.contains("No forecast could be had") })
+        #expect(notices.contains { $0.contains("No forecast or climate could be had") })
         #expect(try await world.services.requestCount() == 0)
     }
 
@@ -225,13 +244,13 @@ import Testing
         #expect(models.first?["model"] as? String == "builtin")
         #expect(models.first?["sessions"] as? Int == 2)
         let cache = try #require(usage["cache"] as? [String: Any])
-        #expect(cache["entries"] as? Int == 2)
+        #expect(cache["entries"] as? Int == 3, "the point, the forecast and the alerts")
         #expect((cache["hits"] as? Int ?? 0) >= 2)
         let prune = try world.json(["cache", "prune"])
         #expect(prune["entries"] as? Int == 0)
         _ = try world.sandbox.sqlite("UPDATE http_cache SET expires_at = 0")
         let pruned = try world.json(["cache", "prune"])
-        #expect(pruned["entries"] as? Int == 2)
+        #expect(pruned["entries"] as? Int == 3)
         #expect((pruned["bytes"] as? Int ?? 0) > 0)
         // The pinned forecast survives the prune: replay still works offline.
         let replay = try world.run(["replay", "1"], offline: true)

@@ -77,14 +77,14 @@ import Testing
             #expect(lines.contains { $0.hasPrefix("    \(label) ") }, "no line for \(label): \(shown.stdout)")
         }
         #expect(!shown.stdout.contains("No forecast"))
-        #expect(try await world.services.requestCount() == 2, "/points, then the gridpoint forecast")
+        #expect(try await world.services.requestCount() == 3, "/points, the gridpoint forecast, then the alerts in force")
 
         let again = try world.show([id])
         #expect(again.status == 0)
         #expect(again.stdout.contains("NWS"))
         #expect(again.stdout.contains("(cached)"))
         #expect(dayLines(again.stdout) == lines)
-        #expect(try await world.services.requestCount() == 2, "a second show makes no request")
+        #expect(try await world.services.requestCount() == 3, "a second show makes no request")
 
         let json = try world.showJSON([id])
         let forecast = try #require(json["forecast"] as? [String: Any])
@@ -101,7 +101,7 @@ import Testing
         #expect(offline.status == 0, "stderr: \(offline.stderr)")
         #expect(offline.stdout.contains("NWS"))
         #expect(dayLines(offline.stdout).count == 4)
-        #expect(try await world.services.requestCount() == 2, "--offline touches no network")
+        #expect(try await world.services.requestCount() == 3, "--offline touches no network")
     }
 
     @Test func parisComesFromOpenMeteo() async throws {
@@ -118,17 +118,24 @@ import Testing
         #expect(forecast["source"] as? String == "open-meteo")
     }
 
-    @Test func datesBeyondTheHorizonSayNoForecastYet() async throws {
+    @Test func datesBeyondTheHorizonShowTheUsualClimate() async throws {
         let world = try await world()
         let id = try world.add("Denver, CO", from: 20, to: 22)
         let shown = try world.show([id])
         #expect(shown.status == 0, "stderr: \(shown.stderr)")
-        #expect(shown.stdout.contains("No forecast yet"), "stdout: \(shown.stdout)")
-        #expect(dayLines(shown.stdout).isEmpty)
+        #expect(dayLines(shown.stdout).count == 3)
+        #expect(dayLines(shown.stdout).allSatisfy { $0.contains("usual") })
+        #expect(shown.stdout.contains("not a forecast"), "stdout: \(shown.stdout)")
+        let reach = ShowForecastTests.today.adding(days: 20 - 15)
+        #expect(shown.stdout.contains("the forecast reaches \(ShowForecastTests.today.adding(days: 20).shortLabel) on \(reach.shortLabel)"))
 
         let forecast = try #require(try world.showJSON([id])["forecast"] as? [String: Any])
-        #expect((forecast["days"] as? [Any])?.isEmpty == true)
-        #expect((forecast["missingDays"] as? [String])?.count == 3)
+        let days = try #require(forecast["days"] as? [[String: Any]])
+        #expect(days.count == 3)
+        #expect(days.allSatisfy { $0["source"] as? String == "climate" && $0["climate"] is [String: Any] })
+        #expect((forecast["missingDays"] as? [String])?.isEmpty == true)
+        let paths = try await world.services.requestLog().compactMap { $0["path"] as? String }
+        #expect(paths == ["/v1/archive"], "the second show is answered by the cache")
     }
 
     // MARK: - Failures
@@ -201,7 +208,7 @@ import Testing
         let shown = try world.show([id])
         #expect(shown.status == 0)
         let agents = try await world.services.requestLog().compactMap { $0["userAgent"] as? String }
-        #expect(agents.count == 2)
+        #expect(agents.count == 3, "/points, the forecast and the alerts")
         #expect(agents.allSatisfy { $0.hasPrefix("plan/") && $0.contains("tests@example.com") }, "\(agents)")
 
         let other = try world.add("Seattle, WA", from: 0, to: 1)

@@ -43,7 +43,7 @@ import Tools
     @Test func snowyWeekPlain() {
         #expect(Self.draw(Self.snowy, through: 6, colour: false) == """
                                      0°F                 40°F
-                Thu Dec 3  18–34°F   ··········███████████···  80%  ❄ snow ≋ wind 35 mph
+                Thu Dec 3  18–34°F   ··········███████████···  80%  ❄ snow ≋ gusts 35 mph
                 Fri Dec 4  9–25°F    ·····██████████·········  60%  ❄ snow
                 Sat Dec 5  4–21°F    ··███████████···········  20%
                 Sun Dec 6  12–30°F   ·······███████████······  40%  ❄ snow
@@ -57,7 +57,7 @@ import Tools
         let lines = drawn.split(separator: "\n")
         #expect(lines[0] == "                         \u{1B}[2m0°F                 40°F\u{1B}[0m")
         #expect(lines[1] == "    Thu Dec 3  18–34°F   \u{1B}[2m··········\u{1B}[0m\u{1B}[34m█████████\u{1B}[0m\u{1B}[36m██\u{1B}[0m"
-            + "\u{1B}[2m···\u{1B}[0m \u{1B}[36m 80%\u{1B}[0m  \u{1B}[1;37m❄ snow\u{1B}[0m \u{1B}[1;36m≋ wind 35 mph\u{1B}[0m")
+            + "\u{1B}[2m···\u{1B}[0m \u{1B}[36m 80%\u{1B}[0m  \u{1B}[1;37m❄ snow\u{1B}[0m \u{1B}[1;36m≋ gusts 35 mph\u{1B}[0m")
         #expect(lines[3] == "    Sat Dec 5  4–21°F    \u{1B}[2m··\u{1B}[0m\u{1B}[34m███████████\u{1B}[0m\u{1B}[2m···········\u{1B}[0m"
             + " \u{1B}[36m 20%\u{1B}[0m")
         #expect(drawn.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
@@ -79,7 +79,7 @@ import Tools
     @Test func mixedWeekInASCII() {
         #expect(Self.draw(Self.mixed, through: 3, unicode: false, colour: false) == """
                                      45F                  75F
-                Thu Dec 3  48-63F    ..=============.........  90%  ' rain ~ wind 32 mph
+                Thu Dec 3  48-63F    ..=============.........  90%  ' rain ~ gusts 32 mph
                 Fri Dec 4  52-71F    .....================...  60%  ' rain ! thunder
                 Sat Dec 5  45-58F    ===========.............    -
                 Sun Dec 6  no forecast yet (it reaches Sat Dec 5)

@@ -140,13 +140,13 @@ import Tools
         #expect(list.items.filter(\.weather).isEmpty)
         #expect(names(list).contains("Warm coat"))  // December at 40°N
         #expect(list.items.first { $0.name == "Warm coat" }?.reason.contains("usual for December at 40°N") == true)
-        #expect(list.notices.first?.contains("No forecast for Thu Dec 3 to Sun Dec 6") == true)
+        #expect(list.notices.first?.contains("No forecast or climate for Thu Dec 3 to Sun Dec 6") == true)
     }
 
     @Test func aPartlyCoveredTripSaysWhichDaysLackAForecast() {
         let missing = [Self.start.adding(days: 3)]
         let list = PackingRules.list(for: Self.context(Array(Self.rainy.prefix(3)), missing: missing))
-        #expect(list.notices.contains { $0.contains("No forecast yet for Sun Dec 6") })
+        #expect(list.notices.contains { $0.contains("No forecast or climate for Sun Dec 6") })
         #expect(names(list).contains("Compact umbrella"))
     }
 }

@@ -89,7 +89,7 @@ import Tools
         fixture.services.server.stop()
         let result = try await fixture.planner(BuiltinPackingModel()).pack(trip)
         #expect(result.list.items.allSatisfy { !$0.weather })
-        #expect(result.list.notices.contains { $0.contains("No forecast could be had") })
+        #expect(result.list.notices.contains { $0.contains("No forecast or climate could be had") })
     }
 
     @Test(arguments: [RecoveryStrategy.condense, .summarize, .fresh])

@@ -107,7 +107,10 @@ public final class WeatherServices: @unchecked Sendable {
 
     /// Environment pointing plan at this server.
     public var environment: [String: String] {
-        ["PLAN_NWS_URL": url.absoluteString, "PLAN_OPEN_METEO_URL": url.absoluteString, "PLAN_CONTACT": "tests@example.com"]
+        [
+            "PLAN_NWS_URL": url.absoluteString, "PLAN_OPEN_METEO_URL": url.absoluteString,
+            "PLAN_CLIMATE_URL": url.absoluteString, "PLAN_CONTACT": "tests@example.com",
+        ]
     }
 
     /// Switches on a fault: mode 500, 503, 404, 400, 301, slow, hang, malformed, html, ratelimit, reset.

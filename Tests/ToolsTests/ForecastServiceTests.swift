@@ -154,7 +154,7 @@ import Testing
         let forecast = Forecast(
             source: "nws", url: "https://api.weather.gov/x", timeZone: "America/Denver", updatedAt: nil,
             fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
-            days: [ForecastDay(date: try #require(CalendarDate("2026-12-03")), high: 34, low: 18, summary: "Snow")]
+            days: [ForecastDay(date: try #require(CalendarDate("2026-12-03")), high: 34, low: 18, summary: "Snow", source: .nws)]
         )
         let report = try await PinnedForecastProvider(forecast: forecast).forecast(for: Self.denver)
         #expect(report.forecast == forecast)

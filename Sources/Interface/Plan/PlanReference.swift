@@ -31,6 +31,8 @@ public enum PlanReference {
                  defaultValue: "https://api.weather.gov, https://api.open-meteo.com"),
         Variable(names: ["PLAN_GEOCODER_URL"], meaning: "Open-Meteo's geocoding API (places not in the offline data)",
                  defaultValue: "https://geocoding-api.open-meteo.com"),
+        Variable(names: ["PLAN_CLIMATE_URL"], meaning: "Open-Meteo's historical weather API, for the days past the forecast",
+                 defaultValue: "https://archive-api.open-meteo.com"),
         Variable(names: ["PLAN_NOMINATIM_URL"], meaning: "Nominatim, OpenStreetMap's geocoder (parks, lakes, islands, coasts)",
                  defaultValue: "https://nominatim.openstreetmap.org"),
         Variable(names: ["PLAN_GAZETTEER"], meaning: "the place data file (scripts/build-gazetteer.sh builds it)",

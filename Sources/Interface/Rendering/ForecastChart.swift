@@ -2,12 +2,14 @@ import Store
 import Tools
 
 /// The trip's days at a glance: one line a day on a temperature scale the days share, the low-to-high range
-/// as a bar, the chance of precipitation, and a mark for snow, rain, thunder, wind and heat. Colour is asked
+/// as a bar, the chance of precipitation, and a mark for snow, rain, thunder, wind (and gusts) and heat.
+/// Climate days (the usual weather of the date, not a forecast) are drawn apart: a lighter bar for the
+/// typical low to high, its 10th–90th percentile range around it, and the mark "≈ usual". Colour is asked
 /// of `paint` (the console turns styles into SGR, or leaves text plain); `isUnicode` false draws plain ASCII.
 public struct ForecastChart: Sendable {
     /// What a piece of the chart means, for colour.
     public enum Style: Sendable, CaseIterable {
-        case freezing, cold, mild, warm, hot, track, scale, precipitation, snow, rain, thunder, wind, heat, missing
+        case freezing, cold, mild, warm, hot, track, scale, precipitation, snow, rain, thunder, wind, heat, missing, usual
 
         /// The SGR parameters of the style.
         public var sgr: String {
@@ -18,6 +20,7 @@ public struct ForecastChart: Sendable {
             case .warm: return "33"
             case .hot: return "31"
             case .track, .scale, .missing: return "2"
+            case .usual: return "3;35"
             case .precipitation: return "36"
             case .snow: return "1;37"
             case .rain: return "1;34"
@@ -81,8 +84,10 @@ public struct ForecastChart: Sendable {
         var date = start
         var byDate: [CalendarDate: ForecastDay] = [:]
         for day in days { byDate[day.date] = day }
+        var climateYears: (Int, Int)?
         while date <= end {
             if let day = byDate[date] {
+                if day.isClimate, let climate = day.climate { climateYears = (climate.firstYear, climate.lastYear) }
                 lines.append(indent + pad(date.shortLabel, labelWidth) + line(for: day, degrees: degrees, column: temperatureColumn, paint: paint))
                 date = date.adding(days: 1)
                 continue
@@ -103,12 +108,20 @@ public struct ForecastChart: Sendable {
             }
             date = last.adding(days: 1)
         }
+        if let (first, last) = climateYears {
+            let typical = isUnicode ? "▒" : "+"
+            let range = isUnicode ? "░" : ":"
+            let dash = isUnicode ? "–" : "-"
+            lines.append(indent + paint(.usual, (isUnicode ? "≈" : "~") + " usual") + paint(
+                .missing, " = the climate of that date \(first)\(dash)\(last), not a forecast: \(typical) typical low to high, \(range) 1 year in 10 colder or warmer"
+            ))
+        }
         return lines
     }
 
     /// The shared scale, °F: the days' lowest low to highest high, widened to multiples of 5 and at least 20 wide.
     var scale: (Double, Double) {
-        let values = days.flatMap { [$0.low, $0.high].compactMap { $0 } }.map(Double.init)
+        let values = days.flatMap { [$0.low, $0.high, $0.climate?.coldNight, $0.climate?.hotDay].compactMap { $0 } }.map(Double.init)
         guard var low = values.min(), var high = values.max() else { return (30, 70) }
         low = (low / 5).rounded(.down) * 5
         high = (high / 5).rounded(.up) * 5
@@ -135,12 +148,24 @@ public struct ForecastChart: Sendable {
         let cell = (high - low) / Double(width - 1)
         let first = values.min().flatMap { Int(checkedRounding: ($0 - low) / cell) } ?? -1
         let last = values.max().flatMap { Int(checkedRounding: ($0 - low) / cell) } ?? -2
+        // A climate day: the typical range lighter, the 10th–90th percentile range around it lighter still.
+        let usual = day.isClimate ? day.climate : nil
+        let outerFirst = usual?.coldNight.flatMap { Int(checkedRounding: (Double($0) - low) / cell) } ?? first
+        let outerLast = usual?.hotDay.flatMap { Int(checkedRounding: (Double($0) - low) / cell) } ?? last
         var runStyle: Style?
         var run = ""
         for index in 0..<width {
             let inRange = index >= first && index <= last
-            let style: Style = inRange ? Style.temperature(low + Double(index) * cell) : .track
-            let glyph = inRange ? (isUnicode ? "█" : "=") : (isUnicode ? "·" : ".")
+            let inOuter = usual != nil && index >= outerFirst && index <= outerLast
+            let style: Style = inRange || inOuter ? Style.temperature(low + Double(index) * cell) : .track
+            let glyph: String
+            if inRange {
+                glyph = usual == nil ? (isUnicode ? "█" : "=") : (isUnicode ? "▒" : "+")
+            } else if inOuter {
+                glyph = isUnicode ? "░" : ":"
+            } else {
+                glyph = isUnicode ? "·" : "."
+            }
             if style != runStyle, let previous = runStyle {
                 text += paint(previous, run)
                 run = ""
@@ -161,6 +186,22 @@ public struct ForecastChart: Sendable {
     /// Snow, rain, thunder, wind and heat, in that order, each a glyph and a word.
     func marks(_ day: ForecastDay) -> [(style: Style, text: String)] {
         var marks: [(Style, String)] = []
+        if day.isClimate, let climate = day.climate {
+            marks.append((.usual, (isUnicode ? "≈ " : "~ ") + "usual"))
+            if climate.snowShare >= 0.1 {
+                marks.append((.snow, (isUnicode ? "❄ " : "* ") + "snow " + DayClimate.daysInTen(climate.snowShare)))
+            }
+            if climate.wetShare >= 0.3 {
+                marks.append((.rain, (isUnicode ? "☂ " : "' ") + "wet " + DayClimate.daysInTen(climate.wetShare)))
+            }
+            if (day.wind ?? 0) >= 20 || (day.gust ?? 0) >= 35 {
+                marks.append((.wind, (isUnicode ? "≋ " : "~ ") + windText(day)))
+            }
+            if (climate.hotDay ?? day.high ?? 0) >= 90 {
+                marks.append((.heat, (isUnicode ? "☀ " : "^ ") + "heat"))
+            }
+            return marks
+        }
         let chance = day.precipitationChance ?? 0
         let sky = (day.summary + " " + (day.nightSummary ?? "")).lowercased()
         if day.hasSnow || (day.snowfall ?? 0) > 0 {
@@ -175,8 +216,7 @@ public struct ForecastChart: Sendable {
         }
         let wind = max(day.wind ?? 0, day.gust.map { $0 * 2 / 3 } ?? 0)
         if wind >= 20 {
-            let strongest = max(day.wind ?? 0, day.gust ?? 0)
-            marks.append((.wind, (isUnicode ? "≋ " : "~ ") + "wind \(units.speedText(strongest))"))
+            marks.append((.wind, (isUnicode ? "≋ " : "~ ") + windText(day)))
         }
         if let highest = day.high, highest >= 90 {
             marks.append((.heat, (isUnicode ? "☀ " : "^ ") + "heat"))
@@ -186,6 +226,16 @@ public struct ForecastChart: Sendable {
 
     /// A temperature (°F) in the traveller's units.
     private func shown(_ fahrenheit: Int) -> Int { units.degrees(fromFahrenheit: fahrenheit) }
+    /// "wind 25 mph, gusts 45" when the sustained wind is strong too, else "gusts 45 mph": a gust is never
+    /// shown as the wind.
+    public func windText(_ day: ForecastDay) -> String {
+        switch (day.wind, day.gust) {
+        case let (wind?, gust?) where wind >= 20 && gust > wind: return "wind \(units.speedText(wind)), gusts \(units.speed(fromMPH: gust))"
+        case let (_, gust?) where gust > (day.wind ?? 0): return "gusts \(units.speedText(gust))"
+        case let (wind?, _): return "wind \(units.speedText(wind))"
+        default: return "wind"
+        }
+    }
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)

@@ -68,13 +68,16 @@ public struct TripWeather: Sendable {
         thunderDay = days.first(where: \.hasThunder)
         isSeasonal = days.isEmpty
         if days.isEmpty {
-            let season = Self.season(latitude: context.latitude ?? 40, month: context.start.month)
-            coldestLow = Reading(value: season.low, day: nil)
-            coldestHigh = Reading(value: season.high - 8, day: nil)
-            hottestHigh = Reading(value: season.high, day: nil)
-            wettest = Reading(value: season.rain, day: nil)
+            // The hemisphere's own season by latitude, lowered by the elevation when plan knows it.
             let latitude = context.latitude ?? 40
-            seasonPhrase = "usual for \(PackingRules.monthName(context.start.month)) at \(Int(checkedRounding: abs(latitude)) ?? 0)°\(latitude >= 0 ? "N" : "S")"
+            let guess = SeasonGuess(latitude: latitude, month: context.start.month, elevation: context.elevation)
+            let season = Self.season(latitude: latitude, month: context.start.month)
+            coldestLow = Reading(value: guess.low, day: nil)
+            coldestHigh = Reading(value: guess.high - 8, day: nil)
+            hottestHigh = Reading(value: guess.high, day: nil)
+            wettest = Reading(value: season.rain, day: nil)
+            let height = context.elevation.map { $0 >= 1_000 ? " and \(context.traveller.units.heightText(metres: $0))" : "" } ?? ""
+            seasonPhrase = "usual for \(PackingRules.monthName(context.start.month)) at \(Int(checkedRounding: abs(latitude)) ?? 0)°\(latitude >= 0 ? "N" : "S")\(height)"
         }
     }
 

@@ -21,6 +21,8 @@ public struct WeatherCitation: Sendable {
     public func reason(_ figure: Figure, of day: ForecastDay, lead: String? = nil) -> String {
         let said = describe(figure, of: day)
         let text = said.isEmpty ? day.date.shortLabel : "\(said) \(day.date.shortLabel)"
+        // A climate day is said as the usual of that date, whatever the rule's lead, so nobody takes it for a forecast.
+        if day.isClimate, let climate = day.climate { return usual(figure, of: day, climate) }
         guard let lead, !lead.isEmpty else { return Self.capitalized(text) }
         return "\(lead): \(text)"
     }
@@ -59,6 +61,26 @@ public struct WeatherCitation: Sendable {
             let sky = day.summary.isEmpty ? "forecast" : day.summary.lowercased()
             return day.high.map { "\(sky), \(units.temperature($0))" } ?? sky
         }
+    }
+
+    /// A climate day said as the usual, not a forecast: "usual for Jan 3 in Zermatt: lows around -8°C,
+    /// 1 night in 10 below -15°C".
+    func usual(_ figure: Figure, of day: ForecastDay, _ climate: DayClimate) -> String {
+        let highs = day.high.map { "highs around \(units.temperature($0))" }
+        let lows = day.low.map { "lows around \(units.temperature($0))" }
+        let parts: [String?]
+        switch figure {
+        case .low: parts = [lows, climate.coldNight.map { "1 night in 10 below \(units.temperature($0))" }]
+        case .high, .uvIndex: parts = [highs, climate.hotDay.map { "1 day in 10 above \(units.temperature($0))" }]
+        case .highAndLow, .summary: parts = [highs, lows]
+        case .chance:
+            parts = day.hasSnow || climate.snowShare > climate.wetShare
+                ? ["snow on " + DayClimate.daysInTen(climate.snowShare)] : ["rain on " + DayClimate.daysInTen(climate.wetShare)]
+        case .snowfall: parts = [highs, "snow on " + DayClimate.daysInTen(climate.snowShare)]
+        case .gust, .wind: parts = [day.wind.map { "wind around \(units.speedText($0))" }, day.gust.map { "gusts around \(units.speedText($0))" }]
+        }
+        let figures = parts.compactMap { $0 }.joined(separator: ", ")
+        return day.usualLabel(climate) + ": " + (figures.isEmpty ? "climate \(climate.firstYear)–\(climate.lastYear)" : figures)
     }
 
     static func capitalized(_ text: String) -> String {

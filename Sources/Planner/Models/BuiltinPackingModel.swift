@@ -137,6 +137,7 @@ public struct BuiltinPackingModel: LanguageModel {
             country: trip.country, isStale: result?.origin?.isStale ?? false, forecastEnds: forecastEnds
         )
         context.horizonDays = horizon
+        if let parsed = result?.forecast { context.adopt(parsed) }
         context.traveller = trip.traveller ?? .standard
         context.today = trip.today
         context.elevation = result?.forecast?.elevation

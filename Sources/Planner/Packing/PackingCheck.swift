@@ -204,6 +204,8 @@ public struct PackingCheck: Sendable {
     /// Whether `reason` names a day of the forecast and a figure that day's forecast holds.
     public func citesForecast(_ reason: String) -> Bool {
         let text = " " + Self.key(reason) + " "
+        // An alert in force, named by its event ("Winter Storm Warning"), is weather the trip has.
+        if context.alerts.contains(where: { text.contains(" " + Self.key($0.event) + " ") }) { return true }
         for day in context.days {
             let named = Self.aliases(of: day.date).filter { text.contains(" \($0) ") }
             guard !named.isEmpty else { continue }
@@ -217,9 +219,18 @@ public struct PackingCheck: Sendable {
             let values = (temperatures + speeds + [day.precipitationChance].compactMap { $0 }).map(Double.init)
                 + temperatures.map { Double(metric.degrees(fromFahrenheit: $0)) } + speeds.map { Double(metric.speed(fromMPH: $0)) }
                 + [day.snowfall, day.precipitation, day.uvIndex].compactMap { $0 } + [day.snowfall.map { $0 / 2.54 }].compactMap { $0 }
+                + Self.climateFigures(day) + [day.climate?.coldNight, day.climate?.hotDay].compactMap { $0 }.map { Double(metric.degrees(fromFahrenheit: $0)) }
             if figures.contains(where: { figure in values.contains { abs(abs($0) - figure) <= 1 } }) { return true }
         }
         return false
+    }
+
+    /// A climate day's own figures as its reasons cite them: the cold night, the hot day, and the wet and
+    /// snow days out of ten.
+    static func climateFigures(_ day: ForecastDay) -> [Double] {
+        guard day.isClimate, let climate = day.climate else { return [] }
+        return [climate.coldNight, climate.hotDay].compactMap { $0 }.map(Double.init)
+            + [climate.wetShare, climate.snowShare].map { ($0 * 10).rounded() }.filter { $0 > 0 }
     }
 
     /// The ways a reason may name a day: "thu dec 3", "dec 3", "december 3", "thursday", "2026 12 03".

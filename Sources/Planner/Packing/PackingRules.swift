@@ -30,6 +30,12 @@ public struct PackingContext: Sendable {
     public var today: CalendarDate?
     /// The destination's name for notices ("Zermatt").
     public var placeName: String?
+    /// The weather alerts in force over the trip's days.
+    public var alerts: [WeatherAlert] = []
+    /// The day the forecast was fetched, at the place (for when the forecast reaches its climate days).
+    public var issued: CalendarDate?
+    /// The place's time zone (for the alerts' windows).
+    public var timeZone: String?
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -66,6 +72,15 @@ public struct PackingContext: Sendable {
         self.today = today
         elevation = forecast?.elevation
         placeName = trip.place?.name
+        if let forecast { adopt(forecast) }
+    }
+
+    /// Takes what the forecast knows beyond its days: alerts, when it was fetched, the elevation.
+    public mutating func adopt(_ forecast: Forecast) {
+        alerts = forecast.alerts
+        issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
+        elevation = forecast.elevation
+        timeZone = forecast.timeZone
     }
 
     public var nights: Int { start.days(to: end) }
@@ -99,6 +114,7 @@ public enum PackingRules {
         ("heatAndInsects", heatAndInsects),
         ("altitude", altitude),
         ("activityKits", activityKits),
+        ("alertGear", alertGear),
         ("essentials", essentials),
         ("power", power),
     ]
@@ -416,6 +432,8 @@ public enum PackingRules {
             notices.append("This trip is in the past (it ended \(context.end.shortLabel) \(context.end.year); today is \(today.shortLabel)): the list is kept for reference and to reuse for a similar trip.")
         }
         if let reach = forecastReachNotice(context) { notices.append(reach) }
+        if let reach = climateReachNotice(context) { notices.append(reach) }
+        notices += context.alerts.prefix(2).map { $0.notice(timeZone: context.timeZone) }
         if context.isStale {
             notices.append("The forecast is a stale copy (the weather service failed); check again before you leave.")
         }
@@ -461,20 +479,21 @@ public enum PackingRules {
         if context.isPast {
             return "No forecast covers past days; this is a general list for the season."
         }
+        let guess = "guessed from the hemisphere, latitude\(context.elevation == nil ? "" : " and elevation")"
         if context.days.isEmpty, let reason = context.unavailableReason {
-            return "No forecast could be had (\(reason)); this is a general list for the season. Run pack again when the forecast service is reachable."
+            return "No forecast or climate could be had (\(reason)); this is a general list for the season, \(guess). Run pack again when the forecast service is reachable."
         }
-        // A day comes into reach `horizonDays - 1` days before it.
-        let lead = max(0, context.horizonDays - 1)
-        let first = missing[0].adding(days: -lead)
-        let all = missing[missing.count - 1].adding(days: -lead)
         if context.days.isEmpty {
-            return "No forecast for \(names) yet; this is a general list for the season. Run pack again from \(first.shortLabel), when the forecast reaches the trip."
+            return "No forecast or climate for \(names) yet; this is a general list for the season, \(guess). Run pack again when the forecast service is reachable."
         }
-        let when = missing.count == 1 || first == all
-            ? "from \(first.shortLabel)"
-            : "from \(first.shortLabel) for the first of them, \(all.shortLabel) for all"
-        return "No forecast yet for \(names); run pack again \(when)."
+        return ForecastReach.missingNotice(missing, issued: context.issued)
+    }
+
+    /// The notice naming the days that are the place's usual weather, not a forecast, and the one date the
+    /// forecast reaches them (the same date `plan show` gives).
+    public static func climateReachNotice(_ context: PackingContext) -> String? {
+        guard !context.isPast, let issued = context.issued else { return nil }
+        return ForecastReach.notice(climateDays: context.days.filter(\.isClimate), issued: issued)
     }
 
     // MARK: - Helpers

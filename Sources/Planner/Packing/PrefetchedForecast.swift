@@ -9,16 +9,25 @@ import Tools
 actor PrefetchedForecast: ForecastProvider {
     nonisolated let base: any ForecastProvider
     nonisolated let place: Place
+    /// The trip's days, which the fetch covers.
+    nonisolated let start: CalendarDate
+    nonisolated let end: CalendarDate
     private var fetch: Task<ForecastReport, any Error>?
 
-    init(base: any ForecastProvider, place: Place) {
+    init(base: any ForecastProvider, place: Place, start: CalendarDate, end: CalendarDate) {
         self.base = base
         self.place = place
+        self.start = start
+        self.end = end
     }
 
     func forecast(for asked: Place) async throws -> ForecastReport {
-        guard asked.latitude == place.latitude, asked.longitude == place.longitude else {
-            return try await base.forecast(for: asked)
+        try await forecast(for: asked, from: start, to: end)
+    }
+
+    func forecast(for asked: Place, from first: CalendarDate, to last: CalendarDate) async throws -> ForecastReport {
+        guard asked.latitude == place.latitude, asked.longitude == place.longitude, first == start, last == end else {
+            return try await base.forecast(for: asked, from: first, to: last)
         }
         return try await started().value
     }
@@ -32,7 +41,9 @@ actor PrefetchedForecast: ForecastProvider {
         if let fetch { return fetch }
         let base = base
         let place = place
-        let task = Task { try await base.forecast(for: place) }
+        let start = start
+        let end = end
+        let task = Task { try await base.forecast(for: place, from: start, to: end) }
         fetch = task
         return task
     }

@@ -3,29 +3,43 @@ import Store
 
 /// A forecast as the HTTP cache keeps it beside the service's document:
 ///
-///     forecast 2 <source> <url> <timeZone> <updatedAt|\N> <fetchedAt>     (times: seconds since 2001, as
-///                                                                       `Date` keeps them, so they read back exactly)
+///     forecast 3 <source> <url> <timeZone> <updatedAt|\N> <fetchedAt> <elevation>   (times: seconds since 2001,
+///                                                                       as `Date` keeps them, so they read back exactly)
 ///     day <date as days since 1970-01-01> <high> <low> <precipitationChance> <precipitation> <snowfall> <hasSnow> <hasThunder>
-///         <wind> <gust> <uvIndex> <summary> <nightSummary|\N>
+///         <wind> <gust> <uvIndex> <summary> <nightSummary|\N> <source|\N>
+///     climate <place> <firstYear> <lastYear> <samples> <coldNight> <hotDay> <wetShare> <snowShare>   (the day above's)
+///     alert <event> <headline> <severity> <onset> <ends> <summary>
 ///
-///     elevation <metres>                                                (optional, after the header)
-///
-/// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `2`)
+/// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `3`)
 /// whenever the fields change: older records are then decoded again from the document.
 extension Forecast: CompactRecord {
     public var record: String {
         var lines = [
-            ["forecast", "2", Self.field(source), Self.field(url), Self.field(timeZone),
+            ["forecast", "3", Self.field(source), Self.field(url), Self.field(timeZone),
              updatedAt.map { $0.timeIntervalSinceReferenceDate.description } ?? "\\N",
-             fetchedAt.timeIntervalSinceReferenceDate.description].joined(separator: "\t"),
+             fetchedAt.timeIntervalSinceReferenceDate.description, Self.field(elevation)].joined(separator: "\t"),
         ]
-        if let elevation { lines.append(["elevation", Self.field(elevation)].joined(separator: "\t")) }
         for day in days {
             lines.append([
                 "day", String(day.date.dayNumber), Self.field(day.high), Self.field(day.low),
                 Self.field(day.precipitationChance), Self.field(day.precipitation), Self.field(day.snowfall),
                 Self.field(day.hasSnow), Self.field(day.hasThunder), Self.field(day.wind), Self.field(day.gust),
                 Self.field(day.uvIndex), Self.field(day.summary), Self.field(day.nightSummary),
+                Self.field(day.source?.rawValue),
+            ].joined(separator: "\t"))
+            if let climate = day.climate {
+                lines.append([
+                    "climate", Self.field(climate.place), String(climate.firstYear), String(climate.lastYear),
+                    String(climate.samples), Self.field(climate.coldNight), Self.field(climate.hotDay),
+                    Self.field(climate.wetShare), Self.field(climate.snowShare),
+                ].joined(separator: "\t"))
+            }
+        }
+        for alert in alerts {
+            lines.append([
+                "alert", Self.field(alert.event), Self.field(alert.headline), Self.field(alert.severity),
+                Self.field(alert.onset?.timeIntervalSinceReferenceDate), Self.field(alert.ends?.timeIntervalSinceReferenceDate),
+                Self.field(alert.summary),
             ].joined(separator: "\t"))
         }
         return lines.joined(separator: "\n")
@@ -33,10 +47,11 @@ extension Forecast: CompactRecord {
 
     public init?(record: String) {
         let record = RecordFields(record)
-        guard let header = record.lines.first, header.count == 7,
-              record.isField(header[0], "forecast"), record.isField(header[1], "2"),
+        guard let header = record.lines.first, header.count == 8,
+              record.isField(header[0], "forecast"), record.isField(header[1], "3"),
               let source = record.text(header[2]), let url = record.text(header[3]),
-              let timeZone = record.text(header[4]), let fetchedAt = record.double(header[6])
+              let timeZone = record.text(header[4]), let fetchedAt = record.double(header[6]),
+              let elevation = record.optionalDouble(header[7])
         else { return nil }
         var updatedAt: Date?
         if !record.isField(header[5], "\\N") {
@@ -44,32 +59,74 @@ extension Forecast: CompactRecord {
             updatedAt = Date(timeIntervalSinceReferenceDate: seconds)
         }
         var days: [ForecastDay] = []
+        var alerts: [WeatherAlert] = []
         days.reserveCapacity(record.lines.count - 1)
-        var elevation: Double?
         for fields in record.lines.dropFirst() {
-            if fields.count == 2, record.isField(fields[0], "elevation") {
-                guard let metres = record.optionalDouble(fields[1]) else { return nil }
-                elevation = metres
-                continue
+            guard let kind = fields.first else { return nil }
+            if record.isField(kind, "day") {
+                guard let day = Self.day(fields, record) else { return nil }
+                days.append(day)
+            } else if record.isField(kind, "climate") {
+                guard !days.isEmpty, let climate = Self.climate(fields, record) else { return nil }
+                days[days.count - 1].climate = climate
+            } else if record.isField(kind, "alert") {
+                guard let alert = Self.alert(fields, record) else { return nil }
+                alerts.append(alert)
+            } else {
+                return nil
             }
-            guard fields.count == 14, record.isField(fields[0], "day"), let dayNumber = record.int(fields[1]),
-                  (-719_162...2_932_896).contains(dayNumber),
-                  let high = record.optionalInt(fields[2]), let low = record.optionalInt(fields[3]),
-                  let chance = record.optionalInt(fields[4]), let precipitation = record.optionalDouble(fields[5]),
-                  let snowfall = record.optionalDouble(fields[6]), let hasSnow = record.flag(fields[7]),
-                  let hasThunder = record.flag(fields[8]), let wind = record.optionalInt(fields[9]),
-                  let gust = record.optionalInt(fields[10]), let uvIndex = record.optionalDouble(fields[11]),
-                  let summary = record.text(fields[12]), let nightSummary = record.optionalText(fields[13])
-            else { return nil }
-            days.append(ForecastDay(
-                date: CalendarDate(dayNumber: dayNumber), high: high, low: low, precipitationChance: chance,
-                precipitation: precipitation, snowfall: snowfall, hasSnow: hasSnow, hasThunder: hasThunder,
-                wind: wind, gust: gust, uvIndex: uvIndex, summary: summary, nightSummary: nightSummary
-            ))
         }
         self.init(
             source: source, url: url, timeZone: timeZone, updatedAt: updatedAt,
-            fetchedAt: Date(timeIntervalSinceReferenceDate: fetchedAt), days: days, elevation: elevation
+            fetchedAt: Date(timeIntervalSinceReferenceDate: fetchedAt), days: days, alerts: alerts, elevation: elevation
+        )
+    }
+
+    private static func day(_ fields: [Range<Int>], _ record: RecordFields) -> ForecastDay? {
+        guard fields.count == 15, let dayNumber = record.int(fields[1]),
+              (-719_162...2_932_896).contains(dayNumber),
+              let high = record.optionalInt(fields[2]), let low = record.optionalInt(fields[3]),
+              let chance = record.optionalInt(fields[4]), let precipitation = record.optionalDouble(fields[5]),
+              let snowfall = record.optionalDouble(fields[6]), let hasSnow = record.flag(fields[7]),
+              let hasThunder = record.flag(fields[8]), let wind = record.optionalInt(fields[9]),
+              let gust = record.optionalInt(fields[10]), let uvIndex = record.optionalDouble(fields[11]),
+              let summary = record.text(fields[12]), let nightSummary = record.optionalText(fields[13]),
+              let sourceText = record.optionalText(fields[14])
+        else { return nil }
+        var source: DaySource?
+        if let sourceText {
+            guard let known = DaySource(rawValue: sourceText) else { return nil }
+            source = known
+        }
+        return ForecastDay(
+            date: CalendarDate(dayNumber: dayNumber), high: high, low: low, precipitationChance: chance,
+            precipitation: precipitation, snowfall: snowfall, hasSnow: hasSnow, hasThunder: hasThunder,
+            wind: wind, gust: gust, uvIndex: uvIndex, summary: summary, nightSummary: nightSummary, source: source
+        )
+    }
+
+    private static func climate(_ fields: [Range<Int>], _ record: RecordFields) -> DayClimate? {
+        guard fields.count == 9, let place = record.text(fields[1]), let firstYear = record.int(fields[2]),
+              let lastYear = record.int(fields[3]), let samples = record.int(fields[4]),
+              let coldNight = record.optionalInt(fields[5]), let hotDay = record.optionalInt(fields[6]),
+              let wetShare = record.double(fields[7]), let snowShare = record.double(fields[8]),
+              (0...1).contains(wetShare), (0...1).contains(snowShare)
+        else { return nil }
+        return DayClimate(
+            place: place, firstYear: firstYear, lastYear: lastYear, samples: samples, coldNight: coldNight,
+            hotDay: hotDay, wetShare: wetShare, snowShare: snowShare
+        )
+    }
+
+    private static func alert(_ fields: [Range<Int>], _ record: RecordFields) -> WeatherAlert? {
+        guard fields.count == 7, let event = record.text(fields[1]), let headline = record.text(fields[2]),
+              let severity = record.text(fields[3]), let onset = record.optionalDouble(fields[4]),
+              let ends = record.optionalDouble(fields[5]), let summary = record.text(fields[6])
+        else { return nil }
+        return WeatherAlert(
+            event: event, headline: headline, severity: severity,
+            onset: onset.map { Date(timeIntervalSinceReferenceDate: $0) },
+            ends: ends.map { Date(timeIntervalSinceReferenceDate: $0) }, summary: summary
         )
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 import Store
 
 /// A forecast, normalized from NWS or Open-Meteo to one day per row (temperatures in °F, wind in mph).
+/// A trip's forecast (`ForecastService.forecast(for:from:to:)`) joins NWS, Open-Meteo and the climate:
+/// each day says which (`ForecastDay.source`), and the alerts in force for the trip's days come along.
 public struct Forecast: Codable, Sendable, Equatable {
-    /// `nws` or `open-meteo`.
+    /// `nws`, `open-meteo` or `climate`: where the first day came from.
     public var source: String
     /// The URL the forecast came from.
     public var url: String
@@ -14,12 +16,14 @@ public struct Forecast: Codable, Sendable, Equatable {
     /// When plan fetched it from the service.
     public var fetchedAt: Date
     public var days: [ForecastDay]
-    /// The forecast point's elevation, metres (NWS `elevation`, Open-Meteo `elevation`), when the service says.
+    /// The alerts in force that overlap the trip's days (NWS, US only).
+    public var alerts: [WeatherAlert]
+    /// The elevation of the forecast's point or grid cell, metres, when the service said.
     public var elevation: Double?
 
     public init(
         source: String, url: String, timeZone: String, updatedAt: Date?, fetchedAt: Date, days: [ForecastDay],
-        elevation: Double? = nil
+        alerts: [WeatherAlert] = [], elevation: Double? = nil
     ) {
         self.source = source
         self.url = url
@@ -27,14 +31,56 @@ public struct Forecast: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt
         self.fetchedAt = fetchedAt
         self.days = days
+        self.alerts = alerts
         self.elevation = elevation
     }
 
-    /// "NWS" or "Open-Meteo".
-    public var sourceName: String { source == "nws" ? "NWS" : "Open-Meteo" }
+    /// Reads a forecast, also one pinned before days had sources and forecasts had alerts.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        source = try container.decode(String.self, forKey: .source)
+        url = try container.decode(String.self, forKey: .url)
+        timeZone = try container.decode(String.self, forKey: .timeZone)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
+        days = try container.decode([ForecastDay].self, forKey: .days)
+        alerts = try container.decodeIfPresent([WeatherAlert].self, forKey: .alerts) ?? []
+        elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
+        // A forecast from before days had sources: every day is the forecast's own.
+        let own = DaySource(rawValue: source)
+        for index in days.indices where days[index].source == nil {
+            days[index].source = own
+        }
+    }
 
-    /// The last day the forecast covers.
+    /// "NWS", "Open-Meteo", "NWS + Open-Meteo + climate": the sources of the days, in order.
+    public var sourceName: String {
+        let sources = daySources
+        guard !sources.isEmpty else { return DaySource(rawValue: source)?.name ?? "Open-Meteo" }
+        return sources.map(\.name).joined(separator: " + ")
+    }
+
+    /// The distinct sources of the days, in the order they first appear.
+    public var daySources: [DaySource] {
+        var seen: [DaySource] = []
+        for day in days {
+            if let source = day.source, !seen.contains(source) { seen.append(source) }
+        }
+        return seen
+    }
+
+    /// The service that answered, as a pinned snapshot records it: `nws`, else `open-meteo` (the
+    /// forecast or its historical archive).
+    public var provider: String { source == DaySource.nws.rawValue ? "nws" : "open-meteo" }
+
+    /// The days that are the usual climate, not a forecast.
+    public var climateDays: [ForecastDay] { days.filter { $0.source == .climate } }
+
+    /// The last day the forecast covers (climate days included).
     public var lastDate: CalendarDate? { days.map(\.date).max() }
+
+    /// The last day a forecast proper covers (not the climate).
+    public var lastForecastDate: CalendarDate? { days.filter { $0.source?.isForecast ?? true }.map(\.date).max() }
 
     /// The forecast's days within `first...last`.
     public func days(from first: CalendarDate, to last: CalendarDate) -> [ForecastDay] {
@@ -88,11 +134,16 @@ public struct ForecastDay: Codable, Sendable, Equatable {
     public var summary: String
     /// The night's short forecast, when different.
     public var nightSummary: String?
+    /// Where the day came from (nil in forecasts pinned before days had sources: the forecast's own).
+    public var source: DaySource?
+    /// For a climate day, what the climate of that date comes to (`high`/`low` are its typical ones).
+    public var climate: DayClimate?
 
     public init(
         date: CalendarDate, high: Int? = nil, low: Int? = nil, precipitationChance: Int? = nil,
         precipitation: Double? = nil, snowfall: Double? = nil, hasSnow: Bool = false, hasThunder: Bool = false,
-        wind: Int? = nil, gust: Int? = nil, uvIndex: Double? = nil, summary: String, nightSummary: String? = nil
+        wind: Int? = nil, gust: Int? = nil, uvIndex: Double? = nil, summary: String, nightSummary: String? = nil,
+        source: DaySource? = nil, climate: DayClimate? = nil
     ) {
         self.date = date
         self.high = high
@@ -107,10 +158,16 @@ public struct ForecastDay: Codable, Sendable, Equatable {
         self.uvIndex = uvIndex
         self.summary = summary
         self.nightSummary = nightSummary
+        self.source = source
+        self.climate = climate
     }
+
+    /// Whether the day is the usual climate of its date, not a forecast.
+    public var isClimate: Bool { source == .climate }
 
     /// The compact line the model sees: "Thu Dec 3: 34/18°F, Snow Showers Likely, 80% precip, wind 15 mph, gusts 35".
     public var compactLine: String {
+        if let climate, isClimate { return climateLine(climate) }
         var parts: [String] = []
         switch (high, low) {
         case let (high?, low?): parts.append("\(high)/\(low)°F")
@@ -129,5 +186,19 @@ public struct ForecastDay: Codable, Sendable, Equatable {
         if let gust { parts.append("gusts \(gust)") }
         if let uvIndex, uvIndex >= 3 { parts.append("UV " + FixedDecimal.text(uvIndex, places: 0)) }
         return "\(date.shortLabel): " + parts.joined(separator: ", ")
+    }
+
+    /// A climate day for the model: "Sat Jan 3: usual (climate 2015–2024, not a forecast): highs around 27°F,
+    /// lows around 12°F (1 night in 10 below 3°F), wet on 4 days in 10, snow on 4 days in 10, wind 12 mph, gusts 30".
+    private func climateLine(_ climate: DayClimate) -> String {
+        var parts: [String] = []
+        if let high { parts.append("highs around \(high)°F" + (climate.hotDay.map { " (1 day in 10 above \($0)°F)" } ?? "")) }
+        if let low { parts.append("lows around \(low)°F" + (climate.coldNight.map { " (1 night in 10 below \($0)°F)" } ?? "")) }
+        parts.append("wet on " + DayClimate.daysInTen(climate.wetShare))
+        if climate.snowShare > 0 { parts.append("snow on " + DayClimate.daysInTen(climate.snowShare)) }
+        if let wind { parts.append("wind \(wind) mph") }
+        if let gust { parts.append("gusts \(gust)") }
+        return "\(date.shortLabel): usual (climate \(climate.firstYear)–\(climate.lastYear), not a forecast): "
+            + parts.joined(separator: ", ")
     }
 }

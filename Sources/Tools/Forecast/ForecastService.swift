@@ -18,19 +18,115 @@ public struct ForecastReport: Sendable, Equatable {
 
 /// Where forecasts come from: the live services through the cache, or a trip's pinned snapshot.
 public protocol ForecastProvider: Sendable {
+    /// The forecast for the days ahead at `place`.
     func forecast(for place: Place) async throws -> ForecastReport
+    /// The weather for every day of `first...last` at `place`, each day saying where it came from.
+    func forecast(for place: Place, from first: CalendarDate, to last: CalendarDate) async throws -> ForecastReport
+}
+
+extension ForecastProvider {
+    /// A provider without dates answers with its forecast for the days ahead.
+    public func forecast(for place: Place, from first: CalendarDate, to last: CalendarDate) async throws -> ForecastReport {
+        try await forecast(for: place)
+    }
 }
 
 /// NWS for US points (`/points` then its `forecast` URL); Open-Meteo elsewhere or where NWS has no data.
+/// For a trip's days (`forecast(for:from:to:)`): NWS for the days it covers, Open-Meteo's forecast for the
+/// rest of its 16 days (the US included), the usual climate past that (`ClimateService`), and for US
+/// places the NWS alerts in force over the trip.
 public struct ForecastService: ForecastProvider {
     public let http: HTTPClient
     public let nwsBase: URL
     public let openMeteoBase: URL
+    /// Open-Meteo's historical weather API, for the days past the forecast (nil: no climate).
+    public let climateBase: URL?
 
-    public init(http: HTTPClient, nwsBase: URL, openMeteoBase: URL) {
+    /// Days NWS forecasts, today included.
+    public static let nwsDays = 7
+    /// Days Open-Meteo forecasts, today included.
+    public static let openMeteoDays = 16
+    /// Alerts are read for trips starting within this many days (alerts in force rarely reach further).
+    public static let alertDays = 7
+
+    public init(http: HTTPClient, nwsBase: URL, openMeteoBase: URL, climateBase: URL? = nil) {
         self.http = http
         self.nwsBase = nwsBase
         self.openMeteoBase = openMeteoBase
+        self.climateBase = climateBase
+    }
+
+    public func forecast(for place: Place, from first: CalendarDate, to last: CalendarDate) async throws -> ForecastReport {
+        let today = CalendarDate(http.clock(), in: TimeZone(identifier: place.timeZone))
+        let plan = DayPlan(from: first, to: last, today: today, isNWSCandidate: Self.isNWSCandidate(place))
+        var parts: [ForecastReport] = []
+        var notes: [String] = []
+        var failure: (any Error)?
+        if plan.asksNWS {
+            do {
+                parts.append(try await nws(place))
+            } catch let NWSMiss.noData(note) {
+                notes.append(note)
+            }
+        }
+        let covered = Set(parts.flatMap { $0.forecast.days.map(\.date) })
+        if let range = plan.openMeteoRange(covered: covered) {
+            do {
+                parts.append(try await openMeteo(place, from: range.lowerBound, to: range.upperBound))
+            } catch let error as ServiceError {
+                failure = error
+                notes.append("Open-Meteo's forecast could not be had (\(Self.reason(error)))")
+            }
+        }
+        var days = parts.flatMap(\.forecast.days)
+        var origins = parts.map(\.origin)
+        let remaining = plan.tripDays.filter { day in !days.contains { $0.date == day } }
+        if !remaining.isEmpty, let climateBase {
+            do {
+                let climate = try await ClimateService(http: http, base: climateBase)
+                    .climate(for: place, from: first, to: last, today: today)
+                let wanted = Set(remaining)
+                days += climate.forecast.days.filter { wanted.contains($0.date) }
+                origins.append(ForecastOrigin(climate.origin, age: max(0, Date().timeIntervalSince(climate.forecast.fetchedAt))))
+                if parts.isEmpty {
+                    parts.append(ForecastReport(forecast: climate.forecast, origin: origins[origins.count - 1]))
+                }
+            } catch let error as ServiceError {
+                failure = failure ?? error
+                notes.append("the usual climate could not be had (\(Self.reason(error)))")
+            }
+        }
+        if parts.isEmpty, let failure {
+            // Nothing for the trip's days: the forecast for the days ahead, so the trip still shows what
+            // there is and says which days it lacks; when that fails too, the first failure stands.
+            guard var ahead = try? await forecast(for: place) else { throw failure }
+            ahead.note = notes.joined(separator: "; ")
+            return ahead
+        }
+        guard let primary = parts.first else {
+            throw failure ?? ServiceError.unavailable(service: "Open-Meteo", reason: "no forecast or climate for the trip's days")
+        }
+        days.sort { $0.date < $1.date }
+        var forecast = primary.forecast
+        forecast.days = days
+        forecast.elevation = parts.lazy.compactMap(\.forecast.elevation).first
+        if Self.isNWSCandidate(place), plan.asksAlerts {
+            do {
+                forecast.alerts = try await AlertsService(http: http, base: nwsBase).alerts(for: place, from: first, to: last)
+            } catch let error as ServiceError {
+                notes.append("the NWS alerts could not be read (\(Self.reason(error)))")
+            }
+        }
+        let origin = origins.first(where: \.isStale) ?? primary.origin
+        notes.insert(contentsOf: parts.compactMap(\.note), at: 0)
+        return ForecastReport(forecast: forecast, origin: origin, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// A service error as a short reason, without its closing full stop.
+    static func reason(_ error: ServiceError) -> String {
+        var text = error.errorDescription ?? "failed"
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     public func forecast(for place: Place) async throws -> ForecastReport {
@@ -106,16 +202,26 @@ public struct ForecastService: ForecastProvider {
         )
     }
 
-    private func openMeteo(_ place: Place) async throws -> ForecastReport {
+    /// Open-Meteo's forecast: its 16 days, or with dates (`start_date`/`end_date`) only those.
+    private func openMeteo(_ place: Place, from first: CalendarDate? = nil, to last: CalendarDate? = nil) async throws
+        -> ForecastReport
+    {
         var components = URLComponents(
             url: openMeteoBase.appending(path: "v1/forecast"), resolvingAgainstBaseURL: false
         )
+        var range = [URLQueryItem(name: "forecast_days", value: String(Self.openMeteoDays))]
+        if let first, let last {
+            range = [
+                URLQueryItem(name: "start_date", value: first.description),
+                URLQueryItem(name: "end_date", value: last.description),
+            ]
+        }
         components?.queryItems = [
             URLQueryItem(name: "latitude", value: FixedDecimal.text(place.latitude, places: 4)),
             URLQueryItem(name: "longitude", value: FixedDecimal.text(place.longitude, places: 4)),
             URLQueryItem(name: "daily", value: OpenMeteoForecastDecoder.variables.joined(separator: ",")),
             URLQueryItem(name: "timezone", value: "auto"),
-            URLQueryItem(name: "forecast_days", value: "16"),
+        ] + range + [
             URLQueryItem(name: "temperature_unit", value: "fahrenheit"),
             URLQueryItem(name: "wind_speed_unit", value: "mph"),
         ]

@@ -82,12 +82,12 @@ public struct ForecastTool: Tool {
                 value: ForecastResult(place: target.label, outcome: .refused(reason: "too many forecasts")), isRefusal: true
             )
         }
-        let report = try await provider.forecast(for: target)
+        let report = try await provider.forecast(for: target, from: start, to: end)
         onReport(report)
         // Only the trip's own place is pinned: `show` and `replay` read the trip's forecast.
         if let pinning, isDestination, report.origin != .pinned {
             try await pinning.store.pinForecast(
-                tripID: pinning.tripID, placeID: target.id, source: report.forecast.source, url: report.forecast.url,
+                tripID: pinning.tripID, placeID: target.id, source: report.forecast.provider, url: report.forecast.url,
                 fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
             )
         }
@@ -139,7 +139,7 @@ public struct ForecastTool: Tool {
         let end = stays.map(\.end).max() ?? self.end
         let days = forecast.days(from: start, to: end)
         let missing = forecast.missingDays(from: start, to: end)
-        var header = "\(forecast.sourceName) forecast for \(place.label), \(start.shortLabel) to \(end.shortLabel)"
+        var header = "\(forecast.sourceName) \(forecast.daySources == [.climate] ? "climate" : "forecast") for \(place.label), \(start.shortLabel) to \(end.shortLabel)"
         let age = Age.describe(clock().timeIntervalSince(forecast.fetchedAt))
         switch report.origin {
         case let .stale(_, reason): header += " (stale copy fetched \(age); \(reason))"
@@ -148,6 +148,7 @@ public struct ForecastTool: Tool {
         }
         var lines = [header + ":"]
         lines += days.map(\.compactLine)
+        lines += forecast.alerts.map { "Alert: \($0.event): \($0.headline)" }
         if !missing.isEmpty {
             let last = forecast.lastDate.map { " (forecast ends \($0.shortLabel))" } ?? ""
             lines.append("No forecast for: " + missing.map(\.shortLabel).joined(separator: ", ") + last + ".")

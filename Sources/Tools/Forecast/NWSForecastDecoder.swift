@@ -65,7 +65,7 @@ enum NWSForecastDecoder {
             let gust = WeatherText.windMPH(period["windGust"]?.stringValue)
             if days[date] == nil {
                 order.append(date)
-                days[date] = ForecastDay(date: date, summary: "")
+                days[date] = ForecastDay(date: date, summary: "", source: .nws)
             }
             guard var day = days[date] else { continue }
             if isDaytime {

@@ -41,7 +41,7 @@ enum OpenMeteoForecastDecoder {
                 wind: ForecastBounds.whole(number("wind_speed_10m_max", index), in: ForecastBounds.windMPH),
                 gust: ForecastBounds.whole(number("wind_gusts_10m_max", index), in: ForecastBounds.windMPH),
                 uvIndex: ForecastBounds.number(number("uv_index_max", index), in: ForecastBounds.uvIndex),
-                summary: code.map(WeatherText.wmoSummary) ?? ""
+                summary: code.map(WeatherText.wmoSummary) ?? "", source: .openMeteo
             ))
         }
         let timeZone = document["timezone"]?.stringValue.flatMap { $0 == "GMT" ? nil : $0 } ?? fallbackTimeZone

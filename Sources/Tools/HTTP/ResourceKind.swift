@@ -8,6 +8,10 @@ public enum ResourceKind: String, Sendable {
     case forecast
     /// A geocoding answer.
     case place
+    /// Open-Meteo's historical archive for a place and window: history, which does not change.
+    case climate
+    /// The NWS alerts in force for a point: they change by the minute.
+    case alerts
 
     /// Responses stay fresh at least this long, whatever the server says (a forecast rarely changes
     /// within the hour; NWS sends `max-age` of a few minutes).
@@ -16,6 +20,8 @@ public enum ResourceKind: String, Sendable {
         case .point: return 14 * 86_400
         case .forecast: return 3_600
         case .place: return 90 * 86_400
+        case .climate: return 365 * 86_400
+        case .alerts: return 300
         }
     }
 
@@ -26,6 +32,8 @@ public enum ResourceKind: String, Sendable {
         case .point: return 30 * 86_400
         case .forecast: return 86_400
         case .place: return 90 * 86_400
+        case .climate: return 365 * 86_400
+        case .alerts: return 900
         }
     }
 
@@ -35,6 +43,9 @@ public enum ResourceKind: String, Sendable {
         case .point: return 512 * 1_024
         case .forecast: return 2 * 1_048_576
         case .place: return 1_048_576
+        // Ten years of six daily variables for a long trip's window: about 200 KB a month of trip.
+        case .climate: return 8 * 1_048_576
+        case .alerts: return 2 * 1_048_576
         }
     }
 
@@ -44,6 +55,8 @@ public enum ResourceKind: String, Sendable {
         case .point: return 365 * 86_400
         case .forecast: return 3 * 86_400
         case .place: return 365 * 86_400
+        case .climate: return 10 * 365 * 86_400
+        case .alerts: return 3_600
         }
     }
 }

@@ -126,7 +126,7 @@ struct PackOutput {
         }
         console.print(console.bold("Packing list for \(trip.placesLabel)") + " · " + TripPrinter.dates(trip))
         if let snapshot {
-            let source = snapshot.source == "nws" ? "NWS" : "Open-Meteo"
+            let source = (try? Forecast.fromJSON(snapshot.forecast).sourceName) ?? (snapshot.source == "nws" ? "NWS" : "Open-Meteo")
             console.print(console.dim("Forecast: \(source), fetched \(Age.describe(Date().timeIntervalSince(snapshot.fetchedAt)))"))
         }
         console.print()

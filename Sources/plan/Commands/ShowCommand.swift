@@ -18,7 +18,7 @@ struct ShowCommand {
         var failure: (any Error)?
         if let place = trip.place {
             do {
-                report = try await service.forecast(for: place)
+                report = try await service.forecast(for: place, from: trip.start, to: trip.end)
             } catch {
                 failure = error
                 if let pinned = try await store.latestForecast(tripID: trip.id) {

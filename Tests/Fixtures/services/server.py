@@ -19,6 +19,11 @@ with open(os.path.join(HERE, "data", "nws.json"), encoding="utf-8") as f:
 with open(os.path.join(HERE, "data", "open-meteo.json"), encoding="utf-8") as f:
     _om = json.load(f)
     OM_CITIES, OM_GENERIC = _om["cities"], _om["generic"]
+with open(os.path.join(HERE, "data", "climate.json"), encoding="utf-8") as f:
+    _climate = json.load(f)
+    CLIMATE_CITIES, CLIMATE_GENERIC = _climate["cities"], _climate["generic"]
+with open(os.path.join(HERE, "data", "alerts.json"), encoding="utf-8") as f:
+    ALERT_CITIES = json.load(f)["cities"]
 
 GENERIC_OFFICE = "XYZ"
 POINTS_MAX_AGE = 86400          # the point -> grid mapping rarely changes
@@ -31,6 +36,11 @@ COMPASS = {"N": "North", "S": "South", "E": "East", "W": "West"}
 NUMBER = re.compile(r"-?\d+(?:\.(\d+))?")
 POINTS_PATH = re.compile(r"/points/([^/]*)")
 FORECAST_PATH = re.compile(r"/gridpoints/([^/]+)/(-?\d+),(-?\d+)/forecast")
+ARCHIVE_VARS = ("temperature_2m_max", "temperature_2m_min", "precipitation_sum", "snowfall_sum",
+                "wind_speed_10m_max", "wind_gusts_10m_max", "rain_sum", "precipitation_hours")
+ARCHIVE_FIRST = dt.date(1940, 1, 1)
+ARCHIVE_LAG_DAYS = 5            # ERA5 runs about five days behind today
+ALERTS_MAX_AGE = 30
 NWS_CONTEXT = ["https://geojson.org/geojson-ld/geojson-context.jsonld",
                {"@version": "1.1", "wx": "https://api.weather.gov/ontology#",
                 "s": "https://schema.org/", "geo": "http://www.opengis.net/ont/geosparql#",
@@ -407,12 +417,31 @@ def open_meteo(query, lm):
             return om_error(f"{name.capitalize()} must be in range of -{limit} to {limit}°. Given: {value}.")
         coords.append(value)
     lat, lon = coords
-    try:
-        days = int(q.get("forecast_days", "7"))
-    except ValueError:
-        days = 0
-    if not 1 <= days <= 16:
-        return om_error("Forecast days is invalid. Allowed range 1 to 16.")
+    first = 0
+    if "start_date" in q or "end_date" in q:
+        if "forecast_days" in q:
+            return om_error("Parameter 'forecast_days' is mutually exclusive with 'start_date' and 'end_date'")
+        if "start_date" not in q or "end_date" not in q:
+            return om_error("Parameter 'start_date' and 'end_date' must be set together")
+        try:
+            start, end = dt.date.fromisoformat(q["start_date"]), dt.date.fromisoformat(q["end_date"])
+        except ValueError:
+            return om_error("Invalid date format. Make sure to use 'YYYY-MM-DD'")
+        last = OPTS.anchor + dt.timedelta(days=15)
+        for name, value in (("start_date", start), ("end_date", end)):
+            if not OPTS.anchor <= value <= last:
+                return om_error(f"Parameter '{name}' is out of allowed range from {OPTS.anchor.isoformat()} "
+                                f"to {last.isoformat()}")
+        if end < start:
+            return om_error("End-date must be larger or equals than start-date")
+        first, days = (start - OPTS.anchor).days, (end - start).days + 1
+    else:
+        try:
+            days = int(q.get("forecast_days", "7"))
+        except ValueError:
+            days = 0
+        if not 1 <= days <= 16:
+            return om_error("Forecast days is invalid. Allowed range 1 to 16.")
     t_unit, w_unit, p_unit = (q.get("temperature_unit", "celsius"), q.get("wind_speed_unit", "kmh"),
                               q.get("precipitation_unit", "mm"))
     if t_unit not in ("celsius", "fahrenheit") or w_unit not in ("kmh", "mph", "ms", "kn") \
@@ -462,13 +491,202 @@ def open_meteo(query, lm):
             "timezone_abbreviation": abbr, "elevation": elevation}
     if wanted:
         body["daily_units"] = {"time": "iso8601", **{v: unit_of[v] for v in wanted}}
-        body["daily"] = {"time": [(OPTS.anchor + dt.timedelta(days=i)).isoformat() for i in range(days)]}
+        body["daily"] = {"time": [(OPTS.anchor + dt.timedelta(days=i)).isoformat() for i in range(first, first + days)]}
         for v in wanted:
             fn = convert.get(v) or (lambda x: x)
-            body["daily"][v] = [fn(x) for x in daily_src[v][:days]]
+            body["daily"][v] = [fn(x) for x in daily_src[v][first:first + days]]
     body["generationtime_ms"] = round((time.perf_counter() - began) * 1000, 4)
     return Resp(200, dumps(body, True), "application/json; charset=utf-8",
                 cache_headers(OPTS.forecast_max_age, lm), lm=lm)
+
+
+# ---------------------------------------------------------------- Open-Meteo archive (ERA5)
+
+
+def normal(values, day):
+    """A monthly normal (12 values, mid-month) interpolated to a date."""
+    mid = dt.date(day.year, day.month, 15)
+    step = 1 if day >= mid else -1
+    other_month = (day.month - 1 + step) % 12
+    other_year = day.year + ((day.month - 1 + step) // 12)
+    other = dt.date(other_year, other_month + 1, 15)
+    t = abs((day - mid).days) / abs((other - mid).days)
+    return values[day.month - 1] * (1 - t) + values[other_month] * t
+
+
+class DayNoise:
+    """A tiny deterministic generator (splitmix64) seeded by a date: random.Random's seeding costs ~100 us,
+    which made ten years of days take more than a second."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, text):
+        import zlib
+        self.state = zlib.crc32(text.encode()) * 0x9E3779B97F4A7C15 & self.MASK
+
+    def random(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & self.MASK
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & self.MASK
+        return ((z ^ (z >> 31)) >> 11) / float(1 << 53)
+
+    def gauss(self, mu, sigma):
+        u = max(self.random(), 1e-12)
+        return mu + sigma * math.sqrt(-2 * math.log(u)) * math.cos(2 * math.pi * self.random())
+
+    def expovariate(self, rate):
+        return -math.log(max(1e-12, 1 - self.random())) / rate
+
+
+def archive_day(name, prof, day):
+    """One day of deterministic ERA5-like history for a climate profile: (max, min, precip, snow, wind, gust) in F, mm, cm, mph."""
+    rng = DayNoise(f"{name}:{day.isoformat()}")
+    sd = prof["sd"]
+    swing = rng.gauss(0, sd)
+    high = normal(prof["high"], day) + swing + rng.gauss(0, sd / 3)
+    low = normal(prof["low"], day) + swing * 0.8 + rng.gauss(0, sd / 3)
+    low = min(low, high - 2)
+    wet = rng.random() < normal(prof["wet"], day)
+    precip = round(1.0 + rng.expovariate(1 / 5.0), 1) if wet else round(rng.random() * 0.6, 1)
+    snow = round(precip * 0.7, 2) if wet and (high + low) / 2 <= 35 else 0.0
+    wind = max(1.0, normal(prof["wind"], day) + rng.gauss(0, 3))
+    gust = max(wind + 3, normal(prof["gust"], day) + rng.gauss(0, 6))
+    return round(high, 1), round(low, 1), precip, snow, round(wind, 1), round(gust, 1)
+
+
+def open_meteo_archive(query, lm):
+    """GET /v1/archive: the historical weather API's daily answer, compact, in the real shape."""
+    began = time.perf_counter()
+    q, wanted = {}, []
+    for k, v in parse_qsl(query, keep_blank_values=True):
+        if k == "daily":
+            wanted += [s for s in v.split(",") if s]
+        else:
+            q[k] = v
+    coords = []
+    for name, limit in (("latitude", 90), ("longitude", 180)):
+        if name not in q:
+            return om_error(f"Parameter '{name}' is required")
+        try:
+            value = float(q[name])
+        except ValueError:
+            return om_error(f"Cannot initialize Float from invalid String value {q[name]} for key {name}")
+        if not math.isfinite(value) or abs(value) > limit:
+            return om_error(f"{name.capitalize()} must be in range of -{limit} to {limit}°. Given: {value}.")
+        coords.append(value)
+    lat, lon = coords
+    if "start_date" not in q or "end_date" not in q:
+        return om_error("Parameter 'start_date' and 'end_date' are required")
+    try:
+        start, end = dt.date.fromisoformat(q["start_date"]), dt.date.fromisoformat(q["end_date"])
+    except ValueError:
+        return om_error("Invalid date format. Make sure to use 'YYYY-MM-DD'")
+    last = OPTS.anchor - dt.timedelta(days=ARCHIVE_LAG_DAYS)
+    for name, value in (("start_date", start), ("end_date", end)):
+        if not ARCHIVE_FIRST <= value <= last:
+            return om_error(f"Parameter '{name}' is out of allowed range from {ARCHIVE_FIRST.isoformat()} "
+                            f"to {last.isoformat()}")
+    if end < start:
+        return om_error("End-date must be larger or equals than start-date")
+    t_unit, w_unit, p_unit = (q.get("temperature_unit", "celsius"), q.get("wind_speed_unit", "kmh"),
+                              q.get("precipitation_unit", "mm"))
+    if t_unit not in ("celsius", "fahrenheit") or w_unit not in ("kmh", "mph", "ms", "kn") \
+            or p_unit not in ("mm", "inch"):
+        return om_error("Invalid unit: temperature_unit, wind_speed_unit or precipitation_unit")
+    for v in wanted:
+        if v not in ARCHIVE_VARS:
+            return om_error(f"Data corrupted at path ''. Cannot initialize DailyVariable from invalid String value {v}.")
+    key, city = nearest(lat, lon, list(CLIMATE_CITIES.items()))
+    prof, name = (city, key) if city else (CLIMATE_GENERIC, "generic")
+    tz = q.get("timezone", "GMT")
+    tz = prof["timezone"] if tz == "auto" else tz
+    try:
+        zone = ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        return om_error(f"Invalid timezone {tz}")
+    noon = dt.datetime.combine(end, dt.time(12), zone)
+    abbr = noon.tzname()
+    if abbr[0] in "+-":
+        abbr = f"GMT{abbr[0]}{int(abbr[1:3])}" + (f":{abbr[3:]}" if len(abbr) > 3 else "")
+    to_c = (lambda f: round((f - 32) * 5 / 9, 1)) if t_unit == "celsius" else (lambda f: f)
+    wind_factor = {"kmh": 1.609344, "mph": 1.0, "ms": 0.44704, "kn": 0.868976}[w_unit]
+    to_wind = lambda v: round(v * wind_factor, 1)
+    to_mm = (lambda v: round(v / 25.4, 3)) if p_unit == "inch" else (lambda v: v)
+    to_cm = (lambda v: round(v / 2.54, 3)) if p_unit == "inch" else (lambda v: v)
+    unit_of = {"temperature_2m_max": "°C" if t_unit == "celsius" else "°F", "precipitation_sum": p_unit,
+               "snowfall_sum": "cm" if p_unit == "mm" else "inch", "rain_sum": p_unit, "precipitation_hours": "h",
+               "wind_speed_10m_max": {"kmh": "km/h", "mph": "mp/h", "ms": "m/s", "kn": "kn"}[w_unit]}
+    unit_of["temperature_2m_min"] = unit_of["temperature_2m_max"]
+    unit_of["wind_gusts_10m_max"] = unit_of["wind_speed_10m_max"]
+    cell = lambda x: round(math.floor(x / 0.25) * 0.25 + 0.125, 6)
+    body = {"latitude": cell(lat), "longitude": cell(lon), "generationtime_ms": 0.0,
+            "utc_offset_seconds": int(noon.utcoffset().total_seconds()), "timezone": tz,
+            "timezone_abbreviation": abbr, "elevation": prof["elevation"]}
+    if wanted:
+        dates = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+        rows = [archive_day(name, prof, d) for d in dates]
+        columns = {"temperature_2m_max": [to_c(r[0]) for r in rows], "temperature_2m_min": [to_c(r[1]) for r in rows],
+                   "precipitation_sum": [to_mm(r[2]) for r in rows], "snowfall_sum": [to_cm(r[3]) for r in rows],
+                   "rain_sum": [to_mm(0.0 if r[3] else r[2]) for r in rows],
+                   "precipitation_hours": [round(min(24.0, r[2] * 1.5), 1) for r in rows],
+                   "wind_speed_10m_max": [to_wind(r[4]) for r in rows], "wind_gusts_10m_max": [to_wind(r[5]) for r in rows]}
+        body["daily_units"] = {"time": "iso8601", **{v: unit_of[v] for v in wanted}}
+        body["daily"] = {"time": [d.isoformat() for d in dates], **{v: columns[v] for v in wanted}}
+    body["generationtime_ms"] = round((time.perf_counter() - began) * 1000, 4)
+    return Resp(200, dumps(body, True), "application/json; charset=utf-8",
+                cache_headers(86400, lm), lm=lm)
+
+
+# ---------------------------------------------------------------- NWS alerts
+
+
+def nws_alerts(query, base):
+    """GET /alerts/active?point=lat,lon: a GeoJSON FeatureCollection of the alerts in force there."""
+    params = parse_qsl(query, keep_blank_values=True)
+    allowed = {"point", "status", "message_type", "event", "severity", "urgency", "certainty", "limit"}
+    for name, _ in params:
+        if name not in allowed:
+            return invalid_parameter(f"Query parameter \"{name}\" is not recognized", f"query.{name}")
+    raw = dict(params).get("point", "")
+    parts = raw.split(",")
+    if len(parts) != 2 or not all(NUMBER.fullmatch(p) for p in parts):
+        return invalid_parameter(f"Parameter \"point\" is invalid: '{raw}' does not match "
+                                 "/^(-?\\d+(?:\\.\\d+)?),(-?\\d+(?:\\.\\d+)?)$/", "query.point")
+    lat, lon = float(parts[0]), float(parts[1])
+    features = []
+    key, city = nearest(lat, lon, list(ALERT_CITIES.items()))
+    if city:
+        zone = ZoneInfo(city["timezone"])
+        sent = dt.datetime.combine(OPTS.anchor, dt.time(3, 12), zone)
+        for i, a in enumerate(city["alerts"]):
+            day = lambda n, h: dt.datetime.combine(OPTS.anchor + dt.timedelta(days=n), dt.time(h), zone)
+            onset, ends = day(a["onsetDay"], a["onsetHour"]), day(a["endsDay"], a["endsHour"])
+            words = lambda t: t.strftime("%-I %p %A").replace("AM", "AM").replace("PM", "PM") + " " + t.tzname()
+            aid = f"urn:oid:2.49.0.1.840.0.{uuid.uuid5(uuid.NAMESPACE_URL, key + str(i) + str(OPTS.anchor)).hex[:40]}.001.1"
+            description = a["description"].format(onset=words(onset), ends=words(ends))
+            features.append({
+                "id": f"{base}/alerts/{aid}", "type": "Feature", "geometry": None,
+                "properties": {
+                    "@id": f"{base}/alerts/{aid}", "@type": "wx:Alert", "id": aid, "areaDesc": city["areaDesc"],
+                    "geocode": {"SAME": ["008031"], "UGC": ["COZ039"]},
+                    "affectedZones": [f"{base}/zones/forecast/COZ039"], "references": [],
+                    "sent": sent.isoformat(), "effective": sent.isoformat(), "onset": onset.isoformat(),
+                    "expires": (ends - dt.timedelta(hours=6)).isoformat(), "ends": ends.isoformat(),
+                    "status": "Actual", "messageType": "Alert", "category": "Met", "severity": a["severity"],
+                    "certainty": a["certainty"], "urgency": a["urgency"], "event": a["event"],
+                    "sender": "w-nws.webmaster@noaa.gov", "senderName": city["senderName"],
+                    "headline": f"{a['event']} issued {sent.strftime('%B %-d at %-I:%M%p %Z')} until "
+                                f"{ends.strftime('%B %-d at %-I:%M%p %Z')} by {city['senderName']}",
+                    "description": description, "instruction": a["instruction"], "response": "Prepare",
+                    "parameters": {"AWIPSidentifier": [f"WSW{city['office']}"], "NWSheadline": [a["event"].upper()],
+                                   "BLOCKCHANNEL": ["EAS", "NWEM", "CMAS"]}}})
+    return {"@context": ["https://geojson.org/geojson-ld/geojson-context.jsonld",
+                         {"@version": "1.1", "wx": "https://api.weather.gov/ontology#", "@vocab": "https://api.weather.gov/ontology#"}],
+            "type": "FeatureCollection", "features": features,
+            "title": f"Current watches, warnings, and advisories for {fmt4(abs(lat))} {'N' if lat >= 0 else 'S'}, "
+                     f"{fmt4(abs(lon))} {'W' if lon < 0 else 'E'}",
+            "updated": isodate_utc(time.time())}
 
 
 # ---------------------------------------------------------------- HTTP
@@ -607,12 +825,22 @@ class Handler(BaseHTTPRequestHandler):
             return Resp(405, b"Method Not Allowed\n", "text/plain", {"Allow": "GET"})
         if path == "/v1/forecast":
             return open_meteo(query, STATE.last_modified(path))
+        if path == "/v1/archive":
+            return open_meteo_archive(query, STATE.last_modified(path))
         if path == "/v1/search":
             return open_meteo_geocoding(query)
         if path == "/nominatim/search":
             if not self.headers.get("User-Agent"):
                 return Resp(403, b"<html><body><h1>Access blocked</h1></body></html>\n", "text/html")
             return nominatim_search(query)
+        if path == "/alerts/active":
+            if not self.headers.get("User-Agent"):
+                return problem(403, "Forbidden", "Forbidden", "A User-Agent header is required.")
+            base = f"http://{self.headers.get('Host') or '127.0.0.1:%d' % self.server.server_port}"
+            out = nws_alerts(query, base)
+            if isinstance(out, Resp):
+                return out
+            return Resp(200, dumps(out), "application/geo+json", cache_headers(ALERTS_MAX_AGE))
         points, forecast = POINTS_PATH.fullmatch(path), FORECAST_PATH.fullmatch(path)
         if not (points or forecast):
             return problem(404, "Not Found", "NotFound", f"The requested resource '{path}' was not found.")
@@ -644,7 +872,7 @@ class Handler(BaseHTTPRequestHandler):
         return Resp(200, dumps(out), "application/geo+json", cache_headers(max_age, lm), lm=lm)
 
     def fault_response(self, fault, path, query):
-        mode, om = fault["mode"], "/v1/forecast" in path or "/v1/search" in path
+        mode, om = fault["mode"], "/v1/forecast" in path or "/v1/search" in path or "/v1/archive" in path
         if mode == "301":
             location = "/redirected" + path + (f"?{query}" if query else "")
             return Resp(301, b"Moved Permanently\n", "text/plain", {"Location": location})

@@ -1,0 +1,31 @@
+import Foundation
+import Store
+
+/// The NWS alerts in force for a point (`/alerts/active?point=lat,lon`), cached for minutes, kept when
+/// their time overlaps the trip's days.
+public struct AlertsService: Sendable {
+    public let http: HTTPClient
+    public let base: URL
+
+    public init(http: HTTPClient, base: URL) {
+        self.http = http
+        self.base = base
+    }
+
+    /// The alerts at `place` overlapping `first...last` (the place's local days).
+    public func alerts(for place: Place, from first: CalendarDate, to last: CalendarDate) async throws -> [WeatherAlert] {
+        var components = URLComponents(url: base.appending(path: "alerts/active"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [
+            URLQueryItem(name: "point", value: ForecastService.pointPath(latitude: place.latitude, longitude: place.longitude)),
+        ]
+        guard let url = components?.url else {
+            throw ServiceError.malformed(service: "NWS alerts", detail: "cannot build the request URL")
+        }
+        let response = try await http.get(
+            url, service: "NWS alerts", kind: .alerts, accept: "application/geo+json",
+            accepts: { AlertsDecoder.isAlerts($0) }
+        )
+        let zone = TimeZone(identifier: place.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        return try AlertsDecoder.alerts(from: response.body).filter { $0.overlaps(from: first, to: last, timeZone: zone) }
+    }
+}
