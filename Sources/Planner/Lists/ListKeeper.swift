@@ -1,0 +1,170 @@
+import Foundation
+import Store
+
+/// The traveller's side of a trip's list: reads it (`ListMerge` over the stored rows), ticks and unticks,
+/// own items, removals and remembered choices. Every command resolves all its items first and writes in one
+/// transaction against the version it read, so a failure leaves the database as it was.
+public struct ListKeeper: Sendable {
+    public let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    // MARK: - Reading
+
+    /// The trip's list as the traveller sees it now.
+    public func list(tripID: Int) async throws -> TravellerList {
+        try await read(tripID: tripID).list
+    }
+
+    /// The change report of the trip's newest list against the one before it, as the traveller had it
+    /// (their changes made before the newest list applied to both). Nil when the trip has fewer than two lists.
+    public func report(tripID: Int) async throws -> ListChangeReport? {
+        let lists = try await store.packingLists(tripID: tripID)
+        guard lists.count >= 2, let newest = lists.last else { return nil }
+        let previous = lists[lists.count - 2]
+        let changes = try await store.listChanges(tripID: tripID).filter { $0.createdAt <= newest.createdAt }
+        let history = try await store.preferenceChanges()
+        let old = ListMerge.build(
+            base: previous, earlier: Array(lists.dropLast(2).reversed()), changes: changes, preferences: history
+        )
+        let new = ListMerge.build(
+            base: newest, earlier: Array(lists.dropLast().reversed()), changes: changes, preferences: history
+        )
+        return ListChangeReport.compare(old, new, since: previous.createdAt)
+    }
+
+    // MARK: - Ticks
+
+    /// What a tick command did.
+    public struct TickOutcome: Sendable {
+        /// Items whose mark changed.
+        public var changed: [TravellerList.Entry]
+        /// Items already as asked.
+        public var unchanged: [TravellerList.Entry]
+        /// The list afterwards.
+        public var list: TravellerList
+    }
+
+    /// Ticks (`packed`) or unticks the items `references` name (numbers or names); `all` takes every item.
+    public func tick(tripID: Int, references: [String], all: Bool = false, packed: Bool) async throws -> TickOutcome {
+        let (list, version) = try await read(tripID: tripID)
+        guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
+        let targets = all ? list.entries : try ItemResolver.resolveAll(references, in: list, trip: tripID)
+        return try await mark(targets.map { ($0, packed) }, list: list, version: version, tripID: tripID)
+    }
+
+    /// Marks items as a checklist has them (`[x]` packed, `[ ]` not), each line matched by the item's label
+    /// (`TravellerList.entry(matchingLine:)`). Lines naming nothing on the list are returned and left alone.
+    public func sync(tripID: Int, marks: [(text: String, packed: Bool)]) async throws -> (outcome: TickOutcome, unknown: [String]) {
+        let (list, version) = try await read(tripID: tripID)
+        guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
+        var targets: [(TravellerList.Entry, Bool)] = []
+        var unknown: [String] = []
+        for mark in marks {
+            if let entry = list.entry(matchingLine: mark.text) {
+                targets.removeAll { $0.0.key == entry.key }
+                targets.append((entry, mark.packed))
+            } else {
+                unknown.append(mark.text)
+            }
+        }
+        return (try await mark(targets, list: list, version: version, tripID: tripID), unknown)
+    }
+
+    private func mark(
+        _ targets: [(TravellerList.Entry, Bool)], list: TravellerList, version: ListVersion, tripID: Int
+    ) async throws -> TickOutcome {
+        var changes: [NewListChange] = []
+        var changed: [TravellerList.Entry] = []
+        var unchanged: [TravellerList.Entry] = []
+        for (entry, packed) in targets {
+            if entry.packed == packed {
+                unchanged.append(entry)
+            } else {
+                changes.append(NewListChange(packed ? .check : .uncheck, entry.item.name))
+                changed.append(entry)
+            }
+        }
+        if !changes.isEmpty {
+            try await write(changes, tripID: tripID, version: version)
+        }
+        return TickOutcome(changed: changed, unchanged: unchanged, list: changes.isEmpty ? list : try await self.list(tripID: tripID))
+    }
+
+    // MARK: - Own items
+
+    /// Puts an item of the traveller's on the trip's list (or makes an item already there theirs, with this
+    /// quantity and category); `always` remembers it for every later trip.
+    public func add(
+        tripID: Int, name: String, quantity: Int?, category: String?, always: Bool
+    ) async throws -> (entry: TravellerList.Entry, wasOnList: Bool) {
+        guard let name = ItemKey.tidy(name) else { throw ListError.badName(name) }
+        var category = category.flatMap(ItemKey.tidy)
+        if let given = category, given.count > 60 { category = String(given.prefix(60)) }
+        let (list, version) = try await read(tripID: tripID)
+        let existing = list.entry(key: ItemKey.of(name))
+        let preferences = always ? [NewPreferenceChange(name, choice: .always, quantity: quantity, category: category)] : []
+        try await write(
+            [NewListChange(.add, existing?.item.name ?? name, quantity: quantity, category: category)], preferences: preferences,
+            tripID: tripID, version: version
+        )
+        let after = try await self.list(tripID: tripID)
+        guard let entry = after.entry(key: ItemKey.of(name)) else { throw ListError.changedMeanwhile(trip: tripID) }
+        return (entry, existing != nil)
+    }
+
+    /// Takes an item off the trip's list; `never` also leaves it off every later list.
+    public func remove(tripID: Int, reference: String, never: Bool) async throws -> TravellerList.Entry {
+        let (list, version) = try await read(tripID: tripID)
+        guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
+        let entry = try ItemResolver.resolve(reference, in: list, trip: tripID)
+        try await write(
+            [NewListChange(.remove, entry.item.name)],
+            preferences: never ? [NewPreferenceChange(entry.item.name, choice: .never)] : [], tripID: tripID, version: version
+        )
+        return entry
+    }
+
+    // MARK: - Preferences
+
+    /// What is remembered now.
+    public func preferences() async throws -> [Preference] {
+        try await store.preferences()
+    }
+
+    /// Forgets the remembered choice for `name` (its name in any case, or a unique start of it).
+    public func forget(_ name: String) async throws -> Preference {
+        let remembered = try await store.preferences()
+        let key = ItemKey.of(name)
+        var matches = remembered.filter { $0.key == key }
+        if matches.isEmpty, !key.isEmpty { matches = remembered.filter { $0.key.hasPrefix(key) } }
+        guard matches.count == 1, let preference = matches.first else {
+            if matches.count > 1 { throw ListError.unknownPreference(name, candidates: matches.map(\.name)) }
+            throw ListError.unknownPreference(name, candidates: remembered.map(\.name))
+        }
+        try await store.recordPreferences([NewPreferenceChange(preference.name, choice: nil)])
+        return preference
+    }
+
+    // MARK: - Parts
+
+    private func read(tripID: Int) async throws -> (list: TravellerList, version: ListVersion) {
+        let version = try await store.listVersion(tripID: tripID)
+        let lists = try await store.packingLists(tripID: tripID)
+        let list = ListMerge.build(
+            base: lists.last, earlier: Array(lists.dropLast().reversed()), changes: try await store.listChanges(tripID: tripID),
+            preferences: try await store.preferenceChanges()
+        )
+        // A write between these reads would show as a newer version at write time.
+        return (list, version)
+    }
+
+    private func write(
+        _ changes: [NewListChange], preferences: [NewPreferenceChange] = [], tripID: Int, version: ListVersion
+    ) async throws {
+        let written = try await store.recordListChanges(changes, preferences: preferences, tripID: tripID, expected: version)
+        guard written != nil else { throw ListError.changedMeanwhile(trip: tripID) }
+    }
+}
