@@ -30,6 +30,11 @@ public enum ChecklistMarkdown {
     public struct Mark: Sendable, Equatable {
         public var text: String
         public var packed: Bool
+
+        public init(text: String, packed: Bool) {
+            self.text = text
+            self.packed = packed
+        }
     }
 
     /// The checklist lines of a Markdown text: `- [x] …`, `* [X] …`, `+ [ ] …`, `1. [x] …`, indented or not.

@@ -26,6 +26,14 @@ public struct TravellerList: Sendable, Equatable {
         /// `ItemKey.of(item.name)`.
         public var key: String
 
+        public init(number: Int, item: PackingItem, packed: Bool, source: Source, key: String) {
+            self.number = number
+            self.item = item
+            self.packed = packed
+            self.source = source
+            self.key = key
+        }
+
         /// The traveller's own item (this trip's, or always brought).
         public var isOwn: Bool { source == .own || source == .always }
     }
