@@ -13,9 +13,9 @@ extension PlanCommands {
             ("umbrella" for "Compact umbrella"), is enough when only one item fits. Quote a
             name with spaces ("rain jacket"). A name that fits several items, or none, exits
             64 naming the candidates, and nothing is ticked.
-            --all ticks every item. --from-markdown reads a checklist back (one printed by
-            'plan show --markdown' and edited elsewhere): what is ticked there is ticked here,
-            what is not is unticked; lines naming no item on the list are reported and skipped.
+            --all ticks every item. --from-markdown reads a checklist back (the Markdown that
+            'plan show' prints, edited elsewhere): what is ticked there is ticked here, what
+            is not is unticked; lines naming no item on the list are reported and skipped.
             Ticks follow an item by name to the next list when you pack again.
             """,
         parameters: [
@@ -154,9 +154,10 @@ extension PlanCommands {
     public static let prefs = Command<PlanArguments.Prefs>(
         ["prefs"], summary: "What plan remembers: items you always or never bring",
         discussion: """
-            Lists the items you always bring ('plan item add --always') and never want
-            suggested ('plan item rm --never'), with when and on which trip you chose. They
-            apply to every list made afterwards, from the built-in engine or a model.
+            Lists the items you always bring and the ones you never want suggested (chosen
+            with 'plan item add' and 'plan item rm'; see their --help), with when and on which
+            trip you chose. They apply to every list made afterwards, from the built-in engine
+            or a model.
             """,
         parameters: [[.flag("json", \.json, help: #"print an array of {"name", "choice", "quantity", "category", "since", "trip"}"#)]],
         overview: [
