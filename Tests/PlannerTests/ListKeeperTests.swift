@@ -62,6 +62,7 @@ import Tools
         #expect(try name("rain") == "Rain jacket")
         #expect(try name("umbrella") == "Compact umbrella", "the start of a word, when only one item has it")
         #expect(try name("  Rain   JACKET ") == "Rain jacket")
+        #expect(try name("socks ×5") == "Socks", "as show prints it, quantity included")
         #expect(throws: ListError.ambiguousItem("sun", candidates: ["Sun hat", "Sunscreen"], trip: trip.id)) {
             try name("sun")
         }

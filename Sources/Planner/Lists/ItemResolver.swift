@@ -16,7 +16,9 @@ public enum ItemResolver {
         }
         let key = ItemKey.of(text)
         guard !key.isEmpty else { throw .unknownItem(reference, candidates: [], trip: trip) }
-        if let exact = list.entry(key: key) { return exact }
+        if let exact = list.entry(key: key) ?? list.entries.first(where: { ItemKey.of($0.item.label) == key }) {
+            return exact
+        }
         let starting = list.entries.filter { $0.key.hasPrefix(key) }
         if starting.count == 1 { return starting[0] }
         if starting.count > 1 { throw .ambiguousItem(reference, candidates: starting.map(\.item.name), trip: trip) }

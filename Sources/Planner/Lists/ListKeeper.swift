@@ -15,7 +15,11 @@ public struct ListKeeper: Sendable {
 
     /// The trip's list as the traveller sees it now.
     public func list(tripID: Int) async throws -> TravellerList {
-        try await read(tripID: tripID).list
+        let lists = try await store.packingLists(tripID: tripID)
+        return ListMerge.build(
+            base: lists.last, earlier: Array(lists.dropLast().reversed()), changes: try await store.listChanges(tripID: tripID),
+            preferences: try await store.preferenceChanges()
+        )
     }
 
     /// The change report of the trip's newest list against the one before it, as the traveller had it
@@ -151,14 +155,9 @@ public struct ListKeeper: Sendable {
     // MARK: - Parts
 
     private func read(tripID: Int) async throws -> (list: TravellerList, version: ListVersion) {
+        // Read first: a write after it (or between the reads below) shows as a newer version at write time.
         let version = try await store.listVersion(tripID: tripID)
-        let lists = try await store.packingLists(tripID: tripID)
-        let list = ListMerge.build(
-            base: lists.last, earlier: Array(lists.dropLast().reversed()), changes: try await store.listChanges(tripID: tripID),
-            preferences: try await store.preferenceChanges()
-        )
-        // A write between these reads would show as a newer version at write time.
-        return (list, version)
+        return (try await list(tripID: tripID), version)
     }
 
     private func write(
