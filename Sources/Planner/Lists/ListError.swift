@@ -32,7 +32,7 @@ public enum ListError: Error, Equatable, LocalizedError {
             let start = "nothing is remembered for '\(Self.shown(text))'"
             return candidates.isEmpty ? start + "." : start + "; remembered: \(Self.names(candidates))."
         case let .badName(text):
-            return "'\(Self.shown(text))' is not an item name (1 to 200 characters)."
+            return "'\(Self.shown(text))' is not an item name (1 to 200 characters, no control characters)."
         case let .changedMeanwhile(trip):
             return "trip \(trip)'s list changed while this command ran; nothing was written."
         }

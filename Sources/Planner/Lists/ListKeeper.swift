@@ -104,7 +104,12 @@ public struct ListKeeper: Sendable {
     public func add(
         tripID: Int, name: String, quantity: Int?, category: String?, always: Bool
     ) async throws -> (entry: TravellerList.Entry, wasOnList: Bool) {
-        guard let name = ItemKey.tidy(name) else { throw ListError.badName(name) }
+        // What the traveller types is refused, not tidied, when it holds control or invisible format characters.
+        let typed = [name] + (category.map { [$0] } ?? [])
+        guard !typed.contains(where: Self.hasHiddenCharacters), let name = ItemKey.tidy(name) else {
+            throw ListError.badName(name)
+        }
+        if let category, ItemKey.tidy(category) == nil { throw ListError.badName(category) }
         var category = category.flatMap(ItemKey.tidy)
         if let given = category, given.count > 60 { category = String(given.prefix(60)) }
         let (list, version) = try await read(tripID: tripID)
@@ -153,6 +158,13 @@ public struct ListKeeper: Sendable {
     }
 
     // MARK: - Parts
+
+    static func hasHiddenCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let category = scalar.properties.generalCategory
+            return category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
+        }
+    }
 
     private func read(tripID: Int) async throws -> (list: TravellerList, version: ListVersion) {
         // Read first: a write after it (or between the reads below) shows as a newer version at write time.
