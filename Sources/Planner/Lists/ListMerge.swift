@@ -18,6 +18,7 @@ public enum ListMerge {
         let engineList = base.flatMap { try? PackingList.fromJSON($0.json) }
         var items: [(item: PackingItem, source: TravellerList.Source, key: String)] = []
         var leftOff: [String] = []
+        var leftOffKeys: Set<String> = []
         for item in engineList?.items ?? [] {
             let key = ItemKey.of(item.name)
             guard !items.contains(where: { $0.key == key }) else { continue }
@@ -31,6 +32,7 @@ public enum ListMerge {
                 case .never:
                     if let index = items.firstIndex(where: { $0.key == preference.key }) {
                         leftOff.append(items[index].item.name)
+                        leftOffKeys.insert(preference.key)
                         items.remove(at: index)
                     }
                 case .always:
@@ -57,6 +59,7 @@ public enum ListMerge {
             case .add:
                 removed.remove(change.key)
                 leftOff.removeAll { ItemKey.of($0) == change.key }
+                leftOffKeys.remove(change.key)
                 if let index = items.firstIndex(where: { $0.key == change.key }) {
                     if let quantity = change.quantity { items[index].item.quantity = quantity }
                     if let category = change.category { items[index].item.category = category }
@@ -80,8 +83,10 @@ public enum ListMerge {
             }
         }
 
-        // Ticked items the newest list dropped: kept, from the newest earlier list that had them.
-        for key in packed.sorted() where !items.contains(where: { $0.key == key }) && !removed.contains(key) {
+        // Ticked items the newest list dropped: kept, from the newest earlier list that had them (not those
+        // the traveller took off, or chose never to have).
+        for key in packed.sorted()
+        where !items.contains(where: { $0.key == key }) && !removed.contains(key) && !leftOffKeys.contains(key) {
             let found = earlier.lazy.compactMap { stored in
                 (try? PackingList.fromJSON(stored.json))?.items.first { ItemKey.of($0.name) == key }
             }.first

@@ -95,7 +95,7 @@ struct ReplayCommand {
             extra: [
                 "original": .number(Double(original.id)),
                 "diff": ["added": .array(added.map(itemJSON)), "removed": .array(removed.map(itemJSON))],
-                "travellerChanges": false,
+                "beforeTravellerChanges": true,
             ],
             footer: footer
         )
