@@ -43,30 +43,3 @@ public struct ListChange: Sendable, Equatable {
         self.createdAt = createdAt
     }
 }
-
-/// A change to record: what `Store.recordListChanges` is given.
-public struct NewListChange: Sendable, Equatable {
-    public var action: ListChange.Action
-    public var name: String
-    public var quantity: Int?
-    public var category: String?
-
-    public init(_ action: ListChange.Action, _ name: String, quantity: Int? = nil, category: String? = nil) {
-        self.action = action
-        self.name = name
-        self.quantity = quantity
-        self.category = category
-    }
-}
-
-/// Which list and changes a command read before it wrote: a write made against another version (another
-/// `plan` changed the list meanwhile) is refused, so numbers never land on the wrong items.
-public struct ListVersion: Sendable, Equatable {
-    public var listID: Int?
-    public var lastChangeID: Int?
-
-    public init(listID: Int?, lastChangeID: Int?) {
-        self.listID = listID
-        self.lastChangeID = lastChangeID
-    }
-}
