@@ -61,19 +61,9 @@ enum ListPrinter {
 
     // MARK: - Change report
 
-    /// "Since the last list (Sun Nov 29): + Rain jacket — 90% rain Thu Dec 4; − Sunscreen; Socks ×5 → ×6", on
-    /// one line when it fits 100 columns, else one change a line.
+    /// The change report's lines (`ChangeReportText`), the day in the local zone.
     static func reportLines(_ report: ListChangeReport) -> [String] {
-        let head = "Since the last list (\(CalendarDate(report.since).shortLabel)):"
-        guard !report.isEmpty else { return [head + " no changes."] }
-        var parts: [String] = report.added.map { added in
-            "+ \(added.item.label)" + (added.item.reason.isEmpty ? "" : " — \(added.item.reason)")
-        }
-        parts += report.removed.map { "− \($0.item.label)" + ($0.isKept ? " (you ticked it, so it stays)" : "") }
-        parts += report.changed.map { "\($0.item.name) ×\($0.from ?? 1) → ×\($0.to ?? 1)" }
-        let line = head + " " + parts.joined(separator: "; ")
-        if line.count <= 100 { return [line] }
-        return [head] + parts.map { "  " + $0 }
+        ChangeReportText.lines(report, day: CalendarDate(report.since))
     }
 
     static func reportJSON(_ report: ListChangeReport) -> JSONValue {

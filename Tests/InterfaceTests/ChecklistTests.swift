@@ -82,3 +82,43 @@ import Testing
         #expect(rows.count == 5 && rows[4].isEmpty, "every row ends in CRLF")
     }
 }
+
+/// The change report as printed.
+@Suite struct ChangeReportTextTests {
+    static func item(_ name: String, quantity: Int? = nil, reason: String = "") -> PackingItem {
+        PackingItem(category: "Clothing", name: name, quantity: quantity, reason: reason)
+    }
+
+    static let day = CalendarDate("2026-11-29") ?? CalendarDate(Date())
+
+    @Test func aShortReportIsOneLine() {
+        let report = ListChangeReport(
+            since: Date(), added: [.init(item: Self.item("Rain jacket", reason: "90% rain Thu Dec 4"))],
+            removed: [.init(item: Self.item("Sunscreen"), isKept: false)],
+            changed: [.init(item: Self.item("Socks", quantity: 6), from: 5, to: 6)]
+        )
+        #expect(ChangeReportText.lines(report, day: Self.day)
+            == ["Since the last list (Sun Nov 29): + Rain jacket — 90% rain Thu Dec 4; − Sunscreen; Socks ×5 → ×6"])
+        let none = ListChangeReport(since: Date(), added: [], removed: [], changed: [])
+        #expect(ChangeReportText.lines(none, day: Self.day) == ["Since the last list (Sun Nov 29): no changes."])
+    }
+
+    @Test func aLongReportTakesALinePerChangeAndSaysWhatStays() {
+        let report = ListChangeReport(
+            since: Date(),
+            added: [
+                .init(item: Self.item("Light jacket", reason: "Low of 44°F Tue Dec 1")),
+                .init(item: Self.item("Waterproof shoes", reason: "Rain likely on 2 days: 90% Wed Dec 2")),
+            ],
+            removed: [.init(item: Self.item("Warm coat"), isKept: true)],
+            changed: [.init(item: Self.item("Hat"), from: 2, to: nil)]
+        )
+        #expect(ChangeReportText.lines(report, day: Self.day) == [
+            "Since the last list (Sun Nov 29):",
+            "  + Light jacket — Low of 44°F Tue Dec 1",
+            "  + Waterproof shoes — Rain likely on 2 days: 90% Wed Dec 2",
+            "  − Warm coat (you ticked it, so it stays)",
+            "  Hat ×2 → ×1",
+        ])
+    }
+}

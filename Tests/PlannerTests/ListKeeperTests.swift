@@ -143,6 +143,21 @@ import Tools
         #expect(try await fixture.store.preferences().isEmpty, "without --never nothing is remembered")
     }
 
+    @Test func aListMarkedOutOfDateKeepsItsTicksUntilTheNextPack() async throws {
+        let fixture = try Fixture()
+        let trip = try await fixture.trip()
+        try await fixture.save(Self.five, trip: trip)
+        _ = try await fixture.keeper.tick(tripID: trip.id, references: ["socks", "4"], packed: true)
+        #expect(try await fixture.store.markPackingListOutOfDate(tripID: trip.id, reason: "the dates changed"))
+        let stale = try await fixture.keeper.list(tripID: trip.id)
+        #expect(stale.base?.outOfDate == "the dates changed")
+        #expect(stale.entries.filter(\.packed).map(\.item.name) == ["Socks", "Rain jacket"])
+        try await fixture.save(Self.five, trip: trip)
+        let current = try await fixture.keeper.list(tripID: trip.id)
+        #expect(current.base?.outOfDate == nil)
+        #expect(current.entries.filter(\.packed).map(\.item.name) == ["Socks", "Rain jacket"])
+    }
+
     // MARK: - Preferences on the next trip
 
     @Test func ownItemsAndChoicesReachTheNextTripWithTheBuiltinEngine() async throws {

@@ -7,12 +7,19 @@ public struct ListChangeReport: Sendable, Equatable {
     /// An item the new list has and the old did not, with the new list's reason.
     public struct Added: Sendable, Equatable {
         public var item: PackingItem
+
+        public init(item: PackingItem) { self.item = item }
     }
 
     /// An item the old list had and the new does not; `isKept` when it stays because it was ticked.
     public struct Removed: Sendable, Equatable {
         public var item: PackingItem
         public var isKept: Bool
+
+        public init(item: PackingItem, isKept: Bool) {
+            self.item = item
+            self.isKept = isKept
+        }
     }
 
     /// An item on both lists whose quantity changed.
@@ -20,6 +27,12 @@ public struct ListChangeReport: Sendable, Equatable {
         public var item: PackingItem
         public var from: Int?
         public var to: Int?
+
+        public init(item: PackingItem, from: Int?, to: Int?) {
+            self.item = item
+            self.from = from
+            self.to = to
+        }
     }
 
     /// When the old list was made.
@@ -27,6 +40,13 @@ public struct ListChangeReport: Sendable, Equatable {
     public var added: [Added]
     public var removed: [Removed]
     public var changed: [Changed]
+
+    public init(since: Date, added: [Added], removed: [Removed], changed: [Changed]) {
+        self.since = since
+        self.added = added
+        self.removed = removed
+        self.changed = changed
+    }
 
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 
