@@ -68,6 +68,21 @@ import Testing
         #expect(Self.list.entry(matchingLine: "Sun hat — hand-written") == nil)
     }
 
+    @Test(arguments: [
+        "Socks — wool", #"Back\slash \* star"#, "[x] Not a box", "- [ ] Nested", "Café crème", "🎿 Skis", "`code` _em_ ~del~",
+        "Tab\tin name", "#1 favourite", "a|b|c", "&amp; entity", "Hat ×2",
+    ])
+    func anyNameSurvivesTheRoundTrip(_ name: String) {
+        let list = TravellerList(base: nil, entries: [
+            Self.entry(1, "Sun hat", "Clothing", reason: "Sunny — 90°F", packed: false),
+            Self.entry(2, name, "Clothing", quantity: 3, reason: "why — because", packed: true),
+            Self.entry(3, "Sunscreen", "Toiletries", reason: "", packed: false),
+        ])
+        let marks = ChecklistMarkdown.read(ChecklistMarkdown.render(list, title: name))
+        #expect(marks.map(\.packed) == [false, true, false], "\(name)")
+        #expect(marks.compactMap { list.entry(matchingLine: $0.text)?.number } == [1, 2, 3], "\(name): \(marks)")
+    }
+
     @Test func theCSVHasTheColumnsAndQuotesWhatItMust() {
         let list = TravellerList(base: nil, entries: [
             Self.entry(1, "Socks", "Clothing", quantity: 6, reason: "One pair a day, plus one", packed: true),
