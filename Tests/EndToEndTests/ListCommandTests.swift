@@ -73,6 +73,27 @@ import Testing
         #expect(unticked.stdout.contains("0 of \(packed.count + 1) packed"), "\(unticked.stdout)")
     }
 
+    @Test func ticksFromSeveralProcessesAtOnceAllLand() throws {
+        let world = World(services: try WeatherServices())
+        let pack = try world.packed("Denver, CO")
+        let count = min(6, (pack["items"] as? [[String: Any]] ?? []).count)
+        try #require(count >= 2)
+        let processes = (1...count).map { number in
+            let process = Process()
+            process.executableURL = PlanSandbox.binary
+            process.arguments = ["check", "1", String(number)]
+            process.environment = world.sandbox.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: count))
+        let packed = try world.items(1).filter { $0["packed"] as? Bool == true }.compactMap { $0["number"] as? Int }
+        #expect(packed == Array(1...count))
+    }
+
     @Test func everyRefusedCommandLeavesTheDatabaseAsItWas() throws {
         let world = World(services: try WeatherServices())
         _ = try world.packed("Denver, CO")

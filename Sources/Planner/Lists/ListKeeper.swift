@@ -53,16 +53,42 @@ public struct ListKeeper: Sendable {
 
     /// Ticks (`packed`) or unticks the items `references` name (numbers or names); `all` takes every item.
     public func tick(tripID: Int, references: [String], all: Bool = false, packed: Bool) async throws -> TickOutcome {
-        let (list, version) = try await read(tripID: tripID)
-        guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
-        let targets = all ? list.entries : try ItemResolver.resolveAll(references, in: list, trip: tripID)
-        return try await mark(targets.map { ($0, packed) }, list: list, version: version, tripID: tripID)
+        try await retryingTicks(tripID: tripID) { list, version in
+            guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
+            let targets = all ? list.entries : try ItemResolver.resolveAll(references, in: list, trip: tripID)
+            return try await mark(targets.map { ($0, packed) }, list: list, version: version, tripID: tripID)
+        }
+    }
+
+    /// Runs `body` against the list as read; when another `plan` wrote meanwhile and the list still holds
+    /// the same items in the same order (only ticks changed, so every number names what it named), runs
+    /// it again on the fresh list (up to eight times). Otherwise the command fails and writes nothing.
+    private func retryingTicks<T>(
+        tripID: Int, _ body: (TravellerList, ListVersion) async throws -> T
+    ) async throws -> T {
+        var (list, version) = try await read(tripID: tripID)
+        var attempts = 0
+        while true {
+            do {
+                return try await body(list, version)
+            } catch ListError.changedMeanwhile where attempts < 8 {
+                attempts += 1
+                let (fresh, freshVersion) = try await read(tripID: tripID)
+                guard fresh.entries.map(\.key) == list.entries.map(\.key) else { throw ListError.changedMeanwhile(trip: tripID) }
+                (list, version) = (fresh, freshVersion)
+            }
+        }
     }
 
     /// Marks items as a checklist has them (`[x]` packed, `[ ]` not), each line matched by the item's label
     /// (`TravellerList.entry(matchingLine:)`). Lines naming nothing on the list are returned and left alone.
     public func sync(tripID: Int, marks: [(text: String, packed: Bool)]) async throws -> (outcome: TickOutcome, unknown: [String]) {
-        let (list, version) = try await read(tripID: tripID)
+        try await retryingTicks(tripID: tripID) { list, version in try await sync(marks, list: list, version: version, tripID: tripID) }
+    }
+
+    private func sync(
+        _ marks: [(text: String, packed: Bool)], list: TravellerList, version: ListVersion, tripID: Int
+    ) async throws -> (outcome: TickOutcome, unknown: [String]) {
         guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
         var targets: [(TravellerList.Entry, Bool)] = []
         var unknown: [String] = []
