@@ -3,7 +3,8 @@ import Planner
 import Store
 import Tools
 
-/// How packing lists look: grouped and aligned on the terminal, a checklist in Markdown, keys in JSON.
+/// How packing lists look: grouped and aligned on the terminal, keys in JSON (the Markdown checklist is
+/// `ChecklistMarkdown`).
 enum PackingPrinter {
     static func json(_ stored: StoredPackingList) -> JSONValue {
         guard let list = try? PackingList.fromJSON(stored.json) else { return .null }
@@ -80,20 +81,6 @@ enum PackingPrinter {
             for notice in list.notices { lines.append(console.warning("Note: ") + notice) }
         }
         return lines
-    }
-
-    static func markdown(_ list: PackingList, title: String) -> String {
-        var text = "# \(title)\n"
-        for category in list.categories {
-            text += "\n## \(category)\n\n"
-            for item in list.items where item.category == category {
-                text += "- [ ] \(label(item)) — \(item.reason)\n"
-            }
-        }
-        if !list.notices.isEmpty {
-            text += "\n## Notes\n\n" + list.notices.map { "- \($0)\n" }.joined()
-        }
-        return text
     }
 
     static func label(_ item: PackingItem) -> String {

@@ -35,7 +35,7 @@ import Testing
         #expect(lines.contains("## Your items"))
         #expect(lines.contains("- [x] CPAP machine — you always bring it"))
         // Outside text is inert: markup escaped, line breaks and escapes gone.
-        #expect(lines.contains(#"- [ ] \*Bold\* \[link\](http://x) \<b\> — line one line two  \[31m"#))
+        #expect(lines.contains(#"- [ ] \*Bold\* \[link\]\(http\://x\) \<b\> — line one line two  \[31m"#))
         #expect(!text.contains("\u{1B}"))
         let notes = lines.firstIndex(of: "## Notes")
         #expect(notes.map { $0 > (lines.firstIndex(of: "## Your items") ?? .max) } == true, "notices at the end")

@@ -65,17 +65,22 @@ public enum ChecklistMarkdown {
     }
 
     /// Text as inert Markdown on one line: control characters and line breaks become spaces; every character
-    /// Markdown could read as markup is escaped with a backslash.
+    /// that makes links, images, emphasis, code or HTML is backslash-escaped (CommonMark lets any ASCII
+    /// punctuation be), and bare `http://` and `www.` links are broken (`http\://`, `www\.`), which GitHub's
+    /// Markdown would otherwise link.
     public static func escape(_ text: String) -> String {
         var escaped = ""
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             let category = scalar.properties.generalCategory
             if category == .control || category == .lineSeparator || category == .paragraphSeparator || category == .format {
                 escaped.unicodeScalars.append(" ")
-            } else {
-                if Self.special.contains(scalar) { escaped.unicodeScalars.append("\\") }
-                escaped.unicodeScalars.append(scalar)
+                continue
             }
+            let opensLink = scalar == ":" && index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/"
+            let endsWWW = scalar == "." && escaped.unicodeScalars.suffix(3).map { Character($0).lowercased() }.joined() == "www"
+            if Self.special.contains(scalar) || opensLink || endsWWW { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
         }
         return escaped
     }
@@ -100,7 +105,7 @@ public enum ChecklistMarkdown {
     }
 
     /// What CommonMark (and GitHub's tables and strikethrough) could read as markup inside a line.
-    static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!", "{", "}"]
+    static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "(", ")", "<", ">", "#", "|", "~", "&", "!", "{", "}"]
 }
 
 extension Unicode.Scalar.Properties {

@@ -8,7 +8,7 @@ public enum ItemResolver {
     /// The entry `reference` names on `list` (trip `trip`, for messages).
     public static func resolve(_ reference: String, in list: TravellerList, trip: Int) throws(ListError) -> TravellerList.Entry {
         let text = reference.trimmingCharacters(in: .whitespaces)
-        if !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) {
+        if !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) { // parses text
             guard number >= 1, number <= list.entries.count else {
                 throw .noSuchNumber(number, count: list.entries.count, trip: trip)
             }
