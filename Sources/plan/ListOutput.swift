@@ -20,6 +20,6 @@ struct ListOutput {
     }
 
     static func title(_ trip: Trip) -> String {
-        "Packing list: \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
+        "Packing list: \(trip.placesLabel), \(trip.start) to \(trip.end)"
     }
 }

@@ -16,7 +16,7 @@ enum ListPrinter {
             let header = "Packing list (\(base.model), \(Age.describe(Date().timeIntervalSince(base.createdAt))))"
             lines.append(console.bold(header) + " · " + list.progress)
             if let reason = base.outOfDate {
-                lines.append(console.warning("Out of date: ") + "\(reason); 'plan pack \(tripID)' makes a current list.")
+                lines.append(console.warning("This list is out of date: \(reason).") + " Run 'plan pack \(tripID)' for a new one.")
             }
         } else {
             lines.append(console.bold("Your items") + " · " + list.progress + console.dim(" · no packing list yet ('plan pack \(tripID)')"))
@@ -96,7 +96,7 @@ enum ListPrinter {
     // MARK: - JSON
 
     /// The `packingList` of `show --json`: the stored list's keys, with the traveller's items (each with
-    /// `number`, `packed`, `own` and `source`), `packed`, `total`, `leftOff` and `outOfDate`.
+    /// `number`, `packed`, `own` and `source`), `packed`, `total`, `leftOff`, `outOfDate` and `outOfDateReason`.
     static func json(_ list: TravellerList) -> JSONValue {
         var object = list.base.map { PackingPrinter.json($0).objectValue ?? [:] } ?? [
             "session": .null, "model": .null, "created": .null, "notices": .array([]), "review": .null, "fallback": .null,
@@ -105,7 +105,8 @@ enum ListPrinter {
         object["packed"] = .number(Double(list.packedCount))
         object["total"] = .number(Double(list.entries.count))
         object["leftOff"] = .array(list.leftOff.map(JSONValue.string))
-        object["outOfDate"] = list.base?.outOfDate.map { ["reason": .string($0)] } ?? .null
+        object["outOfDate"] = .bool(list.base?.outOfDate != nil)
+        object["outOfDateReason"] = .from(list.base?.outOfDate)
         return .object(object)
     }
 

@@ -13,13 +13,20 @@ public struct ListKeeper: Sendable {
 
     // MARK: - Reading
 
-    /// The trip's list as the traveller sees it now.
+    /// The trip's list as the traveller sees it now. Its base is out of date when marked so
+    /// (`packing_lists.out_of_date`) or when the trip changed after it was made (`Trip.outOfDateReason`).
     public func list(tripID: Int) async throws -> TravellerList {
         let lists = try await store.packingLists(tripID: tripID)
-        return ListMerge.build(
+        var list = ListMerge.build(
             base: lists.last, earlier: Array(lists.dropLast().reversed()), changes: try await store.listChanges(tripID: tripID),
             preferences: try await store.preferenceChanges()
         )
+        if var base = list.base, base.outOfDate == nil, let trip = try await store.trip(id: tripID),
+           let reason = trip.outOfDateReason(listMadeAt: base.createdAt) {
+            base.outOfDate = reason
+            list.base = base
+        }
+        return list
     }
 
     /// The change report of the trip's newest list against the one before it, as the traveller had it
@@ -148,6 +155,18 @@ public struct ListKeeper: Sendable {
         let after = try await self.list(tripID: tripID)
         guard let entry = after.entry(key: ItemKey.of(name)) else { throw ListError.changedMeanwhile(trip: tripID) }
         return (entry, existing != nil)
+    }
+
+    /// Puts the traveller's own items of one trip on another (`--like`): what they added there themselves,
+    /// with its quantity and category; not their ticks, and not what a remembered choice brings anyway.
+    public func copyOwnItems(from oldTripID: Int, to newTripID: Int) async throws {
+        let old = try await list(tripID: oldTripID)
+        let changes = old.entries.filter { $0.source == .own }.map {
+            NewListChange(.add, $0.item.name, quantity: $0.item.quantity, category: $0.item.category)
+        }
+        guard !changes.isEmpty else { return }
+        let version = try await store.listVersion(tripID: newTripID)
+        try await write(changes, tripID: newTripID, version: version)
     }
 
     /// Takes an item off the trip's list; `never` also leaves it off every later list.

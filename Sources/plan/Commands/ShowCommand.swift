@@ -19,6 +19,7 @@ struct ShowCommand {
             return
         }
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: arguments.network.offline)
+        if trip.hasStops { return try await showStops(trip, list: list, arguments: arguments, store: store, service: service) }
 
         var report: ForecastReport?
         var failure: (any Error)?
@@ -40,13 +41,15 @@ struct ShowCommand {
         if arguments.json {
             var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]
             object["forecast"] = report.map { ForecastPrinter.json($0, trip: trip) } ?? .null
+            object["legs"] = Self.legsJSON(trip, forecasts: [object["forecast"] ?? .null])
             if let failure { object["forecastError"] = .string(ErrorReport(failure).message) }
             object["packingList"] = hasList ? ListPrinter.json(list) : .null
             context.printJSON(.object(object))
         } else {
             var lines = TripPrinter.details(trip, console: context.console)
             if let report {
-                lines += ForecastPrinter.lines(report, trip: trip, console: context.console)
+                let units = try await context.traveller(store: store, tripID: trip.id).units
+                lines += ForecastPrinter.lines(report, trip: trip, console: context.console, units: units)
             }
             if hasList {
                 lines.append("")
