@@ -48,6 +48,8 @@ public struct StoredPackingList: Sendable, Equatable {
     public var model: String
     public var json: String
     public var createdAt: Date
+    /// Why the list no longer fits its trip (the trip was changed after it was made); nil while it does.
+    public var outOfDate: String? = nil
 }
 
 /// Which sessions `plan history` lists.

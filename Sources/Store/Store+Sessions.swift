@@ -179,8 +179,7 @@ extension Store {
     public func latestPackingList(tripID: Int) throws -> StoredPackingList? {
         try connection.first(
             """
-            SELECT id, trip_id, session_id, model, list, created_at FROM packing_lists
-            WHERE trip_id = ? ORDER BY created_at DESC, id DESC LIMIT 1
+            \(Store.packingListSelect) WHERE trip_id = ? ORDER BY created_at DESC, id DESC LIMIT 1
             """,
             [tripID]
         ).map(Store.packingList(from:))
@@ -194,8 +193,7 @@ extension Store {
                 SELECT ? UNION SELECT s.id FROM sessions s JOIN family f ON s.parent_id = f.id
                 WHERE s.relation IN ('condensed', 'summarized', 'fresh')
             )
-            SELECT id, trip_id, session_id, model, list, created_at FROM packing_lists
-            WHERE session_id IN (SELECT id FROM family) ORDER BY created_at DESC, id DESC LIMIT 1
+            \(Store.packingListSelect) WHERE session_id IN (SELECT id FROM family) ORDER BY created_at DESC, id DESC LIMIT 1
             """,
             [sessionID]
         ).map(Store.packingList(from:))
@@ -230,11 +228,14 @@ extension Store {
         )
     }
 
+    static let packingListSelect = "SELECT id, trip_id, session_id, model, list, created_at, out_of_date FROM packing_lists"
+
     static func packingList(from row: Row) throws -> StoredPackingList {
         StoredPackingList(
             id: try row.int("id"), tripID: try row.int("trip_id"), sessionID: try row.optionalInt("session_id"),
             model: try row.string("model"), json: try row.string("list"),
-            createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
+            createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
+            outOfDate: try row.optionalString("out_of_date")
         )
     }
 

@@ -57,6 +57,13 @@ struct CLI {
         case ["config", "set"]: Route(PlanCommands.configSet, context: context) { try await ConfigCommand(context: context).set($0) }
         case ["activities"]: Route(PlanCommands.activities, context: context) { ActivitiesCommand(context: context).run($0) }
         case ["__complete"]: Route(PlanCommands.completionQuery, context: context) { await CompletionsCommand(context: context).query($0) }
+        case ["check"]: Route(PlanCommands.check, context: context) { try await CheckCommand(context: context).run($0, packed: true) }
+        case ["uncheck"]: Route(PlanCommands.uncheck, context: context) { try await CheckCommand(context: context).run($0, packed: false) }
+        case ["item"]: Route(PlanCommands.item, context: context) { _ in }
+        case ["item", "add"]: Route(PlanCommands.itemAdd, context: context) { try await ItemCommand(context: context).add($0) }
+        case ["item", "rm"]: Route(PlanCommands.itemRemove, context: context) { try await ItemCommand(context: context).remove($0) }
+        case ["prefs"]: Route(PlanCommands.prefs, context: context) { try await PrefsCommand(context: context).run($0) }
+        case ["prefs", "rm"]: Route(PlanCommands.prefsRemove, context: context) { try await PrefsCommand(context: context).remove($0) }
         default: nil
         }
     }

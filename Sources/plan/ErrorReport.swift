@@ -62,6 +62,14 @@ struct ErrorReport {
             message = error.errorDescription ?? inner.message
             hint = inner.hint
             code = error.underlyingError is ToolArgumentError ? ExitCode.data : inner.code
+        case let error as ListError:
+            message = error.errorDescription ?? "cannot change the list."
+            hint = error.recoverySuggestion
+            switch error {
+            case .changedMeanwhile: code = ExitCode.tempFail
+            case .emptyList: code = ExitCode.noInput
+            default: code = ExitCode.usage
+            }
         case let error as ContextTooSmallError:
             message = error.errorDescription ?? "the model's window is too small."
             hint = error.recoverySuggestion

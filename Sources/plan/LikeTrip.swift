@@ -16,7 +16,9 @@ enum LikeTrip {
         TripTemplate.apply(old, to: new, hasOwnName: details.name != nil, hasOwnActivities: details.activities != nil)
     }
 
-    /// What else the new trip takes from the old once it is stored. The hook for the traveller's own items
-    /// (issue 27): copy the old trip's own items to the new trip here, not its ticks or forecast.
-    static func carryOver(from old: Trip, to new: Trip, store: Store) async throws {}
+    /// What else the new trip takes from the old once it is stored: the traveller's own items (`plan item
+    /// add` on the old trip), not its ticks or forecast.
+    static func carryOver(from old: Trip, to new: Trip, store: Store) async throws {
+        try await ListKeeper(store: store).copyOwnItems(from: old.id, to: new.id)
+    }
 }

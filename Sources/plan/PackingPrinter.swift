@@ -3,7 +3,8 @@ import Planner
 import Store
 import Tools
 
-/// How packing lists look: grouped and aligned on the terminal, a checklist in Markdown, keys in JSON.
+/// How packing lists look: grouped and aligned on the terminal, keys in JSON (the Markdown checklist is
+/// `ChecklistMarkdown`).
 enum PackingPrinter {
     static func json(_ stored: StoredPackingList) -> JSONValue {
         guard let list = try? PackingList.fromJSON(stored.json) else { return .null }
@@ -80,22 +81,6 @@ enum PackingPrinter {
             for notice in list.notices { lines.append(console.warning("Note: ") + notice) }
         }
         return lines
-    }
-
-    static func markdown(_ list: PackingList, title: String) -> String {
-        // Every text here may come from a model or a geocoder: escaped (MarkdownText), so no link or HTML is live.
-        let md = MarkdownText.escape
-        var text = "# \(md(title))\n"
-        for category in list.categories {
-            text += "\n## \(md(category))\n\n"
-            for item in list.items where item.category == category {
-                text += "- [ ] \(md(label(item))) — \(md(item.reason))\n"
-            }
-        }
-        if !list.notices.isEmpty {
-            text += "\n## Notes\n\n" + list.notices.map { "- \(md($0))\n" }.joined()
-        }
-        return text
     }
 
     static func label(_ item: PackingItem) -> String {

@@ -34,25 +34,6 @@ enum TripPrinter {
         ]
     }
 
-    /// A list's JSON with `outOfDate` (and its `outOfDateReason`) against the trip's last change.
-    static func markingOutOfDate(_ list: JSONValue, trip: Trip, list stored: StoredPackingList) -> JSONValue {
-        guard var object = list.objectValue else { return list }
-        let reason = trip.outOfDateReason(listMadeAt: stored.createdAt)
-        object["outOfDate"] = .bool(reason != nil)
-        object["outOfDateReason"] = .from(reason)
-        return .object(object)
-    }
-
-    /// "This list is out of date: …" above a list made before the trip last changed; nothing otherwise.
-    static func outOfDateLines(_ trip: Trip, list: StoredPackingList, console: Console) -> [String] {
-        guard let reason = trip.outOfDateReason(listMadeAt: list.createdAt) else { return [] }
-        return [
-            console.warning("This list is out of date: \(reason)."),
-            console.warning("Run 'plan pack \(trip.id)' for a new one."),
-            "",
-        ]
-    }
-
     static func json(_ place: Place) -> JSONValue {
         [
             "name": .string(place.name),

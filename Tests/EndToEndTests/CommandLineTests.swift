@@ -123,7 +123,7 @@ import Testing
         #expect(try complete(sandbox, "plan show ") == ["2", "1"])
         #expect(try complete(sandbox, "plan rm 2") == ["2"])
         #expect(try complete(sandbox, "plan history --trip ") == ["2", "1"])
-        #expect(try complete(sandbox, "plan show 1 --") == ["--fresh", "--offline", "--json", "--help"])
+        #expect(try complete(sandbox, "plan show 1 --") == ["--fresh", "--offline", "--json", "--markdown", "--csv", "--help"])
         let query = try sandbox.run(["__complete", "trips"])
         #expect(query.stdout == "2\tParis, France (2026-12-03)\n1\tDenver, CO (2026-12-03)\n")
     }
@@ -194,7 +194,7 @@ import Testing
         #expect(try zshComplete(sandbox, "plan show ", fpath: true) == trips)
         #expect(try zshComplete(sandbox, "plan rm 2") == [trips[0]])
         #expect(try zshComplete(sandbox, "plan history --trip ") == trips)
-        #expect(try zshComplete(sandbox, "plan show 1 --") == ["--fresh", "--offline", "--json", "--help"])
+        #expect(try zshComplete(sandbox, "plan show 1 --") == ["--fresh", "--offline", "--json", "--markdown", "--csv", "--help"])
     }
 
     @Test func zshAndFishScriptsAreGeneratedFromTheSameDeclarations() throws {

@@ -1014,6 +1014,31 @@ def hostile_cases():
     case("doctor --model down", ["doctor", "--model", "http://127.0.0.1:9"], {0, 69})
     case("doctor --bogus --json", ["doctor", "--bogus", "--json"], {64})
 
+    # the list you pack from: ticks, own items, remembered choices, the list as Markdown and CSV (issue 27)
+    for label, text in TEXTS:
+        case(f"check item {label}", ["check", "1", text], {0, 64})
+        hidden = label in ("empty", "space", "10k chars", "\\x01", "ANSI escape", "tab", "newline", "RTL override", "BOM")
+        case(f"item add {label}", ["item", "add", "1", text], {64} if hidden else {0})
+        case(f"prefs rm {label}", ["prefs", "rm", text], {64})
+    for label, text in IDS:
+        case(f"check trip {label}", ["check", text, "1"], {64, 66})
+        case(f"item rm trip {label}", ["item", "rm", text, "1"], {64, 66})
+    case("check --all --json", ["check", "1", "--all", "--json"], {0})
+    case("check --all with an item", ["check", "1", "--all", "1"], {64})
+    case("check no item", ["check", "1"], {64})
+    case("uncheck 999", ["uncheck", "1", "999"], {64})
+    case("uncheck --from-markdown", ["uncheck", "1", "--from-markdown", "/dev/null"], {64})
+    case("check --from-markdown /dev/null", ["check", "1", "--from-markdown", "/dev/null"], {65})
+    case("check --from-markdown folder", ["check", "1", "--from-markdown", "/"], {66})
+    case("item add --quantity 1e9", ["item", "add", "1", "Hat", "--quantity", "1e9"], {64})
+    case("item add --category ANSI", ["item", "add", "1", "Hat", "--category", ESC], {64})
+    case("item rm --never unknown", ["item", "rm", "1", "Xyzzy", "--never"], {64})
+    case("item no subcommand", ["item"], {64})
+    case("prefs --json", ["prefs", "--json"], {0})
+    case("show --markdown", ["show", "1", "--markdown"], {0})
+    case("show --csv", ["show", "1", "--csv"], {0})
+    case("show --markdown --json", ["show", "1", "--markdown", "--json"], {64})
+
     # hostile environment
     case("env PLAN_HTTP_TIMEOUT=abc show", ["show", "1", "--fresh"], {64}, env={"PLAN_HTTP_TIMEOUT": "abc"})
     case("env PLAN_HTTP_RETRIES=20 digits", ["show", "1", "--fresh"], {64},

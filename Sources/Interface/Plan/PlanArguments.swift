@@ -21,6 +21,8 @@ public enum PlanArguments {
         public var trip = 0
         public var network = NetworkOptions()
         public var json = false
+        public var markdown = false
+        public var csv = false
         public init() {}
     }
 

@@ -62,14 +62,22 @@ public enum PlanCommands {
             request is made. If the service fails, a stale copy is shown with its age, else the
             forecast pinned at the last pack; with nothing at all the trip is still shown and
             plan exits 69.
+
+            The list is numbered, with [x] for what you ticked ('plan check 1 3 socks') and
+            "12 of 30 packed"; your own items are on it ('plan item add'). --markdown and --csv
+            print the stored list alone: no forecast, no network, no new session.
             """,
         parameters: [
             [tripArgument(\.trip)],
             .group(\.network, NetworkOptions.parameters),
-            [.flag("json", \.json, help: #"the trip, "forecast" (days, source, age) and "packingList""#)],
+            .exclusive([
+                .flag("json", \.json, help: #"the trip, "forecast" (days, source, age) and "packingList""#),
+                .flag("markdown", \.markdown, help: "the stored list as a Markdown checklist (no forecast, no network)"),
+                .flag("csv", \.csv, help: "the stored list as CSV: name, quantity, category, packed, own, reason"),
+            ]),
         ],
         section: .trips,
-        examples: ["plan show 1"]
+        examples: ["plan show 1", "plan show 1 --markdown > list.md", "plan show 1 --csv > list.csv"]
     )
 
     /// `plan rm <trip>`.
@@ -186,6 +194,11 @@ public enum PlanCommands {
             trip; the whole session is kept (see 'plan history').
 
             The second form adds the trip first, then packs it.
+
+            Packing a trip that has a list again (nearer departure, with --fresh) keeps your
+            ticks of items still on the new list (by name), your own items and what plan
+            remembers for you ('plan prefs'), and says what changed since the last list; an
+            item you ticked that the new list drops is kept and marked.
             """,
         parameters: [
             [.argument("trip", \.target, help: "a trip id, or a destination to add first", completion: .trips)],
@@ -502,6 +515,7 @@ public enum PlanCommands {
     public static let commands: [CommandInfo] = [
         add.info, list.info, show.info, edit.info, leg.info, remove.info, pack.info, ask.info, replay.info, history.info, cache.info,
         doctor.info, completions.info, help.info, completionQuery.info, config.info, activities.info,
+        check.info, uncheck.info, item.info, prefs.info,
     ]
 
     /// The words that name each command (its name, then its aliases) and how to build its declaration, in
@@ -514,6 +528,8 @@ public enum PlanCommands {
         (["replay"], { replay.info }), (["history"], { history.info }), (["cache"], { cache.info }),
         (["doctor"], { doctor.info }), (["completions"], { completions.info }), (["help"], { help.info }),
         (["__complete"], { completionQuery.info }), (["config"], { config.info }), (["activities"], { activities.info }),
+        (["check", "tick"], { check.info }), (["uncheck", "untick"], { uncheck.info }), (["item"], { item.info }),
+        (["prefs"], { prefs.info }),
     ]
 
     /// `plan` itself: what the tool says about itself, and its commands.
@@ -543,7 +559,7 @@ public enum PlanCommands {
 
     private static var visibleCommandNames: [String] {
         ["add", "list", "show", "edit", "leg", "rm", "pack", "ask", "replay", "history", "cache", "doctor", "completions", "help",
-         "config", "activities"]
+         "config", "activities", "check", "uncheck", "item", "prefs"]
     }
 
     private static func tripArgument<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {

@@ -63,8 +63,14 @@ struct PackCommand {
         }
         context.console.endProgress()
         let snapshot = try await store.latestForecast(tripID: trip.id)
+        // The list the traveller packs from: their ticks, own items and remembered choices on the new list,
+        // and what changed since the last one.
+        let keeper = ListKeeper(store: store)
+        let list = try await keeper.list(tripID: trip.id)
+        let report = try await keeper.report(tripID: trip.id)
         try PackOutput(context: context).print(
-            result: result, trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown)
+            result: result, trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
+            list: list, report: report
         )
     }
 }
@@ -101,11 +107,18 @@ struct PackOutput {
 
     func print(
         result: TripPlanner.Result, trip: Trip, snapshot: ForecastSnapshot?, format: Format,
-        extra: [String: JSONValue] = [:], footer: [String] = []
+        extra: [String: JSONValue] = [:], footer: [String] = [], list: TravellerList? = nil, report: ListChangeReport? = nil
     ) throws {
         let console = context.console
         if format.json {
             var object = PackingPrinter.json(result.list).objectValue ?? [:]
+            if let list {
+                object["items"] = .array(ListPrinter.itemsJSON(list))
+                object["packed"] = .number(Double(list.packedCount))
+                object["total"] = .number(Double(list.entries.count))
+                object["leftOff"] = .array(list.leftOff.map(JSONValue.string))
+                object["changes"] = report.map(ListPrinter.reportJSON) ?? .null
+            }
             object["trip"] = .number(Double(trip.id))
             object["session"] = .number(Double(result.sessionID))
             object["model"] = .string(result.model)
@@ -120,8 +133,8 @@ struct PackOutput {
             return
         }
         if format.markdown {
-            let title = "Packing list: \(trip.placesLabel), \(trip.start) to \(trip.end)"
-            console.write(PackingPrinter.markdown(result.list, title: title))
+            let checklist = list ?? ListMerge.build(base: result.stored, earlier: [], changes: [], preferences: [])
+            Console.emit(ChecklistMarkdown.render(checklist, title: ListOutput.title(trip)), to: STDOUT_FILENO)
             return
         }
         console.print(console.bold("Packing list for \(trip.placesLabel)") + " · " + TripPrinter.dates(trip))
@@ -130,8 +143,17 @@ struct PackOutput {
             console.print(console.dim("Forecast: \(source), fetched \(Age.describe(Date().timeIntervalSince(snapshot.fetchedAt)))"))
         }
         console.print()
-        for line in PackingPrinter.lines(result.list, console: console) { console.print(line) }
+        if let list {
+            console.print(console.dim(list.progress + " · 'plan check \(trip.id) <number or name>' ticks items off"))
+            for line in ListPrinter.items(list, console: console) { console.print(line) }
+        } else {
+            for line in PackingPrinter.lines(result.list, console: console) { console.print(line) }
+        }
         console.print()
+        if let report {
+            for line in ListPrinter.reportLines(report) { console.print(line) }
+            console.print()
+        }
         var tail = "trip \(trip.id) · session \(result.sessionID) · \(result.model)"
         if !result.recoveries.isEmpty { tail += " · context recovered (\(result.recoveries.map(\.rawValue).joined(separator: ", ")))" }
         if let review = result.list.review, let line = PackingPrinter.reviewLine(review, model: result.model) {

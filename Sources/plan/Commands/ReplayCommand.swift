@@ -90,12 +90,17 @@ struct ReplayCommand {
             footer += added.map { "  + \($0.category): \(PackingPrinter.label($0))" }
             footer += removed.map { "  - \($0.category): \(PackingPrinter.label($0))" }
         }
+        footer.append(
+            "A replay is the engine's list as it was made, before your ticks, own items and remembered choices; "
+                + "'plan show \(trip.id)' has those, and the trip's list is unchanged."
+        )
         try PackOutput(context: context).print(
             result: result, trip: trip, snapshot: snapshot,
             format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
             extra: [
                 "original": .number(Double(original.id)),
                 "diff": ["added": .array(added.map(itemJSON)), "removed": .array(removed.map(itemJSON))],
+                "beforeTravellerChanges": true,
             ],
             footer: footer
         )

@@ -1,12 +1,13 @@
 import Foundation
 import Interface
+import Planner
 import Store
 import Tools
 
 extension ShowCommand {
     /// `plan show` of a trip of several stops: the trip, then each stop with its own forecast chart (through
     /// the cache; the stop's pinned forecast when the service fails), then the one list.
-    func showStops(_ trip: Trip, arguments: PlanArguments.Show, store: Store, service: ForecastService) async throws {
+    func showStops(_ trip: Trip, list: TravellerList, arguments: PlanArguments.Show, store: Store, service: ForecastService) async throws {
         var reports: [ForecastReport?] = []
         var failures: [(TripLeg, any Error)] = []
         for leg in trip.legs {
@@ -26,9 +27,9 @@ extension ShowCommand {
             }
             context.console.endProgress()
         }
-        let packing = try await store.latestPackingList(tripID: trip.id)
+        let hasList = list.base != nil || !list.entries.isEmpty
         if arguments.json {
-            var object = TripPrinter.json(trip, packed: packing != nil).objectValue ?? [:]
+            var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]
             let forecasts = zip(trip.legs, reports).map { leg, report in
                 report.map { ForecastPrinter.json($0, trip: Self.view(trip, at: leg)) } ?? .null
             }
@@ -37,7 +38,7 @@ extension ShowCommand {
             if let (leg, failure) = failures.first {
                 object["forecastError"] = .string("stop \(leg.position) (\(leg.shortLabel)): " + ErrorReport(failure).message)
             }
-            object["packingList"] = packing.map { TripPrinter.markingOutOfDate(PackingPrinter.json($0), trip: trip, list: $0) } ?? .null
+            object["packingList"] = hasList ? ListPrinter.json(list) : .null
             context.printJSON(.object(object))
         } else {
             var lines = TripPrinter.details(trip, console: context.console)
@@ -52,10 +53,9 @@ extension ShowCommand {
                     lines.append("  Forecast    none could be had for this stop")
                 }
             }
-            if let packing {
+            if hasList {
                 lines.append("")
-                lines += TripPrinter.outOfDateLines(trip, list: packing, console: context.console)
-                lines += PackingPrinter.lines(packing, console: context.console)
+                lines += ListPrinter.lines(list, tripID: trip.id, console: context.console)
             }
             for line in lines { context.console.print(line) }
         }

@@ -1,9 +1,10 @@
 import Foundation
 import Interface
+import Planner
 import Store
 import Tools
 
-/// `plan show <trip> [--fresh] [--offline]`.
+/// `plan show <trip> [--fresh] [--offline]`, and `--markdown` / `--csv` (the stored list alone).
 struct ShowCommand {
     let context: Context
 
@@ -11,8 +12,14 @@ struct ShowCommand {
         let id = arguments.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        let list = try await ListKeeper(store: store).list(tripID: trip.id)
+        if arguments.markdown || arguments.csv {
+            // The stored list alone: no forecast, no network, no session.
+            try ListOutput(context: context).document(list, trip: trip, csv: arguments.csv)
+            return
+        }
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: arguments.network.offline)
-        if trip.hasStops { return try await showStops(trip, arguments: arguments, store: store, service: service) }
+        if trip.hasStops { return try await showStops(trip, list: list, arguments: arguments, store: store, service: service) }
 
         var report: ForecastReport?
         var failure: (any Error)?
@@ -29,14 +36,14 @@ struct ShowCommand {
             }
             context.console.endProgress()
         }
-        let packing = try await store.latestPackingList(tripID: trip.id)
+        let hasList = list.base != nil || !list.entries.isEmpty
 
         if arguments.json {
-            var object = TripPrinter.json(trip, packed: packing != nil).objectValue ?? [:]
+            var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]
             object["forecast"] = report.map { ForecastPrinter.json($0, trip: trip) } ?? .null
             object["legs"] = Self.legsJSON(trip, forecasts: [object["forecast"] ?? .null])
             if let failure { object["forecastError"] = .string(ErrorReport(failure).message) }
-            object["packingList"] = packing.map { TripPrinter.markingOutOfDate(PackingPrinter.json($0), trip: trip, list: $0) } ?? .null
+            object["packingList"] = hasList ? ListPrinter.json(list) : .null
             context.printJSON(.object(object))
         } else {
             var lines = TripPrinter.details(trip, console: context.console)
@@ -44,10 +51,9 @@ struct ShowCommand {
                 let units = try await context.traveller(store: store, tripID: trip.id).units
                 lines += ForecastPrinter.lines(report, trip: trip, console: context.console, units: units)
             }
-            if let packing {
+            if hasList {
                 lines.append("")
-                lines += TripPrinter.outOfDateLines(trip, list: packing, console: context.console)
-                lines += PackingPrinter.lines(packing, console: context.console)
+                lines += ListPrinter.lines(list, tripID: trip.id, console: context.console)
             }
             for line in lines { context.console.print(line) }
         }

@@ -1,0 +1,116 @@
+import Foundation
+import Store
+
+/// Builds the list the traveller sees from the engine's lists and the traveller's rows, in one place for
+/// every engine: the remembered choices (always/never) in force when the list was made, then the trip's own
+/// changes in order (own items, removals, ticks), then the ticked items the newest list dropped, kept.
+public enum ListMerge {
+    /// The category of an own item given none.
+    public static let ownCategory = "Your items"
+
+    /// The traveller's list on top of `base` (the newest stored list, nil before any pack). `earlier` are the
+    /// trip's older lists, newest first (where a dropped, ticked item is found); `changes` the trip's changes
+    /// in order; `preferences` the whole history of remembered choices (those made after `base` are not
+    /// applied to it: they apply from the next pack, and the trip they were made on has its own change row).
+    public static func build(
+        base: StoredPackingList?, earlier: [StoredPackingList], changes: [ListChange], preferences: [PreferenceChange]
+    ) -> TravellerList {
+        let engineList = base.flatMap { try? PackingList.fromJSON($0.json) }
+        var items: [(item: PackingItem, source: TravellerList.Source, key: String)] = []
+        var leftOff: [String] = []
+        var leftOffKeys: Set<String> = []
+        for item in engineList?.items ?? [] {
+            let key = ItemKey.of(item.name)
+            guard !items.contains(where: { $0.key == key }) else { continue }
+            items.append((item, .engine, key))
+        }
+
+        // Remembered choices, as they stood when this list was made.
+        if let base {
+            for preference in Preference.inForce(preferences, at: base.createdAt) {
+                switch preference.choice {
+                case .never:
+                    if let index = items.firstIndex(where: { $0.key == preference.key }) {
+                        leftOff.append(items[index].item.name)
+                        leftOffKeys.insert(preference.key)
+                        items.remove(at: index)
+                    }
+                case .always:
+                    if let index = items.firstIndex(where: { $0.key == preference.key }) {
+                        if let quantity = preference.quantity { items[index].item.quantity = quantity }
+                        items[index].source = .always
+                    } else {
+                        items.append((
+                            PackingItem(
+                                category: preference.category ?? ownCategory, name: preference.name,
+                                quantity: preference.quantity, reason: "you always bring it"
+                            ), .always, preference.key
+                        ))
+                    }
+                }
+            }
+        }
+
+        // The trip's own changes, in order.
+        var packed: Set<String> = []
+        var removed: Set<String> = []
+        for change in changes {
+            switch change.action {
+            case .add:
+                removed.remove(change.key)
+                leftOff.removeAll { ItemKey.of($0) == change.key }
+                leftOffKeys.remove(change.key)
+                if let index = items.firstIndex(where: { $0.key == change.key }) {
+                    if let quantity = change.quantity { items[index].item.quantity = quantity }
+                    if let category = change.category { items[index].item.category = category }
+                    if items[index].source != .always { items[index].source = .own }
+                } else {
+                    items.append((
+                        PackingItem(
+                            category: change.category ?? ownCategory, name: change.name, quantity: change.quantity,
+                            reason: "your own item"
+                        ), .own, change.key
+                    ))
+                }
+            case .remove:
+                removed.insert(change.key)
+                packed.remove(change.key)
+                items.removeAll { $0.key == change.key }
+            case .check:
+                packed.insert(change.key)
+            case .uncheck:
+                packed.remove(change.key)
+            }
+        }
+
+        // Ticked items the newest list dropped: kept, from the newest earlier list that had them (not those
+        // the traveller took off, or chose never to have).
+        for key in packed.sorted()
+        where !items.contains(where: { $0.key == key }) && !removed.contains(key) && !leftOffKeys.contains(key) {
+            let found = earlier.lazy.compactMap { stored in
+                (try? PackingList.fromJSON(stored.json))?.items.first { ItemKey.of($0.name) == key }
+            }.first
+            let name = changes.last { $0.key == key }?.name ?? key
+            var item = found ?? PackingItem(category: ownCategory, name: name, reason: "")
+            item.reason = "not on the newest list; kept because you ticked it"
+            item.weather = false
+            items.append((item, .kept, key))
+        }
+
+        // Numbered in printed order: categories in the order they first appear.
+        var categories: [String] = []
+        for entry in items where !categories.contains(entry.item.category) { categories.append(entry.item.category) }
+        var entries: [TravellerList.Entry] = []
+        for category in categories {
+            for entry in items where entry.item.category == category {
+                entries.append(TravellerList.Entry(
+                    number: entries.count + 1, item: entry.item, packed: packed.contains(entry.key), source: entry.source,
+                    key: entry.key
+                ))
+            }
+        }
+        return TravellerList(
+            base: base, entries: entries, notices: engineList?.notices ?? [], leftOff: leftOff, review: engineList?.review
+        )
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Interface
+import Planner
+import Store
+
+/// `plan check <trip> <item>…` / `--all` / `--from-markdown <file>`, and `plan uncheck`.
+struct CheckCommand {
+    let context: Context
+
+    /// The largest checklist file read back.
+    static let maximumMarkdownBytes = 1_000_000
+
+    func run(_ arguments: PlanArguments.Check, packed: Bool) async throws {
+        let command = packed ? "check" : "uncheck"
+        var marks: [ChecklistMarkdown.Mark]?
+        if let file = arguments.markdownFile {
+            guard arguments.items.isEmpty, !arguments.all else {
+                throw CLIError.usage("--from-markdown goes alone: no items and no --all.", command: command)
+            }
+            marks = try Self.readChecklist(file)
+        } else if arguments.all {
+            guard arguments.items.isEmpty else {
+                throw CLIError.usage("--all takes no items; give items or --all.", command: command)
+            }
+        } else if arguments.items.isEmpty {
+            throw CLIError.usage("name the items to \(packed ? "tick" : "untick") (numbers or names), or give --all.", command: command)
+        }
+        let store = try context.openStore()
+        guard try await store.trip(id: arguments.trip) != nil else { throw CLIError.noSuchTrip(arguments.trip) }
+        let keeper = ListKeeper(store: store)
+        let outcome: ListKeeper.TickOutcome
+        var unknown: [String] = []
+        if let marks {
+            (outcome, unknown) = try await keeper.sync(tripID: arguments.trip, marks: marks.map { ($0.text, $0.packed) })
+        } else {
+            outcome = try await keeper.tick(tripID: arguments.trip, references: arguments.items, all: arguments.all, packed: packed)
+        }
+        if arguments.json {
+            let entry: (TravellerList.Entry) -> JSONValue = { entry in
+                ["number": .number(Double(entry.number)), "name": .string(entry.item.name), "packed": .bool(!entry.packed)]
+            }
+            let unchanged: (TravellerList.Entry) -> JSONValue = { entry in
+                ["number": .number(Double(entry.number)), "name": .string(entry.item.name), "packed": .bool(entry.packed)]
+            }
+            context.printJSON([
+                "trip": .number(Double(arguments.trip)), "changed": .array(outcome.changed.map(entry)),
+                "unchanged": .array(outcome.unchanged.map(unchanged)), "unknown": .array(unknown.map(JSONValue.string)),
+                "packed": .number(Double(outcome.list.packedCount)), "total": .number(Double(outcome.list.entries.count)),
+            ])
+            return
+        }
+        let console = context.console
+        let names: ([TravellerList.Entry]) -> String = { $0.map { "\($0.number) \($0.item.label)" }.joined(separator: ", ") }
+        if marks != nil {
+            let ticked = outcome.changed.filter { !$0.packed }
+            let unticked = outcome.changed.filter(\.packed)
+            var parts: [String] = []
+            if !ticked.isEmpty { parts.append("ticked \(names(ticked))") }
+            if !unticked.isEmpty { parts.append("unticked \(names(unticked))") }
+            if parts.isEmpty { parts.append("nothing to change") }
+            console.print("From \(arguments.markdownFile ?? "the checklist"): " + parts.joined(separator: "; ") + " · " + outcome.list.progress)
+            if !unknown.isEmpty {
+                console.warn("plan: not on trip \(arguments.trip)'s list, skipped: \(unknown.prefix(8).joined(separator: ", "))\(unknown.count > 8 ? ", …" : "").")
+            }
+            return
+        }
+        let verb = packed ? "Ticked" : "Unticked"
+        if !outcome.changed.isEmpty {
+            console.print("\(verb) \(names(outcome.changed)) · \(outcome.list.progress)")
+        }
+        if !outcome.unchanged.isEmpty {
+            let already = "Already \(packed ? "ticked" : "unticked"): \(names(outcome.unchanged))"
+            console.print(outcome.changed.isEmpty ? already + " · " + outcome.list.progress : already)
+        }
+    }
+
+    /// The checklist lines of a Markdown file (at most 1 MB, UTF-8).
+    static func readChecklist(_ path: String) throws -> [ChecklistMarkdown.Mark] {
+        let shown = ArgumentText.printable(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let handle = FileHandle(forReadingAtPath: path)
+        else {
+            throw CLIError(code: ExitCode.noInput, message: "cannot read '\(shown)'.", hint: "Give a Markdown file, as 'plan show <trip> --markdown > list.md' writes.")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumMarkdownBytes + 1)) ?? Data()
+        guard data.count <= maximumMarkdownBytes else {
+            throw CLIError(code: ExitCode.data, message: "'\(shown)' is larger than 1 MB; it is not a packing checklist.", hint: nil)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError(code: ExitCode.data, message: "'\(shown)' is not UTF-8 text.", hint: nil)
+        }
+        let marks = ChecklistMarkdown.read(text)
+        guard !marks.isEmpty else {
+            throw CLIError(
+                code: ExitCode.data, message: "'\(shown)' has no checklist lines ('- [x] Socks', '- [ ] Hat').",
+                hint: "'plan show <trip> --markdown' prints one."
+            )
+        }
+        return marks
+    }
+}

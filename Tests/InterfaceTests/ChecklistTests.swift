@@ -1,0 +1,139 @@
+import Foundation
+import Interface
+import Planner
+import Store
+import Testing
+
+/// The list to take along: a Markdown checklist (and reading one back) and CSV, with outside text inert.
+@Suite struct ChecklistTests {
+    static func entry(_ number: Int, _ name: String, _ category: String, quantity: Int? = nil, reason: String, packed: Bool, source: TravellerList.Source = .engine) -> TravellerList.Entry {
+        TravellerList.Entry(
+            number: number, item: PackingItem(category: category, name: name, quantity: quantity, reason: reason),
+            packed: packed, source: source, key: ItemKey.of(name)
+        )
+    }
+
+    static let list = TravellerList(
+        base: nil,
+        entries: [
+            entry(1, "Socks", "Clothing", quantity: 6, reason: "One pair a day", packed: true),
+            entry(2, "Rain jacket", "Clothing", reason: "90% rain Thu Dec 4", packed: false),
+            entry(3, "*Bold* [link](http://x) <b>", "Toiletries", reason: "line one\nline two \u{1B}[31m", packed: false),
+            entry(4, "CPAP machine", "Your items", reason: "you always bring it", packed: true, source: .always),
+        ],
+        notices: ["No forecast yet for Sat Dec 6_"]
+    )
+
+    @Test func theMarkdownIsAChecklistWithCategoriesAsHeadingsAndNotesAtTheEnd() {
+        let text = ChecklistMarkdown.render(Self.list, title: "Packing list: Denver, CO, US, 2026-12-03 to 2026-12-06")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "# Packing list: Denver, CO, US, 2026-12-03 to 2026-12-06")
+        #expect(lines.contains("2 of 4 packed"))
+        #expect(lines.contains("## Clothing"))
+        #expect(lines.contains("- [x] Socks ×6 — One pair a day"))
+        #expect(lines.contains("- [ ] Rain jacket — 90% rain Thu Dec 4"))
+        #expect(lines.contains("## Your items"))
+        #expect(lines.contains("- [x] CPAP machine — you always bring it"))
+        // Outside text is inert: markup escaped, line breaks and escapes gone.
+        #expect(lines.contains(#"- [ ] \*Bold\* \[link\]\(http\://x\) \<b\> — line one line two  \[31m"#))
+        #expect(!text.contains("\u{1B}"))
+        let notes = lines.firstIndex(of: "## Notes")
+        #expect(notes.map { $0 > (lines.firstIndex(of: "## Your items") ?? .max) } == true, "notices at the end")
+        #expect(lines.contains(#"- No forecast yet for Sat Dec 6\_"#))
+    }
+
+    @Test func aChecklistReadsBackWhatItTicks() {
+        let text = ChecklistMarkdown.render(Self.list, title: "T")
+        let marks = ChecklistMarkdown.read(text)
+        #expect(marks.map(\.packed) == [true, false, false, true], "the notes are not checklist lines")
+        #expect(marks.first?.text == "Socks ×6 — One pair a day")
+        #expect(marks[2].text.hasPrefix("*Bold* [link](http://x) <b> — "), "escapes undone")
+        // Each line finds its item again, whatever its reason says.
+        for (mark, entry) in zip(marks, Self.list.entries) {
+            #expect(Self.list.entry(matchingLine: mark.text)?.number == entry.number, "\(mark.text)")
+        }
+        let edited = """
+            * [X] rain jacket
+              1. [x] Sun hat — hand-written
+            - [] not a box
+            - [ ] CPAP machine
+            Some prose with [x] inside.
+            """
+        let read = ChecklistMarkdown.read(edited)
+        #expect(read == [
+            ChecklistMarkdown.Mark(text: "rain jacket", packed: true),
+            ChecklistMarkdown.Mark(text: "Sun hat — hand-written", packed: true),
+            ChecklistMarkdown.Mark(text: "CPAP machine", packed: false),
+        ])
+        #expect(Self.list.entry(matchingLine: "Sun hat — hand-written") == nil)
+    }
+
+    @Test(arguments: [
+        "Socks — wool", #"Back\slash \* star"#, "[x] Not a box", "- [ ] Nested", "Café crème", "🎿 Skis", "`code` _em_ ~del~",
+        "Tab\tin name", "#1 favourite", "a|b|c", "&amp; entity", "Hat ×2",
+    ])
+    func anyNameSurvivesTheRoundTrip(_ name: String) {
+        let list = TravellerList(base: nil, entries: [
+            Self.entry(1, "Sun hat", "Clothing", reason: "Sunny — 90°F", packed: false),
+            Self.entry(2, name, "Clothing", quantity: 3, reason: "why — because", packed: true),
+            Self.entry(3, "Sunscreen", "Toiletries", reason: "", packed: false),
+        ])
+        let marks = ChecklistMarkdown.read(ChecklistMarkdown.render(list, title: name))
+        #expect(marks.map(\.packed) == [false, true, false], "\(name)")
+        #expect(marks.compactMap { list.entry(matchingLine: $0.text)?.number } == [1, 2, 3], "\(name): \(marks)")
+    }
+
+    @Test func theCSVHasTheColumnsAndQuotesWhatItMust() {
+        let list = TravellerList(base: nil, entries: [
+            Self.entry(1, "Socks", "Clothing", quantity: 6, reason: "One pair a day, plus one", packed: true),
+            Self.entry(2, #"Say "cheese" camera"#, "Electronics", reason: "line\nbreak", packed: false, source: .own),
+            Self.entry(3, "=HYPERLINK(\"http://x\")", "Other", reason: "-5°C low", packed: false),
+        ])
+        let rows = ChecklistCSV.render(list).components(separatedBy: "\r\n")
+        #expect(rows[0] == "name,quantity,category,packed,own,reason")
+        #expect(rows[1] == #"Socks,6,Clothing,true,false,"One pair a day, plus one""#)
+        #expect(rows[2] == #""Say ""cheese"" camera",,Electronics,false,true,line break"#)
+        #expect(rows[3] == #""'=HYPERLINK(""http://x"")",,Other,false,false,'-5°C low"#)
+        #expect(rows.count == 5 && rows[4].isEmpty, "every row ends in CRLF")
+    }
+}
+
+/// The change report as printed.
+@Suite struct ChangeReportTextTests {
+    static func item(_ name: String, quantity: Int? = nil, reason: String = "") -> PackingItem {
+        PackingItem(category: "Clothing", name: name, quantity: quantity, reason: reason)
+    }
+
+    static let day = CalendarDate("2026-11-29") ?? CalendarDate(Date())
+
+    @Test func aShortReportIsOneLine() {
+        let report = ListChangeReport(
+            since: Date(), added: [.init(item: Self.item("Rain jacket", reason: "90% rain Thu Dec 4"))],
+            removed: [.init(item: Self.item("Sunscreen"), isKept: false)],
+            changed: [.init(item: Self.item("Socks", quantity: 6), from: 5, to: 6)]
+        )
+        #expect(ChangeReportText.lines(report, day: Self.day)
+            == ["Since the last list (Sun Nov 29): + Rain jacket — 90% rain Thu Dec 4; − Sunscreen; Socks ×5 → ×6"])
+        let none = ListChangeReport(since: Date(), added: [], removed: [], changed: [])
+        #expect(ChangeReportText.lines(none, day: Self.day) == ["Since the last list (Sun Nov 29): no changes."])
+    }
+
+    @Test func aLongReportTakesALinePerChangeAndSaysWhatStays() {
+        let report = ListChangeReport(
+            since: Date(),
+            added: [
+                .init(item: Self.item("Light jacket", reason: "Low of 44°F Tue Dec 1")),
+                .init(item: Self.item("Waterproof shoes", reason: "Rain likely on 2 days: 90% Wed Dec 2")),
+            ],
+            removed: [.init(item: Self.item("Warm coat"), isKept: true)],
+            changed: [.init(item: Self.item("Hat"), from: 2, to: nil)]
+        )
+        #expect(ChangeReportText.lines(report, day: Self.day) == [
+            "Since the last list (Sun Nov 29):",
+            "  + Light jacket — Low of 44°F Tue Dec 1",
+            "  + Waterproof shoes — Rain likely on 2 days: 90% Wed Dec 2",
+            "  − Warm coat (you ticked it, so it stays)",
+            "  Hat ×2 → ×1",
+        ])
+    }
+}
