@@ -96,7 +96,7 @@ enum ClimateDecoder {
         return ForecastDay(
             date: day,
             high: whole(percentile(highs, 0.5)), low: whole(percentile(lows, 0.5)),
-            precipitationChance: Int((wetShare * 100).rounded()),
+            precipitationChance: Int(checkedRounding: wetShare * 100),
             precipitation: precipitation.reduce(0, +) / Double(precipitation.count),
             snowfall: meanSnow.map { ($0 * 10).rounded() / 10 },
             hasSnow: snowShare >= snowyShare, hasThunder: false,
@@ -115,7 +115,7 @@ enum ClimateDecoder {
         guard let first = sorted.first else { return nil }
         guard sorted.count > 1 else { return first }
         let position = min(max(fraction, 0), 1) * Double(sorted.count - 1)
-        let below = Int(position.rounded(.down))
+        let below = Int(checked: position.rounded(.down), in: 0...(sorted.count - 1)) ?? 0
         let above = min(below + 1, sorted.count - 1)
         return sorted[below] + (sorted[above] - sorted[below]) * (position - Double(below))
     }
