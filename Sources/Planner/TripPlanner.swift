@@ -472,7 +472,7 @@ public struct TripPlanner: Sendable {
         if let error = error as? GenerationError {
             switch error {
             case .decodingFailure, .toolLoopLimit, .exceededContextWindowSize, .unusableAnswer: return true
-            case .rateLimited, .unavailable, .concurrentRequests: return false
+            case .rateLimited, .unavailable, .concurrentRequests, .refused, .modelNotFound, .rejected, .timedOut, .serverFailed: return false
             }
         }
         if let error = error as? ToolCallError {
