@@ -64,3 +64,16 @@ extension Store {
         ).map(Store.session(from:))
     }
 }
+
+extension Store {
+    /// Marks the trip's running sessions `interrupted` (Ctrl-C during a pack): the next pack resumes them.
+    public func interruptRunningSessions(tripID: Int, reason: String) throws {
+        let now = clock().timeIntervalSince1970
+        try connection.write {
+            try connection.query(
+                "UPDATE sessions SET status = 'interrupted', error = ?, ended_at = ? WHERE trip_id = ? AND status = 'running'",
+                [Store.errorLine(reason), now, tripID]
+            )
+        }
+    }
+}

@@ -39,6 +39,11 @@ struct PackCommand {
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
+        // Ctrl-C leaves the session interrupted (not running): the next pack resumes it.
+        let interruption = InterruptHandler { [store, trip] in
+            try? await store.interruptRunningSessions(tripID: trip.id, reason: "interrupted (Ctrl-C)")
+        }
+        defer { interruption.cancel() }
         do {
             var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
             if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
@@ -53,6 +58,11 @@ struct PackCommand {
             throw error
         }
         context.console.endProgress()
+        if let resumed = result.resumed {
+            context.console.warn(
+                "plan: resumed interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") not asked again); --restart starts afresh."
+            )
+        }
         let snapshot = try await store.latestForecast(tripID: trip.id)
         try PackOutput(context: context).print(
             result: result, trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown)
