@@ -114,7 +114,9 @@ public struct EngineDetector: Sendable {
         guard let listing = try await json("v1/models"), let models = listing["data"]?.arrayValue,
               models.contains(where: { $0["max_model_len"] != nil })
         else { return nil }
-        var profile = EngineProfile(kind: .vllm, tokenizer: .vllm)
+        // Guided calling by default: native tool calls need the server started with --enable-auto-tool-choice
+        // and a --tool-call-parser (else "auto" is a 400), while guided decoding (response_format) always works.
+        var profile = EngineProfile(kind: .vllm, tokenizer: .vllm, supportsTools: false)
         profile.models = Array(models.compactMap { $0["id"]?.stringValue }.prefix(8))
         let chosen = models.first { entry in modelName.map { entry["id"]?.stringValue == $0 } ?? true } ?? models[0]
         if let window = size(chosen["max_model_len"]) {

@@ -70,6 +70,29 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         return renamedFields[field] ?? field
     }
 
+    enum CodingKeys: String, CodingKey {
+        case kind, contextSize, contextSource, tokenizer, supportsTools, modelPath, modelAlias, models, droppedFields,
+             renamedFields, isReasoning, fixedSampling, learntAt
+    }
+
+    /// Reads a stored profile; keys a profile from another version lacks take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(EngineKind.self, forKey: .kind)
+        contextSize = try container.decodeIfPresent(Int.self, forKey: .contextSize)
+        contextSource = try container.decodeIfPresent(String.self, forKey: .contextSource).map { String($0.prefix(120)) }
+        tokenizer = try container.decodeIfPresent(Tokenizer.self, forKey: .tokenizer) ?? .estimate
+        supportsTools = try container.decodeIfPresent(Bool.self, forKey: .supportsTools)
+        modelPath = try container.decodeIfPresent(String.self, forKey: .modelPath).map { String($0.prefix(300)) }
+        modelAlias = try container.decodeIfPresent(String.self, forKey: .modelAlias).map { String($0.prefix(120)) }
+        models = try container.decodeIfPresent([String].self, forKey: .models) ?? []
+        droppedFields = try container.decodeIfPresent([String].self, forKey: .droppedFields) ?? []
+        renamedFields = try container.decodeIfPresent([String: String].self, forKey: .renamedFields) ?? [:]
+        isReasoning = try container.decodeIfPresent(Bool.self, forKey: .isReasoning) ?? false
+        fixedSampling = try container.decodeIfPresent(Bool.self, forKey: .fixedSampling) ?? false
+        learntAt = try container.decodeIfPresent(Date.self, forKey: .learntAt)
+    }
+
     /// The profile as stored.
     public func jsonText() -> String? {
         let encoder = JSONEncoder()

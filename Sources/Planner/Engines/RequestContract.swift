@@ -91,7 +91,7 @@ public enum RequestContract {
             return .rename(field, to: replacement)
         }
         // The essentials cannot go; a refusal of those is one plan cannot fix.
-        guard !["messages", "model"].contains(field) else { return nil }
+        guard !["messages", "model", "response_format", "tools", "tool_choice"].contains(field) else { return nil }
         return .drop(field)
     }
 

@@ -9,6 +9,8 @@ final class ThinkTagFilter: @unchecked Sendable {
         /// Not yet known whether the content starts with `<think>`.
         case undecided
         case thinking
+        /// Past `</think>`: the blank lines before the answer are dropped.
+        case trimming
         case answering
     }
 
@@ -39,6 +41,11 @@ final class ThinkTagFilter: @unchecked Sendable {
         switch state {
         case .answering:
             return (piece, nil)
+        case .trimming:
+            let answer = piece.drop { $0.isWhitespace }
+            guard !answer.isEmpty else { return (nil, nil) }
+            state = .answering
+            return (String(answer), nil)
         case .undecided:
             buffer += piece
             let trimmed = buffer.drop { $0.isWhitespace }
@@ -69,7 +76,7 @@ final class ThinkTagFilter: @unchecked Sendable {
         case .thinking:
             // Never closed (cut off while thinking): all of it was thinking; there is no answer.
             return (nil, buffer.isEmpty ? nil : buffer)
-        case .answering:
+        case .answering, .trimming:
             return (nil, nil)
         }
     }
@@ -85,7 +92,7 @@ final class ThinkTagFilter: @unchecked Sendable {
             let thinking = String(buffer[..<range.lowerBound])
             let answer = String(buffer[range.upperBound...].drop { $0.isWhitespace })
             buffer = ""
-            state = .answering
+            state = answer.isEmpty ? .trimming : .answering
             keep(thinking)
             return (answer.isEmpty ? nil : answer, thinking.isEmpty ? nil : thinking)
         }
