@@ -421,6 +421,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         case .timedOut:
             return "the server at \(shown) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
         case .networkConnectionLost: return "the connection to \(shown) was lost"
+        case .badServerResponse: return "the connection to \(shown) ended without an answer"
         case .cannotFindHost, .dnsLookupFailed: return "cannot find \(base.host ?? shown)"
         case .httpTooManyRedirects: return "\(shown) redirected too many times"
         default: return "network error \(error.code.rawValue) talking to \(shown)"

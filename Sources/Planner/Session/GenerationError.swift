@@ -88,7 +88,7 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
         case .timedOut:
             return "Raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size; the next pack resumes the session."
         case .unavailable:
-            return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine)."
+            return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine); a pack cut short resumes where it stopped."
         case .concurrentRequests:
             return "Wait for the answer (isResponding) before sending the next prompt, or use a second session."
         }
