@@ -12,9 +12,12 @@ public struct EngineDetector: Sendable {
     public let fetch: Fetch
     /// The model plan asks for (`PLAN_MODEL_NAME`), to pick the right one of several loaded.
     public let modelName: String?
+    /// The server as shown to the user (in a refusal of the key).
+    public let server: String
 
-    public init(modelName: String?, fetch: @escaping Fetch) {
+    public init(modelName: String?, server: String = "the model server", fetch: @escaping Fetch) {
         self.modelName = modelName
+        self.server = server
         self.fetch = fetch
     }
 
@@ -129,7 +132,7 @@ public struct EngineDetector: Sendable {
 
     func openAIProfile() async throws -> EngineProfile {
         var profile = EngineProfile(kind: .openai)
-        let listed = (try? await json("v1/models"))?["data"]?.arrayValue ?? []
+        let listed = (try await json("v1/models"))?["data"]?.arrayValue ?? []
         profile.models = Array(listed.compactMap { $0["id"]?.stringValue }.prefix(8))
         return profile
     }
@@ -156,10 +159,12 @@ public struct EngineDetector: Sendable {
         return number
     }
 
-    /// The JSON a probe answered with, nil for any status but 200 or a body that is not JSON. Only a server
-    /// that cannot be reached throws.
+    /// The JSON a probe answered with, nil for any status but 200 or a body that is not JSON. A server that
+    /// cannot be reached throws, and so does one that refuses the key (nothing can be learnt without it,
+    /// and a profile learnt from refusals would be remembered wrong).
     func json(_ path: String, body: JSONValue? = nil) async throws -> JSONValue? {
         let (status, data) = try await fetch(path, body)
+        if status == 401 || status == 403 { throw GenerationError.refused(status: status, server: server) }
         guard status == 200, let value = try? JSONValue.parse(data), case .object = value else { return nil }
         return value
     }

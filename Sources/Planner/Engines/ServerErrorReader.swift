@@ -58,7 +58,9 @@ public enum ServerErrorReader {
         let aboutModel = code == "model_not_found" || lower.contains("model") && (lower.contains("not found")
             || lower.contains("does not exist") || lower.contains("not loaded"))
         if status == 404 || (status == 400 && aboutModel) {
-            if aboutModel || model != nil {
+            // A model the server does not have (it lists others); a 404 from a server that lists nothing is
+            // more likely the wrong address.
+            if aboutModel || (model != nil && !available.isEmpty) {
                 return .failure(.modelNotFound(model: model ?? "(none named)", available: available))
             }
             return .failure(.unavailable("HTTP 404: no /v1/chat/completions here; check PLAN_MODEL (Ollama wants …:11434)"))

@@ -99,7 +99,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             return remembered
         }
         let timeout = min(self.timeout, 10)
-        let detector = EngineDetector(modelName: modelName) { path, body in
+        let detector = EngineDetector(modelName: modelName, server: displayURL) { path, body in
             try await self.send(path: path, body: body, timeout: timeout)
         }
         var profile = try await detector.detect(forced: forcedEngine)
@@ -255,6 +255,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     ) async throws -> Value {
         var profile = try await profile()
         var waited: TimeInterval = 0
+        var waits = 0
         var lessons = 0
         while true {
             let shaped = RequestContract.shape(body, for: profile, reasoning: reasoning)
@@ -276,12 +277,22 @@ public struct OpenAICompatibleModel: LanguageModel {
                 }
                 profile = try await update { $0 = taught }
             case let .rateLimited(retryAfter):
-                let wait = retryAfter ?? min(8, pow(2, Double(Int(waited.rounded()) % 4)))
-                guard waited + wait <= maximumRateLimitWait else {
+                // Without a word on how long: 1, 2, 4, 8 s.
+                let wait = retryAfter ?? Double(1 << min(waits, 3))
+                waits += 1
+                guard waits <= 8, waited + wait <= maximumRateLimitWait else {
                     throw GenerationError.rateLimited(retryAfter: retryAfter)
                 }
                 try await Task.sleep(nanoseconds: UInt64(max(0.05, wait) * 1_000_000_000))
                 waited += max(0.05, wait)
+            case let .failure(.modelNotFound(model, available)) where available.isEmpty:
+                // The models it has, asked now (a profile may have been learnt before the model was loaded).
+                let listed = (try? await send(path: "v1/models", body: nil, timeout: min(timeout, 10))).flatMap { status, data in
+                    status == 200 ? (try? JSONValue.parse(data))?["data"]?.arrayValue : nil
+                } ?? []
+                throw GenerationError.modelNotFound(
+                    model: model, available: Array(listed.compactMap { $0["id"]?.stringValue }.prefix(8))
+                )
             case let .failure(error):
                 throw error
             }
