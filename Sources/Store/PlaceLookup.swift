@@ -20,5 +20,8 @@ public struct PlaceLookup: Sendable, Equatable {
     }
 
     /// Whether the answer is still within its lifetime at `date`.
-    public func isFresh(at date: Date) -> Bool { date < expiresAt }
+    /// One looked up "in the future" (by a run with the clock ahead) is stale.
+    public func isFresh(at date: Date) -> Bool {
+        date < expiresAt && lookedUpAt.timeIntervalSince(date) < 60
+    }
 }

@@ -29,6 +29,7 @@ extension Store {
             "SELECT fetched_at, expires_at, decoded FROM http_cache WHERE url = ?", [url]
         ) else { return nil }
         guard try row.double("expires_at") > now.timeIntervalSince1970,
+              try row.double("fetched_at") <= now.timeIntervalSince1970 + Store.longestHonouredWait,
               let record = try row.optionalString("decoded")
         else { return nil }
         return DecodedResponse(

@@ -29,7 +29,9 @@ enum Freshness {
     /// Whether a cached copy is fresh: before its expiry, and no older than its kind's maximum lifetime
     /// (entries stored with a longer one, by an older plan or a lying server, count as stale).
     static func isFresh(_ cached: CachedResponse, at now: Date, kind: ResourceKind) -> Bool {
-        cached.isFresh(at: now) && now.timeIntervalSince(cached.validatedAt) < kind.maximumLifetime
+        // Validated in the future (a run with the clock ahead) counts as stale too.
+        let age = now.timeIntervalSince(cached.validatedAt)
+        return cached.isFresh(at: now) && age < kind.maximumLifetime && age > -Store.longestHonouredWait
     }
 
     /// A lifetime in seconds, or 0 for `inf`, NaN and negative values.
