@@ -146,7 +146,7 @@ public struct EngineDetector: Sendable {
     static func numContext(in parameters: String) -> Int? {
         for line in parameters.split(separator: "\n") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if words.count >= 2, words[0] == "num_ctx", let value = Int(words[1]), EngineProfile.contextSizes.contains(value) {
+            if words.count >= 2, words[0] == "num_ctx", let value = Int(String(words[1]), radix: 10), EngineProfile.contextSizes.contains(value) {  // parses text
                 return value
             }
         }

@@ -98,7 +98,7 @@ public enum ServerErrorReader {
 
     static func firstNumber(in text: Substring) -> Int? {
         let digits = text.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "," }.filter(\.isNumber)
-        guard !digits.isEmpty, digits.count <= 9, let value = Int(digits), EngineProfile.contextSizes.contains(value) else {
+        guard !digits.isEmpty, digits.count <= 9, let value = Int(String(digits), radix: 10), EngineProfile.contextSizes.contains(value) else {  // parses text
             return nil
         }
         return value

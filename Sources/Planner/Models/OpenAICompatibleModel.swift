@@ -283,7 +283,7 @@ public struct OpenAICompatibleModel: LanguageModel {
                 guard waits <= 8, waited + wait <= maximumRateLimitWait else {
                     throw GenerationError.rateLimited(retryAfter: retryAfter)
                 }
-                try await Task.sleep(nanoseconds: UInt64(max(0.05, wait) * 1_000_000_000))
+                try await Task.sleep(nanoseconds: UInt64(clamping: Int(checked: max(0.05, wait) * 1_000_000_000) ?? 1_000_000_000))
                 waited += max(0.05, wait)
             case let .failure(.modelNotFound(model, available)) where available.isEmpty:
                 // The models it has, asked now (a profile may have been learnt before the model was loaded).

@@ -99,9 +99,11 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
 extension GenerationError {
     /// "12 s", "3 min", "2 h".
     static func duration(_ seconds: TimeInterval) -> String {
-        if seconds < 90 { return "\(Int(seconds.rounded(.up))) s" }
-        if seconds < 5_400 { return "\(Int((seconds / 60).rounded(.up))) min" }
-        return "\(Int((seconds / 3_600).rounded(.up))) h"
+        // At most a day (the reader caps it), so every conversion fits.
+        let capped = min(max(0, seconds), 86_400)
+        if capped < 90 { return "\(Int(checked: capped.rounded(.up)) ?? 0) s" }
+        if capped < 5_400 { return "\(Int(checked: (capped / 60).rounded(.up)) ?? 0) min" }
+        return "\(Int(checked: (capped / 3_600).rounded(.up)) ?? 0) h"
     }
 
     /// Whether the session was cut short by something outside the conversation (a deadline, a rate limit,
