@@ -112,8 +112,9 @@ public struct OpenAICompatibleModel: LanguageModel {
             profile.fixedSampling = remembered.fixedSampling
             profile.isReasoning = profile.isReasoning || remembered.isReasoning
         }
+        // Remembered once a request has been answered with it (or the server taught something): a command
+        // refused before that leaves the database as it was.
         await facts.setProfile(profile)
-        await memory?.remember(profile, for: key)
         return profile
     }
 
@@ -223,6 +224,8 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.reasoningTokens ?? 0) > 0 {
             _ = try? await update { $0.isReasoning = true }
+        } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
+            await memory.remember(known, for: Self.withoutCredentials(baseURL))
         }
         return reply
     }
@@ -467,7 +470,15 @@ actor ServerFacts {
 
     private var counted: [String: Int] = [:]
 
+    private var remembered = false
+
     func setProfile(_ value: EngineProfile) { profile = value }
+
+    /// True the first time: the profile is then written to the memory (once a run).
+    func claimRemembering() -> Bool {
+        defer { remembered = true }
+        return !remembered
+    }
     func tokenizerFailed() { tokenizerWorks = false }
 
     func tokens(for text: String) -> Int? { counted[text] }
