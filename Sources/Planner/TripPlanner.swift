@@ -18,6 +18,8 @@ public struct TripPlanner: Sendable {
     public var onProgress: @Sendable (String) -> Void
     /// Asked by the geocode tool when the offline data has no confident answer (nil: offline data only).
     public var onlineGeocoder: OnlineGeocoder?
+    /// Whether a pack resumes the trip's interrupted session (`--restart`: false).
+    public var resumesInterrupted = true
     /// Who is packing (home country, units, laundry interval): the rules and the check read it.
     public var traveller: Traveller = .standard
     /// Today, so a trip in the past says so (nil: never past).
@@ -56,6 +58,8 @@ public struct TripPlanner: Sendable {
         /// Recoveries that happened, in order.
         public var recoveries: [SessionRelation]
         public var stored: StoredPackingList
+        /// The interrupted session this pack resumed, and how many tool calls it did not ask again.
+        public var resumed: (session: Int, answeredCalls: Int)? = nil
     }
 
     /// What a follow-up produced.
@@ -93,7 +97,20 @@ public struct TripPlanner: Sendable {
             }, fallsBack: true
         )
         if let prefetch { turn.warmUp = { await prefetch.wait() } }
+        let resumed = purpose == .pack && resumesInterrupted ? try await interruptedTranscript(of: trip) : nil
+        if let resumed {
+            // The interrupted session's entries carry on: the tool calls it answered are not asked again.
+            turn.carried = resumed.transcript
+            turn.parent = (resumed.session, SessionRelation.resumed)
+            turn.resumes = true
+            turn.tools = makeTools(for: trip, pins: pinsForecasts, places: places, provider: forecasts)
+            turn.warmUp = nil
+            provider = forecasts
+            onProgress("Resuming interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") already answered)…")
+        }
+        let turnProvider = provider
         return try await converse(turn) { outcome in
+            let provider = turnProvider
             let obtained = await tripForecast(
                 trip, in: await outcome.session.transcript, pins: pinsForecasts, provider: provider
             )
@@ -119,7 +136,8 @@ public struct TripPlanner: Sendable {
                     let checked = check.review(answered, model: outcome.modelName)
                     list = checked.list
                     fallback = checked.problem
-                } catch let error as GenerationError {
+                } catch let error where error is GenerationError || error is GenerationDecodingError {
+                    // An answer that does not fit is the model's failing, never plan's: set aside.
                     list = PackingList(items: [])
                     fallback = Self.describe(error)
                 }
@@ -161,7 +179,8 @@ public struct TripPlanner: Sendable {
             return (
                 Result(
                     trip: trip, sessionID: outcome.sessionID, firstSessionID: outcome.firstSessionID, model: outcome.modelName,
-                    list: list, recoveries: outcome.recoveries, stored: stored
+                    list: list, recoveries: outcome.recoveries, stored: stored,
+                    resumed: resumed.map { ($0.session, $0.answeredCalls) }
                 ),
                 fallback.map { "the model's answer was set aside: \(Self.trimmed($0))" }
             )
@@ -290,6 +309,27 @@ public struct TripPlanner: Sendable {
         var fallsBack: Bool
         /// Work to overlap with `LanguageModelSession.prewarm` before the first round (the forecast's fetch).
         var warmUp: (@Sendable () async -> Void)?
+        /// The carried transcript already ends with the prompt (an interrupted session resumed): no new one.
+        var resumes = false
+    }
+
+    /// The trip's interrupted pack, as a transcript to carry on from, when it got as far as a tool's answer.
+    private func interruptedTranscript(of trip: Trip) async throws
+        -> (session: Int, transcript: Transcript, answeredCalls: Int)?
+    {
+        guard let interrupted = try await store.interruptedSession(tripID: trip.id) else { return nil }
+        let entries = try await store.entries(sessionID: interrupted.id).filter(\.isInContext)
+            .filter { $0.kind != .check && $0.kind != .reasoning }
+        let answered = entries.filter { $0.kind == .toolOutput }.count
+        guard answered > 0, entries.contains(where: { $0.kind == .prompt }) else { return nil }
+        // A tool call without its output (the process stopped between them) is dropped: never separated.
+        var kept = entries.map { record -> Transcript.Entry in
+            var entry = Transcript.Entry(record: record)
+            entry.seq = nil
+            return entry
+        }
+        while let last = kept.last, last.kind == .toolCalls || last.kind == .response { kept.removeLast() }
+        return (interrupted.id, Transcript(entries: kept), answered)
     }
 
     /// What `finish` gets.
@@ -330,11 +370,23 @@ public struct TripPlanner: Sendable {
                 await warmed
             }
             onProgress("Thinking…")
+            let progress = onProgress
+            let thinking = ReasoningProgress()
+            await session.observeReasoning { piece in
+                if let line = thinking.add(piece) { progress(line) }
+            }
             var recoveries: [SessionRelation] = []
             var answer: Swift.Result<LanguageModelSession.Response<String>, any Error>
             do {
                 do {
-                    if let schema = turn.schema, let onSnapshot = turn.onSnapshot {
+                    if turn.resumes {
+                        await session.require(tools: turn.required.filter { name in
+                            !turn.carried.entries.contains { $0.kind == .toolOutput && $0.toolName == name }
+                        })
+                        answer = .success(try await session.resume(
+                            generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot
+                        ))
+                    } else if let schema = turn.schema, let onSnapshot = turn.onSnapshot {
                         answer = .success(try await session.respond(
                             to: turn.prompt, payload: turn.payload, schema: schema, options: options, onSnapshot: onSnapshot
                         ))
@@ -361,7 +413,9 @@ public struct TripPlanner: Sendable {
             try await store.finishSession(id: currentID, status: .completed, error: note)
             return value
         } catch {
-            try? await store.finishSession(id: currentID, status: .failed, error: Self.describe(error))
+            // Cut short from outside (a deadline, a rate limit, the server gone, Ctrl-C): kept for resuming.
+            let interrupted = (error as? GenerationError)?.isInterruption == true || error is CancellationError
+            try? await store.finishSession(id: currentID, status: interrupted ? .interrupted : .failed, error: Self.describe(error))
             throw error
         }
     }
@@ -528,7 +582,7 @@ public struct TripPlanner: Sendable {
         if let error = error as? GenerationError {
             switch error {
             case .decodingFailure, .toolLoopLimit, .exceededContextWindowSize, .unusableAnswer: return true
-            case .rateLimited, .unavailable, .concurrentRequests: return false
+            case .rateLimited, .unavailable, .concurrentRequests, .refused, .modelNotFound, .rejected, .timedOut, .serverFailed: return false
             }
         }
         if let error = error as? ToolCallError {

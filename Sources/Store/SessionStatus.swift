@@ -2,7 +2,7 @@ import Foundation
 
 /// How a session ended (stored as these names; the table's CHECK lists the same).
 public enum SessionStatus: String, Sendable, CaseIterable, Codable {
-    /// Still running, or interrupted (the process died before it ended).
+    /// Still running (or the process died before it could say how it ended).
     case running
     /// It answered.
     case completed
@@ -10,4 +10,7 @@ public enum SessionStatus: String, Sendable, CaseIterable, Codable {
     case recovered
     /// It ended with an error.
     case failed
+    /// Cut short (Ctrl-C, the model's deadline, a rate limit past its wait) with every entry so far: the
+    /// next pack of its trip resumes it.
+    case interrupted
 }

@@ -103,10 +103,14 @@ struct Context {
     func languageModel(named flag: String?) async throws -> any LanguageModel {
         let choice = flag ?? environment["PLAN_MODEL"].flatMap { $0.isEmpty ? nil : $0 } ?? "builtin"
         if choice == "builtin" { return BuiltinPackingModel() }
-        return try ModelConfiguration.model(
+        var model = try ModelConfiguration.model(
             base: choice, name: environment["PLAN_MODEL_NAME"], apiKey: environment["PLAN_API_KEY"],
-            toolMode: environment["PLAN_TOOL_MODE"], timeout: try Settings.modelTimeout(environment)
+            toolMode: environment["PLAN_TOOL_MODE"], timeout: try Settings.modelTimeout(environment),
+            engine: environment["PLAN_ENGINE"], reasoning: environment["PLAN_REASONING"]
         )
+        // What the server is, and what it refused before, is remembered per base URL in the database.
+        if let store = try? openStore() { model.memory = StoreEngineProfileMemory(store: store) }
+        return model
     }
 
     /// A planner wired to the store, model and forecasts, with progress on stderr.
@@ -124,6 +128,7 @@ struct Context {
             ),
             contextSize: engine.contextSize, onProgress: { console.progress($0) }
         )
+        planner.resumesInterrupted = !engine.restart
         if let offline, let settings = try? Settings(environment: environment) {
             planner.onlineGeocoder = onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
         }

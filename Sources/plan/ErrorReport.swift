@@ -54,7 +54,8 @@ struct ErrorReport {
             message = error.errorDescription ?? "the model failed."
             hint = error.recoverySuggestion
             switch error {
-            case .unavailable, .rateLimited: code = ExitCode.unavailable
+            case .unavailable, .refused, .modelNotFound, .timedOut, .serverFailed: code = ExitCode.unavailable
+            case .rateLimited: code = ExitCode.tempFail
             default: code = ExitCode.data
             }
         case let error as ToolCallError:

@@ -21,10 +21,10 @@ import Tools
 
     @Test func openAIStyleOverflowIsRecognisedToo() {
         let body = Data(#"{"error":{"message":"This model's maximum context length is 4096 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}"#.utf8)
-        #expect(throws: GenerationError.exceededContextWindowSize(tokens: 0, contextSize: 0)) {
+        #expect(throws: GenerationError.exceededContextWindowSize(tokens: 0, contextSize: 4_096)) {
             try OpenAICompatibleModel.check(status: 400, body: body)
         }
-        #expect(throws: GenerationError.rateLimited) { try OpenAICompatibleModel.check(status: 429, body: Data()) }
+        #expect(throws: GenerationError.rateLimited(retryAfter: nil)) { try OpenAICompatibleModel.check(status: 429, body: Data()) }
     }
 
     static func request(tools: Bool, requires: Bool = false) -> ModelRequest {
@@ -139,7 +139,7 @@ import Tools
             ["choices": [["delta": ["tool_calls": [["index": 0, "function": ["name": "cast", "arguments": "itude\":1}"]]]]]]],
             ["choices": [["delta": [:], "finish_reason": "stop"]], "usage": ["prompt_tokens": 7, "completion_tokens": 3]],
         ]
-        let pieces = try chunks.compactMap { try accumulator.add($0) }
+        let pieces = try chunks.compactMap { try accumulator.add($0).text }
         #expect(pieces == ["Pack ", "boots."])
         let reply = accumulator.reply()
         #expect(reply.text == "Pack boots.")

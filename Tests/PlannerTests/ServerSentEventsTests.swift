@@ -51,7 +51,7 @@ import Store
 
     @Test func aStreamedAnswerPastItsLimitFails() throws {
         let accumulator = StreamAccumulator(maximumBytes: 10)
-        #expect(try accumulator.add(["choices": [["delta": ["content": "12345"]]]]) == "12345")
+        #expect(try accumulator.add(["choices": [["delta": ["content": "12345"]]]]).text == "12345")
         #expect(throws: GenerationError.self) { try accumulator.add(["choices": [["delta": ["content": "123456"]]]]) }
     }
 

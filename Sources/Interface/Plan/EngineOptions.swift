@@ -13,6 +13,8 @@ public struct EngineOptions: ParsableArguments, Equatable {
     public var temperature: Double?
     /// `--seed`: samples (from the top 40 tokens) reproducibly.
     public var seed: UInt64?
+    /// `--restart`: start afresh instead of resuming the trip's interrupted session.
+    public var restart = false
 
     public init() {}
 
@@ -57,5 +59,6 @@ public struct EngineOptions: ParsableArguments, Equatable {
             }
             return value
         },
+        .flag("restart", \.restart, help: "start afresh instead of resuming the trip's interrupted pack"),
     ]
 }

@@ -22,6 +22,8 @@ public enum PlanReference {
         Variable(names: ["PLAN_MODEL_NAME"], meaning: "the model name sent to that server", defaultValue: "whatever it serves"),
         Variable(names: ["PLAN_API_KEY"], meaning: "bearer token for a hosted API", defaultValue: "none"),
         Variable(names: ["PLAN_TOOL_MODE"], meaning: "native or guided tool calling", defaultValue: "auto"),
+        Variable(names: ["PLAN_ENGINE"], meaning: "the model server's kind: llamacpp, ollama, vllm, lmstudio or openai", defaultValue: "detected"),
+        Variable(names: ["PLAN_REASONING"], meaning: "low, medium or high: a reasoning model's effort", defaultValue: "unset"),
         Variable(names: ["PLAN_MODEL_TIMEOUT"], meaning: "seconds one model answer may take, start to finish (0.1-3600)",
                  defaultValue: "300"),
         Variable(names: ["PLAN_CONTACT"], meaning: "your email or URL, sent in the User-Agent to the NWS host only",
@@ -52,6 +54,6 @@ public enum PlanReference {
         ExitStatus(code: 69, meaning: "a service is unavailable with nothing cached to stand in (and doctor when it finds a problem)"),
         ExitStatus(code: 70, meaning: "internal error (a bug)"),
         ExitStatus(code: 74, meaning: "the database cannot be opened, created, read or written"),
-        ExitStatus(code: 75, meaning: "the database stayed busy past the 10 s timeout"),
+        ExitStatus(code: 75, meaning: "the database stayed busy past the 10 s timeout, or the model server rate-limits past plan's wait"),
     ]
 }

@@ -14,15 +14,29 @@ public struct OpenAICompatibleModel: LanguageModel {
     let apiKey: String?
     let forcedMode: ToolCallingMode?
     let timeout: TimeInterval
+    /// The engine `PLAN_ENGINE` names (nil: detected).
+    public var forcedEngine: EngineKind?
+    /// `PLAN_REASONING`: the effort asked of a reasoning model (nil: none asked; detected from replies).
+    public var reasoning: ReasoningEffort?
+    /// Where profiles are remembered between runs (nil: learnt afresh each run).
+    public var memory: (any EngineProfileMemory)?
+    /// The longest plan waits out a rate limit (429) in one request before giving up.
+    public var maximumRateLimitWait: TimeInterval = 60
     private let facts = ServerFacts()
     private let transport: URLSessionTransport
 
-    public init(baseURL: URL, modelName: String?, apiKey: String?, forcedMode: ToolCallingMode?, timeout: TimeInterval) {
+    public init(
+        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: ToolCallingMode?, timeout: TimeInterval,
+        engine: EngineKind? = nil, reasoning: ReasoningEffort? = nil, memory: (any EngineProfileMemory)? = nil
+    ) {
         self.baseURL = baseURL
         self.modelName = modelName
         self.apiKey = apiKey
         self.forcedMode = forcedMode
         self.timeout = timeout
+        self.forcedEngine = engine
+        self.reasoning = reasoning
+        self.memory = memory
         self.transport = URLSessionTransport(timeout: timeout)
     }
 
@@ -32,12 +46,13 @@ public struct OpenAICompatibleModel: LanguageModel {
     public var displayURL: String { Self.masked(baseURL) }
 
     /// The model the server serves: `PLAN_MODEL_NAME` when set, else the file llama-server loaded
-    /// (`/props` `model_alias` or `model_path`, without folders and `.gguf`), else the endpoint.
+    /// (`/props` `model_alias` or `model_path`, without folders and `.gguf`), else the model the engine
+    /// lists, else the endpoint.
     public func servedName() async -> String {
         if let modelName { return modelName }
-        guard let properties = try? await properties() else { return name }
+        guard let profile = try? await profile() else { return name }
         // llama-server's alias is the model's path unless --alias named it: the file's name without `.gguf`.
-        let served = (properties.modelAlias ?? properties.modelPath).map { path in
+        let served = (profile.modelAlias ?? profile.modelPath ?? profile.models.first).map { path in
             let file = (path as NSString).lastPathComponent
             return file.hasSuffix(".gguf") ? String(file.dropLast(5)) : file
         }
@@ -50,8 +65,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// Whether native tool calling is forced on a server whose chat template cannot do tools (the server
     /// then drops the tools without a word, and the model never sees them).
     public func isNativeForcedWithoutToolSupport() async -> Bool {
-        guard forcedMode == .native, let properties = try? await properties() else { return false }
-        return properties.supportsTools == false
+        guard forcedMode == .native, let profile = try? await profile() else { return false }
+        return profile.supportsTools == false
     }
 
     // MARK: - What the server says about itself
@@ -66,53 +81,112 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 
     public func properties() async throws -> Properties {
-        if let known = await facts.properties { return known }
-        var properties = Properties(contextSize: nil, supportsTools: nil, modelPath: nil, modelAlias: nil, canTokenize: false)
-        let (status, data) = try await send(path: "props", body: nil, timeout: min(timeout, 10))
-        if status == 200, let props = try? JSONValue.parse(data) {
-            properties.contextSize = props["default_generation_settings"]?["n_ctx"]?.intValue ?? props["n_ctx"]?.intValue
-            properties.supportsTools = props["chat_template_caps"]?["supports_tools"]?.boolValue
-            properties.modelPath = props["model_path"]?.stringValue
-            properties.modelAlias = props["model_alias"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-            properties.canTokenize = true
+        let profile = try await profile()
+        return Properties(
+            contextSize: profile.contextSize, supportsTools: profile.supportsTools, modelPath: profile.modelPath,
+            modelAlias: profile.modelAlias, canTokenize: profile.tokenizer != .estimate
+        )
+    }
+
+    /// What this server is (its engine, window, tokenizer, tools, what it refused before): learnt once a run,
+    /// from the database while its lifetime lasts, else from the server (`fresh` asks the server always).
+    public func profile(fresh: Bool = false) async throws -> EngineProfile {
+        if !fresh, let known = await facts.profile { return known }
+        let key = Self.withoutCredentials(baseURL)
+        if !fresh, let memory, let remembered = await memory.profile(for: key),
+           forcedEngine.map({ $0 == remembered.kind }) ?? true {
+            await facts.setProfile(remembered)
+            return remembered
         }
-        await facts.setProperties(properties)
-        return properties
+        let timeout = min(self.timeout, 10)
+        let detector = EngineDetector(modelName: modelName, server: displayURL) { path, body in
+            try await self.send(path: path, body: body, timeout: timeout)
+        }
+        var profile = try await detector.detect(forced: forcedEngine)
+        profile.learntAt = Date()
+        if reasoning != nil { profile.isReasoning = true }
+        if fresh, let memory, let remembered = await memory.profile(for: key), remembered.kind == profile.kind {
+            // What the server taught by refusing requests outlives a fresh look at it.
+            profile.droppedFields = remembered.droppedFields
+            profile.renamedFields = remembered.renamedFields
+            profile.fixedSampling = remembered.fixedSampling
+            profile.isReasoning = profile.isReasoning || remembered.isReasoning
+        }
+        // Remembered once a request has been answered with it (or the server taught something): a command
+        // refused before that leaves the database as it was.
+        await facts.setProfile(profile)
+        return profile
+    }
+
+    /// Changes the profile (a lesson from a refusal, a reasoning model seen), remembering it.
+    private func update(_ change: (inout EngineProfile) -> Void) async throws -> EngineProfile {
+        var profile = try await profile()
+        change(&profile)
+        await facts.setProfile(profile)
+        await memory?.remember(profile, for: Self.withoutCredentials(baseURL))
+        return profile
     }
 
     public func contextSize() async throws -> Int {
-        // n_ctx ≤ 0 or absurd (a server's misreport) counts as unknown.
-        try await properties().contextSize.flatMap { Self.contextSizes.contains($0) ? $0 : nil } ?? 4_096
+        try await profile().window
     }
 
-    /// The tool-calling mode this server gets: forced by the user, native when `/props` says the template
-    /// supports tools or when the server has no `/props` (hosted APIs), guided otherwise.
+    /// The tool-calling mode this server gets: forced by the user, native when the server says the template
+    /// supports tools or does not say (hosted APIs), guided otherwise.
     public func toolMode() async throws -> ToolCallingMode {
         if let forcedMode { return forcedMode }
-        let properties = try await properties()
-        return properties.supportsTools ?? true ? .native : .guided
+        return try await profile().supportsTools ?? true ? .native : .guided
+    }
+
+    public func reasoningAllowance() async -> Int {
+        if let reasoning { return reasoning.allowance }
+        return (try? await profile())?.isReasoning == true ? ReasoningEffort.medium.allowance : 0
+    }
+
+    public func truncatesSilently() async -> Bool {
+        (try? await profile())?.kind.truncatesSilently ?? false
     }
 
     public func tokenCount(of text: String) async -> Int {
-        guard let properties = try? await properties(), properties.canTokenize, await facts.tokenizerWorks else {
+        guard let profile = try? await profile(), profile.tokenizer != .estimate, await facts.tokenizerWorks else {
             return TokenEstimate.count(text)
         }
         // The same texts (instructions, tool descriptions) are counted every round: asked once each.
         if let known = await facts.tokens(for: text) { return known }
-        if let (status, data) = try? await send(path: "tokenize", body: ["content": .string(text)], timeout: min(timeout, 10)),
-           status == 200, let tokens = (try? JSONValue.parse(data))?["tokens"]?.arrayValue {
-            await facts.remember(tokens: tokens.count, for: text)
-            return tokens.count
+        let body: JSONValue
+        switch profile.tokenizer {
+        case .vllm:
+            var fields: [String: JSONValue] = ["prompt": .string(text), "add_special_tokens": false]
+            if let model = requestModel(profile) { fields["model"] = .string(model) }
+            body = .object(fields)
+        case .llamacpp, .estimate:
+            body = ["content": .string(text)]
+        }
+        if let (status, data) = try? await send(path: "tokenize", body: body, timeout: min(timeout, 10)), status == 200,
+           let answer = try? JSONValue.parse(data) {
+            let counted = TokenUsage.count(answer["count"]) ?? answer["tokens"]?.arrayValue?.count
+            if let counted {
+                await facts.remember(tokens: counted, for: text)
+                return counted
+            }
         }
         await facts.tokenizerFailed()
         return TokenEstimate.count(text)
+    }
+
+    /// The `model` field: `PLAN_MODEL_NAME`, else (for engines that need one) the model the server lists.
+    func requestModel(_ profile: EngineProfile) -> String? {
+        if let modelName { return modelName }
+        guard profile.kind != .llamacpp else { return nil }
+        return profile.modelAlias ?? profile.models.first
     }
 
     // MARK: - Responding
 
     public func respond(to request: ModelRequest) async throws -> ModelReply {
         let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : try await toolMode()
-        var body = OpenAIMessages.body(for: request, mode: mode, model: modelName)
+        let profile = try await profile()
+        var body = OpenAIMessages.body(for: request, mode: mode, model: requestModel(profile))
         // A guided round offering tools streams only when a structured answer is wanted: its text is then
         // JSON that the session's snapshot parser unwraps (`{"response":…}`), where a text answer's pieces
         // would show the wrapper.
@@ -123,15 +197,14 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         var reply: ModelReply
         if streaming, let onText = request.onText {
-            reply = try await streamCompletion(body: body, onText: onText)
+            reply = try await streamCompletion(body: body, onText: onText, onReasoning: request.onReasoning)
             if reply.toolCalls.isEmpty {
                 reply = OpenAIMessages.interpret(
                     content: reply.text, reply: reply, mode: mode, wantsStructured: request.answerSchema != nil
                 )
             }
         } else {
-            let (status, data) = try await send(path: "v1/chat/completions", body: .object(body), timeout: timeout)
-            try Self.check(status: status, body: data)
+            let data = try await complete(body)
             reply = try OpenAIMessages.reply(from: data, mode: mode, wantsStructured: request.answerSchema != nil)
         }
         // Native mode answered in text where a structured answer was wanted: ask once more, constrained.
@@ -139,50 +212,128 @@ public struct OpenAICompatibleModel: LanguageModel {
             var constrained = request
             constrained.tools = []
             constrained.onText = nil
-            var retry = OpenAIMessages.body(for: constrained, mode: .native, model: modelName)
+            var retry = OpenAIMessages.body(for: constrained, mode: .native, model: requestModel(profile))
             retry["response_format"] = OpenAIMessages.responseFormat(schema.jsonSchema)
-            let (status, data) = try await send(path: "v1/chat/completions", body: .object(retry), timeout: timeout)
-            try Self.check(status: status, body: data)
+            let data = try await complete(retry)
             let second = try OpenAIMessages.reply(from: data, mode: .native, wantsStructured: true)
             reply.structured = second.structured
             reply.text = second.text
             reply.usage = Self.sum(reply.usage, second.usage)
+            reply.reasoning = [reply.reasoning, second.reasoning].compactMap { $0 }.joined(separator: "\n\n")
+            if reply.reasoning?.isEmpty == true { reply.reasoning = nil }
+        }
+        if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.reasoningTokens ?? 0) > 0 {
+            _ = try? await update { $0.isReasoning = true }
+        } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
+            await memory.remember(known, for: Self.withoutCredentials(baseURL))
         }
         return reply
     }
 
     /// One request of a single token carrying the session's prefix (the instructions and the tools, as the
     /// real rounds render them), so llama-server's prompt cache holds it before the first real round.
+    /// Only llama-server keeps such a cache; elsewhere the request would be paid for and thrown away.
     public func prewarm(_ request: ModelRequest) async {
+        guard let profile = try? await profile(), profile.kind == .llamacpp else { return }
         let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : ((try? await toolMode()) ?? .native)
-        var body = OpenAIMessages.body(for: request, mode: mode, model: modelName)
+        var body = OpenAIMessages.body(for: request, mode: mode, model: requestModel(profile))
         body["max_tokens"] = 1
         body["response_format"] = nil
-        _ = try? await send(path: "v1/chat/completions", body: .object(body), timeout: timeout)
+        _ = try? await send(path: "v1/chat/completions", body: .object(RequestContract.shape(body, for: profile, reasoning: reasoning)), timeout: timeout)
     }
 
-    private func streamCompletion(body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void) async throws
-        -> ModelReply
-    {
-        let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
-        let events = ServerSentEvents()
-        var request = try urlRequest(path: "v1/chat/completions", body: .object(body), timeout: timeout)
-        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        let limits = TransferLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
-        let response: HTTPURLResponse
-        let errorBody: Data
-        do {
-            (response, errorBody) = try await transport.stream(request, limits: limits) { chunk in
-                for line in try events.feed(chunk) {
-                    guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { continue }
-                    if let piece = try accumulator.add(chunk) { onText(piece) }
-                }
-            }
-        } catch {
-            throw Self.generationError(error, base: baseURL)
+    /// Sends a completion shaped to the server's contract: a refused field is dropped or renamed (once each,
+    /// remembered) and the request sent again; a rate limit is waited out up to `maximumRateLimitWait`.
+    private func complete(_ body: [String: JSONValue]) async throws -> Data {
+        try await exchange(body) { shaped in
+            let (status, data, headers) = try await self.post(path: "v1/chat/completions", body: .object(shaped))
+            return (status, data, headers, data)
         }
-        try Self.check(status: response.statusCode, body: errorBody)
-        return accumulator.reply()
+    }
+
+    /// The retry loop shared by plain and streamed completions: `attempt` sends one shaped body and says
+    /// the status, the error body, the headers and its value.
+    private func exchange<Value>(
+        _ body: [String: JSONValue], attempt: ([String: JSONValue]) async throws -> (Int, Data, [String: String], Value)
+    ) async throws -> Value {
+        var profile = try await profile()
+        var waited: TimeInterval = 0
+        var waits = 0
+        var lessons = 0
+        while true {
+            let shaped = RequestContract.shape(body, for: profile, reasoning: reasoning)
+            let (status, data, headers, value) = try await attempt(shaped)
+            let reading = ServerErrorReader.read(
+                status: status, body: data, headers: headers, sent: shaped, server: displayURL,
+                model: requestModel(profile), available: profile.models
+            )
+            switch reading {
+            case .success:
+                return value
+            case let .overflow(tokens, contextSize):
+                throw GenerationError.exceededContextWindowSize(tokens: tokens, contextSize: contextSize)
+            case let .lesson(lesson):
+                lessons += 1
+                let taught = RequestContract.apply(lesson, to: profile)
+                guard lessons <= 4, taught != profile else {
+                    throw GenerationError.rejected(status: status, message: Self.message(of: data))
+                }
+                profile = try await update { $0 = taught }
+            case let .rateLimited(retryAfter):
+                // Without a word on how long: 1, 2, 4, 8 s.
+                let wait = retryAfter ?? Double(1 << min(waits, 3))
+                waits += 1
+                guard waits <= 8, waited + wait <= maximumRateLimitWait else {
+                    throw GenerationError.rateLimited(retryAfter: retryAfter)
+                }
+                try await Task.sleep(nanoseconds: UInt64(clamping: Int(checked: max(0.05, wait) * 1_000_000_000) ?? 1_000_000_000))
+                waited += max(0.05, wait)
+            case let .failure(.modelNotFound(model, available)) where available.isEmpty:
+                // The models it has, asked now (a profile may have been learnt before the model was loaded).
+                let listed = (try? await send(path: "v1/models", body: nil, timeout: min(timeout, 10))).flatMap { status, data in
+                    status == 200 ? (try? JSONValue.parse(data))?["data"]?.arrayValue : nil
+                } ?? []
+                throw GenerationError.modelNotFound(
+                    model: model, available: Array(listed.compactMap { $0["id"]?.stringValue }.prefix(8))
+                )
+            case let .failure(error):
+                throw error
+            }
+        }
+    }
+
+    static func message(of body: Data) -> String {
+        let document = try? JSONValue.parse(body.prefix(65_536))
+        let text = document?["error"]?["message"]?.stringValue ?? document?["message"]?.stringValue
+            ?? String(decoding: body.prefix(1_024), as: UTF8.self)
+        return TerminalText.oneLine(text)
+    }
+
+    private func streamCompletion(
+        body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void, onReasoning: (@Sendable (String) -> Void)?
+    ) async throws -> ModelReply {
+        try await exchange(body) { shaped in
+            let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
+            let events = ServerSentEvents()
+            var request = try urlRequest(path: "v1/chat/completions", body: .object(shaped), timeout: timeout)
+            request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+            let limits = TransferLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
+            let response: HTTPURLResponse
+            let errorBody: Data
+            do {
+                (response, errorBody) = try await transport.stream(request, limits: limits) { chunk in
+                    for line in try events.feed(chunk) {
+                        guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { continue }
+                        let pieces = try accumulator.add(chunk)
+                        if let piece = pieces.text { onText(piece) }
+                        if let thought = pieces.reasoning { onReasoning?(thought) }
+                    }
+                }
+            } catch {
+                throw Self.generationError(error, base: baseURL)
+            }
+            return (response.statusCode, errorBody, Self.headers(of: response), accumulator.reply())
+        }
     }
 
     // MARK: - HTTP
@@ -199,14 +350,30 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 
     private func send(path: String, body: JSONValue?, timeout: TimeInterval) async throws -> (Int, Data) {
-        let request = try urlRequest(path: path, body: body, timeout: timeout)
-        let limit = path == "tokenize" ? Self.maximumTokenizeBytes : path == "props" ? Self.maximumPropsBytes : Self.maximumAnswerBytes
+        let (status, data, _) = try await post(path: path, body: body, timeout: timeout)
+        return (status, data)
+    }
+
+    private func post(path: String, body: JSONValue?, timeout: TimeInterval? = nil) async throws -> (Int, Data, [String: String]) {
+        let request = try urlRequest(path: path, body: body, timeout: timeout ?? self.timeout)
+        let limit = path == "tokenize" ? Self.maximumTokenizeBytes
+            : path == "v1/chat/completions" ? Self.maximumAnswerBytes : Self.maximumPropsBytes
         do {
-            let (data, response) = try await transport.send(request, limits: TransferLimits(deadline: timeout, maximumBytes: limit))
-            return (response.statusCode, data)
+            let (data, response) = try await transport.send(
+                request, limits: TransferLimits(deadline: timeout ?? self.timeout, maximumBytes: limit)
+            )
+            return (response.statusCode, data, Self.headers(of: response))
         } catch {
             throw Self.generationError(error, base: baseURL)
         }
+    }
+
+    static func headers(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = String(value.prefix(200)) }
+        }
+        return headers
     }
 
     // MARK: - Bounds
@@ -218,7 +385,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     static let maximumPropsBytes = 1_048_576
     static let maximumTokenizeBytes = 4 * 1_048_576
     /// Context sizes believed from a server; anything else counts as unknown.
-    static let contextSizes = 1...16_777_216
+    static let contextSizes = EngineProfile.contextSizes
 
     /// A transport failure as the matching `GenerationError`: no answer in time and a refused redirect
     /// are an unavailable server; an answer past its size is an answer that cannot be used.
@@ -227,7 +394,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         case let error as URLError:
             return GenerationError.unavailable(describe(error, base: base))
         case let TransportError.deadlineExceeded(seconds):
-            return GenerationError.unavailable(
+            return GenerationError.timedOut(
                 "no complete answer from \(masked(base)) within \(TransferLimits.describe(seconds: seconds)) (PLAN_MODEL_TIMEOUT)"
             )
         case let TransportError.tooLarge(limit):
@@ -268,6 +435,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         case .timedOut:
             return "the server at \(shown) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
         case .networkConnectionLost: return "the connection to \(shown) was lost"
+        case .badServerResponse: return "the connection to \(shown) ended without an answer"
         case .cannotFindHost, .dnsLookupFailed: return "cannot find \(base.host ?? shown)"
         case .httpTooManyRedirects: return "\(shown) redirected too many times"
         default: return "network error \(error.code.rawValue) talking to \(shown)"
@@ -276,48 +444,41 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     /// Turns an error status into the matching `GenerationError` (overflow keeps both token counts).
     static func check(status: Int, body: Data) throws {
-        guard !(200..<300).contains(status) else { return }
-        let document = try? JSONValue.parse(body)
-        let error = document?["error"]
-        let type = error?["type"]?.stringValue ?? error?["code"]?.stringValue ?? ""
-        // The server's words go to stderr and the session's row: one line, cut.
-        let message = TerminalText.oneLine(
-            error?["message"]?.stringValue ?? error?.stringValue ?? String(decoding: body.prefix(1_024), as: UTF8.self)
-        )
-        if type == "exceed_context_size_error" || type == "context_length_exceeded"
-            || message.contains("exceeds the available context size") || message.contains("maximum context length") {
-            throw GenerationError.exceededContextWindowSize(
-                tokens: TokenUsage.count(error?["n_prompt_tokens"]) ?? 0, contextSize: TokenUsage.count(error?["n_ctx"]) ?? 0
-            )
+        switch ServerErrorReader.read(status: status, body: body, server: "the model server") {
+        case .success: return
+        case let .overflow(tokens, contextSize): throw GenerationError.exceededContextWindowSize(tokens: tokens, contextSize: contextSize)
+        case let .rateLimited(retryAfter): throw GenerationError.rateLimited(retryAfter: retryAfter)
+        case .lesson: throw GenerationError.rejected(status: status, message: message(of: body))
+        case let .failure(error): throw error
         }
-        if status == 429 { throw GenerationError.rateLimited }
-        if status == 401 || status == 403 {
-            throw GenerationError.unavailable("HTTP \(status) unauthorized; check PLAN_API_KEY")
-        }
-        if (300..<400).contains(status) {
-            throw GenerationError.unavailable("HTTP \(status): a redirect plan does not follow; point PLAN_MODEL at the server itself")
-        }
-        if status == 404 {
-            throw GenerationError.unavailable("HTTP 404: no /v1/chat/completions here; check PLAN_MODEL (Ollama wants …:11434)")
-        }
-        throw GenerationError.unavailable("HTTP \(status): \(message)")
     }
 
     static func sum(_ a: TokenUsage?, _ b: TokenUsage?) -> TokenUsage? {
         guard let a else { return b }
         guard let b else { return a }
-        return TokenUsage(promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens)
+        return TokenUsage(
+            promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens,
+            reasoningTokens: a.reasoningTokens + b.reasoningTokens
+        )
     }
 }
 
 /// What the server said about itself, learnt once per run.
 actor ServerFacts {
-    var properties: OpenAICompatibleModel.Properties?
+    var profile: EngineProfile?
     var tokenizerWorks = true
 
     private var counted: [String: Int] = [:]
 
-    func setProperties(_ value: OpenAICompatibleModel.Properties) { properties = value }
+    private var remembered = false
+
+    func setProfile(_ value: EngineProfile) { profile = value }
+
+    /// True the first time: the profile is then written to the memory (once a run).
+    func claimRemembering() -> Bool {
+        defer { remembered = true }
+        return !remembered
+    }
     func tokenizerFailed() { tokenizerWorks = false }
 
     func tokens(for text: String) -> Int? { counted[text] }

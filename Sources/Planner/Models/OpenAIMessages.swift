@@ -8,7 +8,9 @@ enum OpenAIMessages {
         var body: [String: JSONValue] = [
             "messages": .array(messages(for: request, mode: mode)),
             // A tool call needs few tokens; capping the round keeps a rambling small model short.
-            "max_tokens": .number(Double(request.requiresToolCall ? min(256, request.options.maximumResponseTokens) : request.options.maximumResponseTokens)),
+            "max_tokens": .number(Double(request.requiresToolCall
+                ? min(256 + request.reasoningAllowance, request.options.maximumResponseTokens)
+                : request.options.maximumResponseTokens)),
         ]
         if let model { body["model"] = .string(model) }
         // llama-server: reuse the KV cache of the longest matching prefix (the earlier rounds of this session).
@@ -90,7 +92,8 @@ enum OpenAIMessages {
         var messages: [JSONValue] = []
         for entry in request.entries {
             switch entry.kind {
-            case .check:
+            case .check, .reasoning:
+                // plan's own verdicts, and a model's thinking, are never sent back.
                 continue
             case .instructions:
                 var text = entry.text
@@ -144,9 +147,16 @@ enum OpenAIMessages {
             throw GenerationError.decodingFailure("the server's answer has no choices[0].message")
         }
         let usage = TokenUsage.from(document["usage"])
-        let content = message["content"]?.stringValue ?? ""
+        // A reasoning model's thinking: llama-server's and vLLM's `reasoning_content`, Ollama's `reasoning`,
+        // or a `<think>` block at the start of the content.
+        let (thought, content) = ThinkTagFilter.split(message["content"]?.stringValue ?? "")
+        let separate = (message["reasoning_content"] ?? message["reasoning"])?.stringValue
+        let reasoning = [separate, thought].compactMap { $0 }.joined(separator: "\n")
         let finish = ModelReply.FinishReason(serverValue: document["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue)
-        var reply = ModelReply(text: content, usage: usage, finishReason: finish)
+        var reply = ModelReply(
+            text: content, usage: usage, finishReason: finish,
+            reasoning: reasoning.isEmpty ? nil : String(reasoning.prefix(ThinkTagFilter.maximumReasoningCharacters))
+        )
         if let calls = message["tool_calls"]?.arrayValue, !calls.isEmpty {
             reply.toolCalls = calls.enumerated().compactMap { index, call in
                 guard let name = call["function"]?["name"]?.stringValue else { return nil }
@@ -244,6 +254,8 @@ final class StreamAccumulator: @unchecked Sendable {
     private var calls: [Int: (id: String, name: String, arguments: String)] = [:]
     private var usage: TokenUsage?
     private var finishReason: ModelReply.FinishReason?
+    private var separateReasoning = ""
+    private let thinkTags = ThinkTagFilter()
     /// UTF-8 bytes of text, names and arguments so far.
     private var size = 0
     private let maximumBytes: Int
@@ -252,15 +264,21 @@ final class StreamAccumulator: @unchecked Sendable {
         self.maximumBytes = maximumBytes
     }
 
-    /// Adds a chunk; returns the new content piece, if any. Throws when the answer outgrows its limit.
-    func add(_ chunk: JSONValue) throws -> String? {
+    /// Adds a chunk; returns the new answer text and the new reasoning, if any. Throws when the answer
+    /// outgrows its limit.
+    func add(_ chunk: JSONValue) throws -> (text: String?, reasoning: String?) {
         lock.lock()
         defer { lock.unlock() }
         if let reason = ModelReply.FinishReason(serverValue: chunk["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue) {
             finishReason = reason
         }
         if let counted = TokenUsage.from(chunk["usage"]) { usage = counted }
-        guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return nil }
+        guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return (nil, nil) }
+        var thought = (delta["reasoning_content"] ?? delta["reasoning"])?.stringValue
+        if let piece = thought {
+            size += piece.utf8.count
+            if separateReasoning.count < ThinkTagFilter.maximumReasoningCharacters { separateReasoning += piece }
+        }
         for fragment in delta["tool_calls"]?.arrayValue ?? [] {
             let index = fragment["index"]?.intValue ?? 0
             var call = calls[index] ?? (id: "", name: "", arguments: "")
@@ -275,14 +293,18 @@ final class StreamAccumulator: @unchecked Sendable {
             }
             calls[index] = call
         }
-        let piece = delta["content"]?.stringValue ?? ""
-        size += piece.utf8.count
+        let raw = delta["content"]?.stringValue ?? ""
+        size += raw.utf8.count
         guard size <= maximumBytes else {
             throw GenerationError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
         }
-        guard !piece.isEmpty else { return nil }
+        if thought?.isEmpty == true { thought = nil }
+        guard !raw.isEmpty else { return (nil, thought) }
+        let split = thinkTags.feed(raw)
+        if let inTags = split.reasoning { thought = (thought ?? "") + inTags }
+        guard let piece = split.answer, !piece.isEmpty else { return (nil, thought) }
         text += piece
-        return piece
+        return (piece, thought)
     }
 
     func reply() -> ModelReply {
@@ -295,6 +317,11 @@ final class StreamAccumulator: @unchecked Sendable {
                 arguments: (try? JSONValue.parse(call.arguments)) ?? [:]
             )
         }
-        return ModelReply(toolCalls: toolCalls, text: text, usage: usage, finishReason: finishReason)
+        let rest = thinkTags.finish()
+        let reasoning = [separateReasoning, thinkTags.reasoning].filter { !$0.isEmpty }.joined(separator: "\n")
+        return ModelReply(
+            toolCalls: toolCalls, text: text + (rest.answer ?? ""), usage: usage, finishReason: finishReason,
+            reasoning: reasoning.isEmpty ? nil : reasoning
+        )
     }
 }

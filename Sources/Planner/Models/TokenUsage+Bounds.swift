@@ -14,6 +14,9 @@ extension TokenUsage {
     /// The `usage` object of a completion, when its prompt count is believable.
     static func from(_ usage: JSONValue?) -> TokenUsage? {
         guard let usage, let prompt = count(usage["prompt_tokens"]) else { return nil }
-        return TokenUsage(promptTokens: prompt, completionTokens: count(usage["completion_tokens"]) ?? 0)
+        var counted = TokenUsage(promptTokens: prompt, completionTokens: count(usage["completion_tokens"]) ?? 0)
+        // OpenAI's hidden reasoning (part of completion_tokens).
+        counted.reasoningTokens = count(usage["completion_tokens_details"]?["reasoning_tokens"]) ?? 0
+        return counted
     }
 }

@@ -6,8 +6,18 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
     case exceededContextWindowSize(tokens: Int, contextSize: Int)
     /// The answer could not be decoded into what was asked for.
     case decodingFailure(String)
-    /// The server asked us to slow down.
-    case rateLimited
+    /// The server asked us to slow down, for longer than plan waits (`retryAfter` seconds, when it said).
+    case rateLimited(retryAfter: TimeInterval?)
+    /// The server refused the credentials (HTTP 401 or 403): the server is up, the key is wrong.
+    case refused(status: Int, server: String)
+    /// The server has no model of that name; `available` is what it lists.
+    case modelNotFound(model: String, available: [String])
+    /// The server refused the request for a reason plan cannot fix (its own words, one line).
+    case rejected(status: Int, message: String)
+    /// The server answered, with an error of its own (5xx): it is up, but failing.
+    case serverFailed(status: Int, message: String)
+    /// The answer did not come in time (`PLAN_MODEL_TIMEOUT`); the server may be up but slow.
+    case timedOut(String)
     /// The model server could not be reached or failed.
     case unavailable(String)
     /// The model kept calling tools past the cap and never answered.
@@ -29,8 +39,20 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "the conversation needs \(tokens) tokens but the model's context holds \(contextSize)."
         case let .decodingFailure(detail):
             return "the model's answer could not be used: \(detail)."
-        case .rateLimited:
-            return "the model server is rate limiting requests."
+        case let .rateLimited(retryAfter):
+            guard let retryAfter else { return "the model server is rate limiting requests." }
+            return "the model server is rate limiting requests for \(Self.duration(retryAfter))."
+        case let .refused(status, server):
+            return "\(server) refused the key (HTTP \(status))."
+        case let .modelNotFound(model, available):
+            let listed = available.isEmpty ? "it lists none" : "it serves " + available.prefix(8).joined(separator: ", ")
+            return "the server has no model \"\(model)\"; \(listed)."
+        case let .rejected(status, message):
+            return "the model server refused the request (HTTP \(status)): \(message)"
+        case let .timedOut(reason):
+            return "the model server did not answer in time: \(reason)."
+        case let .serverFailed(status, message):
+            return "the model server failed (HTTP \(status)): \(message)"
         case let .unavailable(reason):
             return "the model server is unavailable: \(reason)."
         case let .toolLoopLimit(rounds):
@@ -50,10 +72,23 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "Try again, or use a larger model (or PLAN_MODEL=builtin)."
         case .unusableAnswer:
             return "Ask again in other words, or use a larger model; 'plan history' keeps the failed turn."
-        case .rateLimited:
-            return "Wait a minute and try again."
+        case let .rateLimited(retryAfter):
+            guard let retryAfter else { return "Wait a minute and try again; the session is kept, and the next pack resumes it." }
+            let when = Date().addingTimeInterval(retryAfter).formatted(date: .omitted, time: .shortened)
+            return "Try again after \(when); the session is kept, and the next pack resumes it."
+        case .refused:
+            return "Set PLAN_API_KEY to a key this server accepts (it is sent as a bearer token)."
+        case let .modelNotFound(_, available):
+            return available.isEmpty ? "Set PLAN_MODEL_NAME to a model the server has loaded."
+                : "Set PLAN_MODEL_NAME to one of them, e.g. PLAN_MODEL_NAME=\(available[0])."
+        case .rejected:
+            return "The server's words above say what it wants; PLAN_ENGINE can name the engine if plan guessed wrong."
+        case .serverFailed:
+            return "The server is up but failing: see its log, or try again; the next pack resumes the session."
+        case .timedOut:
+            return "Raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size; the next pack resumes the session."
         case .unavailable:
-            return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine)."
+            return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine); a pack cut short resumes where it stopped."
         case .concurrentRequests:
             return "Wait for the answer (isResponding) before sending the next prompt, or use a second session."
         }
@@ -61,6 +96,26 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
 }
 
 /// A tool failed: which tool, and why, so the user can act on it.
+extension GenerationError {
+    /// "12 s", "3 min", "2 h".
+    static func duration(_ seconds: TimeInterval) -> String {
+        // At most a day (the reader caps it), so every conversion fits.
+        let capped = min(max(0, seconds), 86_400)
+        if capped < 90 { return "\(Int(checked: capped.rounded(.up)) ?? 0) s" }
+        if capped < 5_400 { return "\(Int(checked: (capped / 60).rounded(.up)) ?? 0) min" }
+        return "\(Int(checked: (capped / 3_600).rounded(.up)) ?? 0) h"
+    }
+
+    /// Whether the session was cut short by something outside the conversation (a deadline, a rate limit,
+    /// the connection): its entries stay, and the next pack resumes it.
+    public var isInterruption: Bool {
+        switch self {
+        case .rateLimited, .timedOut, .unavailable, .serverFailed: return true
+        default: return false
+        }
+    }
+}
+
 public struct ToolCallError: Error, LocalizedError, Sendable {
     public var toolName: String
     public var underlyingError: any Error

@@ -16,6 +16,11 @@ public protocol LanguageModel: Sendable {
     func servedName() async -> String
     /// Loads the request's prefix (instructions, tool descriptions) into the backend's prompt cache.
     func prewarm(_ request: ModelRequest) async
+    /// Tokens to add to an answer's budget for reasoning that comes before it (0: not a reasoning model).
+    func reasoningAllowance() async -> Int
+    /// Whether an overlong prompt is cut silently (Ollama) instead of refused: a reply whose prompt count is
+    /// well below plan's is then an overflow.
+    func truncatesSilently() async -> Bool
 }
 
 extension LanguageModel {
@@ -23,6 +28,12 @@ extension LanguageModel {
 
     /// Nothing to warm by default.
     public func prewarm(_ request: ModelRequest) async {}
+
+    /// No reasoning by default.
+    public func reasoningAllowance() async -> Int { 0 }
+
+    /// Servers refuse an overlong prompt by default.
+    public func truncatesSilently() async -> Bool { false }
 }
 
 /// What one round sends.
@@ -43,6 +54,10 @@ public struct ModelRequest: Sendable {
     public var requiresToolCall: Bool
     /// What the round is for.
     public var task: Task
+    /// Tokens of the budget set aside for reasoning before the answer (a tool round's cap grows by it).
+    public var reasoningAllowance = 0
+    /// Told about a reasoning model's thinking as it streams (a progress line, never the answer).
+    public var onReasoning: (@Sendable (String) -> Void)?
 
     /// What a round is for.
     public enum Task: Sendable, Equatable {
@@ -90,11 +105,14 @@ public struct ModelReply: Sendable, Equatable {
     public var usage: TokenUsage?
     /// Why the model stopped, when the server says (nil: it did not say; read as `stop`).
     public var finishReason: FinishReason?
+    /// A reasoning model's thinking, kept apart from the answer (`reasoning_content`, a `<think>` block).
+    public var reasoning: String?
 
     public init(
         toolCalls: [ToolCall] = [], text: String = "", structured: JSONValue? = nil, usage: TokenUsage? = nil,
-        finishReason: FinishReason? = nil
+        finishReason: FinishReason? = nil, reasoning: String? = nil
     ) {
+        self.reasoning = reasoning
         self.toolCalls = toolCalls
         self.text = text
         self.structured = structured
@@ -123,10 +141,13 @@ extension ModelReply.FinishReason {
 public struct TokenUsage: Sendable, Equatable {
     public var promptTokens: Int
     public var completionTokens: Int
+    /// Of the completion tokens, those a reasoning model spent thinking (hidden or shown apart).
+    public var reasoningTokens: Int
 
-    public init(promptTokens: Int, completionTokens: Int) {
+    public init(promptTokens: Int, completionTokens: Int, reasoningTokens: Int = 0) {
         self.promptTokens = promptTokens
         self.completionTokens = completionTokens
+        self.reasoningTokens = reasoningTokens
     }
 }
 

@@ -25,6 +25,13 @@ public actor LanguageModelSession {
     /// The last answer the context window cut short (what came before the cut): when no recovery can make
     /// room, it is what there is to give.
     public private(set) var windowCutOff: Response<String>?
+    /// Told about a reasoning model's thinking as it streams (a progress line; never the answer).
+    private var onReasoning: (@Sendable (String) -> Void)?
+
+    /// Sets what hears a reasoning model's thinking as it streams.
+    public func observeReasoning(_ handler: @escaping @Sendable (String) -> Void) {
+        onReasoning = handler
+    }
 
     /// A new session: the instructions become its first entry.
     public init(
@@ -267,24 +274,43 @@ public actor LanguageModelSession {
             }
             let floor = requiring ? AnswerFloor.toolCall : (schema == nil ? AnswerFloor.text : AnswerFloor.structured)
             let estimate = await promptTokens(offering: offered)
-            let budget = try answerBudget(promptTokens: estimate, options: options, floor: floor)
+            // A reasoning model pays for its thinking out of the same budget: room for it comes on top.
+            let allowance = await model.reasoningAllowance()
+            var wanted = options
+            wanted.maximumResponseTokens += allowance
+            let budget = try answerBudget(promptTokens: estimate, options: wanted, floor: floor)
             var roundOptions = options
             roundOptions.maximumResponseTokens = budget
             // Each round's text is parsed afresh: a tool round's JSON never reaches the snapshots.
             let roundText = onSnapshot.map { AnswerSnapshots(onSnapshot: $0) }
-            let reply = try await model.respond(to: ModelRequest(
+            var request = ModelRequest(
                 entries: transcript.entries, tools: offered, answerSchema: schema, options: roundOptions,
                 onText: roundText.map { box in { @Sendable piece in box.add(piece) } } ?? onText, requiresToolCall: requiring, sessionTools: tools
-            ))
+            )
+            request.reasoningAllowance = allowance
+            request.onReasoning = onReasoning
+            let reply = try await model.respond(to: request)
+            if let reasoning = reply.reasoning?.trimmingCharacters(in: .whitespacesAndNewlines), !reasoning.isEmpty {
+                // Kept apart: in the transcript, never in the answer, never sent back.
+                try await append(Transcript.Entry(
+                    kind: .reasoning, text: reasoning, tokens: reply.usage.map { $0.reasoningTokens } ?? 0
+                ))
+            }
             if let usage = reply.usage {
                 try await recorder.recordUsage(usage)
-                promptCorrection = max(0, min(usage.promptTokens - (estimate - promptCorrection), contextSize))
+                let counted = estimate - promptCorrection
+                // A server that cuts an overlong prompt silently (Ollama) counts well under what was sent:
+                // the instructions and the trip were dropped, so the answer is no answer. An overflow.
+                if counted >= 256, usage.promptTokens * 10 < counted * 7, await model.truncatesSilently() {
+                    throw GenerationError.exceededContextWindowSize(tokens: counted, contextSize: usage.promptTokens)
+                }
+                promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
             }
             if reply.isCutOff {
                 let completion = reply.usage?.completionTokens
                 // Cut by the caller's limit only when the whole limit was granted and spent; a smaller
                 // budget, or a server stopping short of it, means the window ran out: an overflow.
-                let byCaller = budget >= options.maximumResponseTokens && (completion.map { $0 >= budget } ?? true)
+                let byCaller = budget >= wanted.maximumResponseTokens && (completion.map { $0 >= budget } ?? true)
                 if !byCaller {
                     if reply.toolCalls.isEmpty, !(reply.text.isEmpty && reply.structured == nil) {
                         var partial = Response(content: reply.text, text: reply.text, rawContent: reply.structured, rounds: rounds)
@@ -379,7 +405,8 @@ public actor LanguageModelSession {
     /// Tokens the next request will send: entries in context, tool definitions, per-message framing, and
     /// what the server counted beyond our count last time.
     public func promptTokens(offering offered: [ToolDefinition]) async -> Int {
-        var total = transcript.entries.reduce(0) { $0 + $1.tokens + 4 }
+        // A reasoning entry is never sent back, so it takes no room.
+        var total = transcript.entries.reduce(0) { $0 + ($1.kind == .reasoning ? 0 : $1.tokens + 4) }
         // Guided calling describes every tool of the session in every round.
         for tool in tools {
             total += await model.tokenCount(of: tool.name + tool.description + tool.parameters.compactText)

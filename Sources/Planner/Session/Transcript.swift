@@ -66,7 +66,7 @@ public struct Transcript: Sendable, Equatable {
             case .toolOutput:
                 callID = stored?["callID"]?.stringValue
                 payload = stored?["payload"].flatMap { $0.isNull ? nil : $0 }
-            case .instructions, .prompt, .response, .summary, .check:
+            case .instructions, .prompt, .response, .summary, .check, .reasoning:
                 break
             }
             self.init(

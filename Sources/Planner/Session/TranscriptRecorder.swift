@@ -33,6 +33,7 @@ public struct StoreTranscriptRecorder: TranscriptRecorder {
         try await store.addUsage(
             sessionID: sessionID, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens
         )
+        try await store.addReasoningTokens(sessionID: sessionID, tokens: usage.reasoningTokens)
     }
 
     public func dropFromContext(seqs: [Int]) async throws {

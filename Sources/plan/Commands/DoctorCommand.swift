@@ -106,22 +106,42 @@ struct DoctorCommand {
         if let server = model as? OpenAICompatibleModel {
             context.console.progress("Asking the model server…")
             do {
-                let properties = try await server.properties()
+                // Asked afresh (what the server refused before is kept), and remembered for the next commands.
+                let profile = try await server.profile(fresh: true)
                 let mode = try await server.toolMode()
-                let window = try await server.contextSize()
+                let window = profile.window
                 let served = await server.servedName()
                 let nativeWithoutTools = await server.isNativeForcedWithoutToolSupport()
                 if nativeWithoutTools { problems += 1 }
+                let tokenizer: String
+                switch profile.tokenizer {
+                case .llamacpp: tokenizer = "server /tokenize"
+                case .vllm: tokenizer = "vLLM's /tokenize"
+                case .estimate: tokenizer = "estimate, corrected by each reply's usage"
+                }
+                var learnt = profile.droppedFields.map { "\($0) not sent" }
+                learnt += profile.renamedFields.sorted(by: { $0.key < $1.key }).map { "\($0.key) sent as \($0.value)" }
+                if profile.fixedSampling { learnt.append("default sampling only") }
                 report["model"] = [
                     "endpoint": .string(server.displayURL), "reachable": true, "name": .string(served),
+                    "engine": .string(profile.kind.rawValue), "engineName": .string(profile.kind.displayName),
+                    "engineForced": .bool(server.forcedEngine != nil),
                     "nativeToolsUnsupported": .bool(nativeWithoutTools),
                     "contextTooSmall": .bool(window < ContextTooSmallError.minimum),
-                    "modelPath": .from(properties.modelPath), "contextSize": .number(Double(window)),
-                    "contextSizeFrom": .string(properties.contextSize == nil ? "default" : "server"),
-                    "toolCalling": .string(mode.rawValue), "tokenizer": .string(properties.canTokenize ? "server" : "estimate"),
+                    "modelPath": .from(profile.modelPath), "contextSize": .number(Double(window)),
+                    "contextSizeFrom": .string(profile.contextSize == nil ? "default" : "server"),
+                    "contextSource": .from(profile.contextSource),
+                    "toolCalling": .string(mode.rawValue), "tokenizer": .string(profile.tokenizer == .estimate ? "estimate" : "server"),
+                    "reasoning": .bool(profile.isReasoning), "learnt": .array(learnt.map { .string($0) }),
+                    "truncatesSilently": .bool(profile.kind.truncatesSilently),
                 ]
                 lines.append("Model        \(server.displayURL) (reachable)")
-                lines.append("             \(served), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
+                lines.append("             \(profile.kind.displayName)\(server.forcedEngine != nil ? " (PLAN_ENGINE)" : ""), model \(served)\(profile.isReasoning ? " (reasoning)" : "")")
+                lines.append("             context \(profile.windowDescription); tool calling: \(mode.rawValue); token counts: \(tokenizer)")
+                if profile.kind.truncatesSilently {
+                    lines.append("             Ollama cuts an overlong prompt silently: plan keeps prompt and answer within the window")
+                }
+                if !learnt.isEmpty { lines.append("             learnt from its refusals: \(learnt.joined(separator: ", "))") }
                 if window < ContextTooSmallError.minimum {
                     problems += 1
                     lines.append("             PROBLEM: a context of \(window) tokens is too small for `plan ask` (at least \(ContextTooSmallError.minimum)); start the server with a larger one (llama-server -c 4096).")

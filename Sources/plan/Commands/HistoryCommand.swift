@@ -48,6 +48,7 @@ struct HistoryCommand {
         case .recovered: return "recovered from overflow"
         case .failed: return "failed"
         case .running: return "interrupted"
+        case .interrupted: return "interrupted (the next pack resumes it)"
         case .completed:
             // A completed pack with a note: the model's answer was set aside for the built-in list.
             let fallback = session.error == nil ? "" : "; built-in list used"
@@ -113,7 +114,8 @@ struct HistoryCommand {
             console.print(console.accent("[\(entry.seq)] \(label)") + console.dim(" · \(entry.tokens) tokens\(marker)"))
             let text = entry.kind == .instructions && entry.text.count > 600 ? String(entry.text.prefix(600)) + "…" : entry.text
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                console.print("  " + line)
+                // A reasoning model's thinking is shown dimmed: it is not the answer.
+                console.print("  " + (entry.kind == .reasoning ? console.dim(String(line)) : String(line)))
             }
         }
         console.print("")
@@ -122,6 +124,8 @@ struct HistoryCommand {
         if session.promptTokens > 0 {
             summary += " · server counted \(session.promptTokens) prompt + \(session.completionTokens) completion tokens"
         }
+        let reasoning = try await store.reasoningTokens(sessionID: session.id)
+        if reasoning > 0 { summary += " (\(reasoning) of them reasoning)" }
         console.print(console.dim(summary))
         if let error = session.error { console.print(console.warning("Ended with: \(error)")) }
     }
@@ -170,13 +174,15 @@ struct HistoryCommand {
         let tools = try await store.usageByTool()
         let sessions = try await store.usageBySession()
         let cache = try await store.cacheStatistics()
+        let reasoning = try await store.reasoningTokensByModel()
         if json {
             context.printJSON([
                 "models": .array(models.map { model in
                     ["model": .string(model.model), "sessions": .number(Double(model.sessions)),
                      "promptTokens": .number(Double(model.promptTokens)),
                      "completionTokens": .number(Double(model.completionTokens)),
-                     "transcriptTokens": .number(Double(model.transcriptTokens))]
+                     "transcriptTokens": .number(Double(model.transcriptTokens)),
+                     "reasoningTokens": .number(Double(reasoning[model.model] ?? 0))]
                 }),
                 "tools": .array(tools.map { ["tool": .string($0.tool), "calls": .number(Double($0.calls)), "tokens": .number(Double($0.tokens))] }),
                 "sessions": .array(sessions.map { session in
@@ -200,6 +206,10 @@ struct HistoryCommand {
         let modelRows = models.map { ["\($0.model)", "\($0.sessions)", "\($0.transcriptTokens)", "\($0.promptTokens)", "\($0.completionTokens)"] }
         for line in TripPrinter.table([["MODEL", "SESSIONS", "TRANSCRIPT", "PROMPT (server)", "COMPLETION (server)"]] + modelRows) {
             console.print("  " + line)
+        }
+        // Reasoning models spend hidden tokens (part of the completion tokens).
+        for (model, tokens) in reasoning.sorted(by: { $0.key < $1.key }) {
+            console.print("  " + console.dim("\(model): \(tokens) of its completion tokens were reasoning"))
         }
         console.print(console.bold("Sessions that spent the most"))
         let sessionRows = sessions.map {

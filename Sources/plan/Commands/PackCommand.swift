@@ -48,6 +48,11 @@ struct PackCommand {
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
+        // Ctrl-C leaves the session interrupted (not running): the next pack resumes it.
+        let interruption = InterruptHandler { [store, trip] in
+            try? await store.interruptRunningSessions(tripID: trip.id, reason: "interrupted (Ctrl-C)")
+        }
+        defer { interruption.cancel() }
         do {
             var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
             if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
@@ -62,6 +67,11 @@ struct PackCommand {
             throw error
         }
         context.console.endProgress()
+        if let resumed = result.resumed {
+            context.console.warn(
+                "plan: resumed interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") not asked again); --restart starts afresh."
+            )
+        }
         let snapshot = try await store.latestForecast(tripID: trip.id)
         // The list the traveller packs from: their ticks, own items and remembered choices on the new list,
         // and what changed since the last one.

@@ -1,0 +1,123 @@
+import Foundation
+
+/// What plan knows about one model server: which engine it is, its window and where that came from, how
+/// tokens are counted, whether tools go natively, which request fields it takes, and what it taught plan
+/// by refusing a request (a field dropped or renamed once, then remembered per base URL).
+public struct EngineProfile: Sendable, Codable, Equatable {
+    /// How tokens are counted for this server.
+    public enum Tokenizer: String, Sendable, Codable {
+        /// llama-server's `POST /tokenize {"content"}` → `tokens`.
+        case llamacpp
+        /// vLLM's `POST /tokenize {"model","prompt"}` → `count`.
+        case vllm
+        /// No endpoint: an estimate, corrected by each reply's `usage.prompt_tokens`.
+        case estimate
+    }
+
+    public var kind: EngineKind
+    /// The context window, when the server said (nil: unknown, plan assumes `defaultContextSize`).
+    public var contextSize: Int?
+    /// Where the window came from ("llama-server's /props", "Ollama's /api/ps").
+    public var contextSource: String?
+    public var tokenizer: Tokenizer
+    /// Whether the chat template takes native tools (nil: unknown; native is tried).
+    public var supportsTools: Bool?
+    /// The model the server serves, as it names it (a path for llama-server).
+    public var modelPath: String?
+    public var modelAlias: String?
+    /// Models the server lists (for a 404's message), at most a handful.
+    public var models: [String] = []
+    /// Fields the server refused with a 400 naming them: never sent again.
+    public var droppedFields: [String] = []
+    /// Fields the server asked to be sent under another name (`max_tokens` → `max_completion_tokens`).
+    public var renamedFields: [String: String] = [:]
+    /// A reasoning model (seen from a reply, or configured).
+    public var isReasoning = false
+    /// The server accepts only its default temperature (reasoning models): none is sent.
+    public var fixedSampling = false
+    /// When the server was asked (the profile's age).
+    public var learntAt: Date?
+
+    public init(kind: EngineKind, contextSize: Int? = nil, contextSource: String? = nil, tokenizer: Tokenizer = .estimate,
+                supportsTools: Bool? = nil) {
+        self.kind = kind
+        self.contextSize = contextSize
+        self.contextSource = contextSource
+        self.tokenizer = tokenizer
+        self.supportsTools = supportsTools
+    }
+
+    /// The window assumed when the server does not say.
+    public static let defaultContextSize = 4_096
+    /// Context sizes believed from a server; anything else counts as unknown.
+    public static let contextSizes = 1...16_777_216
+
+    /// The window to use: the server's when it is believable, else the default.
+    public var window: Int {
+        contextSize.flatMap { Self.contextSizes.contains($0) ? $0 : nil } ?? Self.defaultContextSize
+    }
+
+    /// "2,048 tokens, from Ollama's /api/ps" (or "4,096 tokens, assumed: the server does not say").
+    public var windowDescription: String {
+        let size = window.formatted(.number.grouping(.automatic))
+        guard contextSize != nil, let contextSource else { return "\(size) tokens, assumed: the server does not say" }
+        return "\(size) tokens, from \(contextSource)"
+    }
+
+    /// The name a field goes under for this server (after what it taught plan), nil when it must not be sent.
+    public func sentName(of field: String) -> String? {
+        if droppedFields.contains(field) { return nil }
+        return renamedFields[field] ?? field
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, contextSize, contextSource, tokenizer, supportsTools, modelPath, modelAlias, models, droppedFields,
+             renamedFields, isReasoning, fixedSampling, learntAt
+    }
+
+    /// Reads a stored profile; keys a profile from another version lacks take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(EngineKind.self, forKey: .kind)
+        contextSize = try container.decodeIfPresent(Int.self, forKey: .contextSize)
+        contextSource = try container.decodeIfPresent(String.self, forKey: .contextSource).map { String($0.prefix(120)) }
+        tokenizer = try container.decodeIfPresent(Tokenizer.self, forKey: .tokenizer) ?? .estimate
+        supportsTools = try container.decodeIfPresent(Bool.self, forKey: .supportsTools)
+        modelPath = try container.decodeIfPresent(String.self, forKey: .modelPath).map { String($0.prefix(300)) }
+        modelAlias = try container.decodeIfPresent(String.self, forKey: .modelAlias).map { String($0.prefix(120)) }
+        models = try container.decodeIfPresent([String].self, forKey: .models) ?? []
+        droppedFields = try container.decodeIfPresent([String].self, forKey: .droppedFields) ?? []
+        renamedFields = try container.decodeIfPresent([String: String].self, forKey: .renamedFields) ?? [:]
+        isReasoning = try container.decodeIfPresent(Bool.self, forKey: .isReasoning) ?? false
+        fixedSampling = try container.decodeIfPresent(Bool.self, forKey: .fixedSampling) ?? false
+        learntAt = try container.decodeIfPresent(Date.self, forKey: .learntAt)
+    }
+
+    /// The profile as stored.
+    public func jsonText() -> String? {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A stored profile read back; nil when it is not one (the database is outside input too).
+    public static func from(jsonText text: String) -> EngineProfile? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard var profile = try? decoder.decode(EngineProfile.self, from: Data(text.utf8)) else { return nil }
+        if let size = profile.contextSize, !contextSizes.contains(size) { profile.contextSize = nil }
+        profile.droppedFields = Array(profile.droppedFields.prefix(16)).filter(RequestContract.isFieldName)
+        profile.renamedFields = profile.renamedFields.filter { RequestContract.isFieldName($0.key) && RequestContract.isFieldName($0.value) }
+        profile.models = Array(profile.models.prefix(8))
+        return profile
+    }
+}
+
+/// Where profiles are remembered between runs (plan's database; nothing in tests).
+public protocol EngineProfileMemory: Sendable {
+    /// The profile remembered for a base URL, unless it expired.
+    func profile(for baseURL: String) async -> EngineProfile?
+    /// Remembers a profile for a base URL.
+    func remember(_ profile: EngineProfile, for baseURL: String) async
+}

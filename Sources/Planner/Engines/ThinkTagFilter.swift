@@ -1,0 +1,111 @@
+import Foundation
+
+/// Takes a reasoning model's `<think>…</think>` block off the start of its content (llama-server with
+/// `--reasoning-format none`, Ollama's and vLLM's models without a reasoning parser), whole or as it streams:
+/// the thinking goes one way, the answer the other, so the answer's parser never sees the tags.
+/// `@unchecked Sendable`: its state is touched only under the lock.
+final class ThinkTagFilter: @unchecked Sendable {
+    private enum State {
+        /// Not yet known whether the content starts with `<think>`.
+        case undecided
+        case thinking
+        /// Past `</think>`: the blank lines before the answer are dropped.
+        case trimming
+        case answering
+    }
+
+    private let lock = NSLock()
+    private var state = State.undecided
+    private var buffer = ""
+    private var thought = ""
+    /// The longest thinking kept (the rest is counted, not kept).
+    static let maximumReasoningCharacters = 200_000
+
+    static let open = "<think>"
+    static let close = "</think>"
+
+    /// Splits finished content: (reasoning, answer). Content without a leading block is all answer.
+    static func split(_ content: String) -> (reasoning: String?, answer: String) {
+        let filter = ThinkTagFilter()
+        let first = filter.feed(content)
+        let rest = filter.finish()
+        let answer = (first.answer ?? "") + (rest.answer ?? "")
+        let reasoning = [first.reasoning, rest.reasoning].compactMap { $0 }.joined()
+        return (reasoning.isEmpty ? nil : reasoning, answer)
+    }
+
+    /// Feeds a piece of content: what of it is answer and what is thinking (either may be nil).
+    func feed(_ piece: String) -> (answer: String?, reasoning: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch state {
+        case .answering:
+            return (piece, nil)
+        case .trimming:
+            let answer = piece.drop { $0.isWhitespace }
+            guard !answer.isEmpty else { return (nil, nil) }
+            state = .answering
+            return (String(answer), nil)
+        case .undecided:
+            buffer += piece
+            let trimmed = buffer.drop { $0.isWhitespace }
+            if trimmed.hasPrefix(Self.open) {
+                state = .thinking
+                buffer = String(trimmed.dropFirst(Self.open.count))
+                return thinking()
+            }
+            if trimmed.isEmpty || Self.open.hasPrefix(trimmed) { return (nil, nil) }
+            state = .answering
+            defer { buffer = "" }
+            return (buffer, nil)
+        case .thinking:
+            buffer += piece
+            return thinking()
+        }
+    }
+
+    /// The end of the content: whatever is still held.
+    func finish() -> (answer: String?, reasoning: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { buffer = "" }
+        switch state {
+        case .undecided:
+            state = .answering
+            return (buffer.isEmpty ? nil : buffer, nil)
+        case .thinking:
+            // Never closed (cut off while thinking): all of it was thinking; there is no answer.
+            return (nil, buffer.isEmpty ? nil : buffer)
+        case .answering, .trimming:
+            return (nil, nil)
+        }
+    }
+
+    /// The thinking so far (for the transcript).
+    var reasoning: String {
+        lock.withLock { thought }
+    }
+
+    /// In `.thinking` with `buffer` holding unreported text: report up to a possible closing tag.
+    private func thinking() -> (answer: String?, reasoning: String?) {
+        if let range = buffer.range(of: Self.close) {
+            let thinking = String(buffer[..<range.lowerBound])
+            let answer = String(buffer[range.upperBound...].drop { $0.isWhitespace })
+            buffer = ""
+            state = answer.isEmpty ? .trimming : .answering
+            keep(thinking)
+            return (answer.isEmpty ? nil : answer, thinking.isEmpty ? nil : thinking)
+        }
+        // Hold back what could be the start of the closing tag.
+        let held = (1..<Self.close.count).reversed().first { buffer.hasSuffix(Self.close.prefix($0)) } ?? 0
+        let ready = String(buffer.dropLast(held))
+        buffer = String(buffer.suffix(held))
+        keep(ready)
+        return (nil, ready.isEmpty ? nil : ready)
+    }
+
+    private func keep(_ text: String) {
+        guard thought.count < Self.maximumReasoningCharacters else { return }
+        thought += text
+    }
+}

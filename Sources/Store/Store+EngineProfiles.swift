@@ -1,0 +1,79 @@
+import Foundation
+
+extension Store {
+    // MARK: - Engine profiles
+
+    /// The profile learnt for a model server (its JSON), unless it has expired.
+    public func engineProfile(baseURL: String) throws -> String? {
+        let now = clock().timeIntervalSince1970
+        return try connection.first(
+            "SELECT profile FROM engine_profiles WHERE base_url = ? AND expires_at > ?", [baseURL, now]
+        )?.string("profile")
+    }
+
+    /// Remembers what was learnt about a model server for `lifetime` seconds (replacing what was known).
+    public func saveEngineProfile(baseURL: String, json: String, lifetime: TimeInterval) throws {
+        let now = clock().timeIntervalSince1970
+        try connection.write {
+            try connection.query(
+                """
+                INSERT INTO engine_profiles (base_url, profile, learnt_at, expires_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (base_url) DO UPDATE SET profile = excluded.profile, learnt_at = excluded.learnt_at,
+                                                     expires_at = excluded.expires_at
+                """,
+                [baseURL, json, now, now + max(0, lifetime)]
+            )
+        }
+    }
+
+    /// Adds hidden reasoning tokens a server reported for a session.
+    public func addReasoningTokens(sessionID: Int, tokens: Int) throws {
+        guard tokens > 0 else { return }
+        try connection.write {
+            try connection.query(
+                "UPDATE sessions SET reasoning_tokens = reasoning_tokens + ? WHERE id = ?", [tokens, sessionID]
+            )
+        }
+    }
+
+    /// Reasoning tokens by model (models whose sessions reported none are left out).
+    public func reasoningTokensByModel() throws -> [String: Int] {
+        var byModel: [String: Int] = [:]
+        for row in try connection.query(
+            "SELECT model, sum(reasoning_tokens) AS tokens FROM sessions GROUP BY model HAVING sum(reasoning_tokens) > 0"
+        ) {
+            byModel[try row.string("model")] = try row.int("tokens")
+        }
+        return byModel
+    }
+
+    /// A session's reasoning tokens.
+    public func reasoningTokens(sessionID: Int) throws -> Int {
+        try connection.first("SELECT reasoning_tokens FROM sessions WHERE id = ?", [sessionID])?.int("reasoning_tokens") ?? 0
+    }
+
+    /// The trip's newest pack session cut short and not yet resumed (no session carries on from it).
+    public func interruptedSession(tripID: Int, purpose: SessionPurpose = .pack) throws -> SessionRecord? {
+        try connection.first(
+            Store.sessionSelect + """
+                 WHERE s.trip_id = ? AND s.purpose = ? AND s.status = 'interrupted'
+                   AND NOT EXISTS (SELECT 1 FROM sessions c WHERE c.parent_id = s.id)
+                   AND s.id = (SELECT max(id) FROM sessions WHERE trip_id = s.trip_id AND purpose = s.purpose)
+                """,
+            [tripID, purpose.rawValue]
+        ).map(Store.session(from:))
+    }
+}
+
+extension Store {
+    /// Marks the trip's running sessions `interrupted` (Ctrl-C during a pack): the next pack resumes them.
+    public func interruptRunningSessions(tripID: Int, reason: String) throws {
+        let now = clock().timeIntervalSince1970
+        try connection.write {
+            try connection.query(
+                "UPDATE sessions SET status = 'interrupted', error = ?, ended_at = ? WHERE trip_id = ? AND status = 'running'",
+                [Store.errorLine(reason), now, tripID]
+            )
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// While it lives, Ctrl-C (SIGINT) runs `onInterrupt` (recording that the work was cut short) and then
+/// exits 130, as a shell expects of an interrupted command. `@unchecked Sendable`: the source is set once
+/// and `onInterrupt` is read and cleared under `lock`.
+final class InterruptHandler: @unchecked Sendable {
+    private let source: any DispatchSourceSignal
+    private let lock = NSLock()
+    /// Cleared by `cancel()` at once, so what it captured (the store, whose deinit writes the cache's
+    /// counters) goes away before the process exits, not whenever the dispatch queue drops the handler.
+    private var onInterrupt: (@Sendable () async -> Void)?
+
+    init(onInterrupt: @escaping @Sendable () async -> Void) {
+        self.onInterrupt = onInterrupt
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in
+            guard let action = self?.takeAction() else { return }
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                await action()
+                done.signal()
+            }
+            // Recording takes milliseconds; a stuck database is not worth hanging Ctrl-C for.
+            _ = done.wait(timeout: .now() + 3)
+            FileHandle.standardError.write(Data("\nplan: interrupted; the next 'plan pack' resumes the session.\n".utf8))
+            exit(130)
+        }
+        source.resume()
+    }
+
+    private func takeAction() -> (@Sendable () async -> Void)? {
+        lock.lock()
+        defer { lock.unlock() }
+        let action = onInterrupt
+        onInterrupt = nil
+        return action
+    }
+
+    /// Ctrl-C goes back to ending the process at once.
+    func cancel() {
+        _ = takeAction()
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Store
+import TestSupport
+import Testing
+
+/// `plan` against every engine's contract, with the real small model behind it: each stand-in
+/// (`Tests/Fixtures/engines/engine_proxy.py`) keeps an engine's contract in front of one real llama-server
+/// (SmolLM2-135M, 2,048 tokens) and refuses what that engine refuses. Per engine: `doctor` names the engine,
+/// the model and the window with its source; `pack`, one long `ask` and `replay` succeed; what the stand-in
+/// received breaks none of its rules; a reasoning model's thinking is in the transcript and nowhere else.
+/// One ask per engine, and a replay for two of them, keep the wall time down (the three-ask matrix with
+/// replays runs against llama-server itself, `LocalModelMatrixTests`).
+@Suite(.serialized, .oneModelAtATime, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
+struct EngineMatrixTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var engine: String
+        var arguments: [String]
+        var environment: [String: String]
+        /// What `doctor --json` must say.
+        var kind: String
+        var windowSource: String?
+        /// Body fields this engine must never get.
+        var forbidden: [String]
+        var reasoning: Bool
+
+        var description: String { engine }
+    }
+
+    static let cases: [Case] = [
+        Case(engine: "openai", arguments: ["--key", "sk-matrix"], environment: ["PLAN_API_KEY": "sk-matrix"], kind: "openai",
+             windowSource: nil, forbidden: ["cache_prompt", "top_k", "max_tokens"], reasoning: false),
+        Case(engine: "openai-reasoning", arguments: [], environment: ["PLAN_REASONING": "low"], kind: "openai", windowSource: nil,
+             forbidden: ["cache_prompt", "top_k", "max_tokens"], reasoning: true),
+        Case(engine: "ollama", arguments: ["--n-ctx", "2048"], environment: [:], kind: "ollama", windowSource: "Ollama's /api/ps",
+             forbidden: ["cache_prompt", "top_k"], reasoning: false),
+        Case(engine: "vllm", arguments: ["--n-ctx", "2048"], environment: [:], kind: "vllm",
+             windowSource: "vLLM's /v1/models (max_model_len)", forbidden: ["cache_prompt"], reasoning: false),
+        Case(engine: "lmstudio", arguments: ["--n-ctx", "2048"], environment: [:], kind: "lmstudio",
+             windowSource: "LM Studio's /api/v0/models (loaded_context_length)", forbidden: ["cache_prompt", "top_k"], reasoning: false),
+        Case(engine: "llamacpp-reasoning", arguments: [], environment: [:], kind: "llamacpp", windowSource: "llama-server's /props",
+             forbidden: [], reasoning: true),
+        Case(engine: "llamacpp-think", arguments: [], environment: [:], kind: "llamacpp", windowSource: "llama-server's /props",
+             forbidden: [], reasoning: true),
+    ]
+
+    /// `PLAN_ENGINE_MATRIX=openai,ollama` runs only those (a developer's shortcut; the suite runs all).
+    static var selected: [Case] {
+        guard let only = ProcessInfo.processInfo.environment["PLAN_ENGINE_MATRIX"], !only.isEmpty else { return cases }
+        let names = Set(only.split(separator: ",").map(String.init))
+        return cases.filter { names.contains($0.engine) }
+    }
+
+    /// Engines whose replay is run too (a replay is a second pack: the same path, so two engines show it).
+    static let replayed: Set<String> = ["openai", "ollama"]
+
+    @Test(arguments: selected)
+    func doctorPackAskAndReplay(_ engine: Case) async throws {
+        if LlamaServer.isRequired && !LlamaServer.isAvailable {
+            Issue.record("PLAN_REQUIRE_LLAMA=1 but LLAMA_SERVER/LLAMA_MODEL are missing; run scripts/install-llama.sh")
+        }
+        let started = Date()
+        let model = try LlamaServer(contextSize: 2_048)
+        let proxy = try LoopbackServer(
+            script: "engines/engine_proxy.py", arguments: ["--engine", engine.engine, "--upstream", model.baseURL.absoluteString] + engine.arguments
+        )
+        let sandbox = PlanSandbox()
+        let services = try WeatherServices()
+        let environment = services.environment.merging(["PLAN_OFFLINE": "", "PLAN_MODEL": proxy.baseURL.absoluteString]) { _, new in new }
+            .merging(engine.environment) { _, new in new }
+        let today = CalendarDate(Date())
+        #expect(try sandbox.run(["add", "Denver, CO", "--from", today.description, "--to", today.adding(days: 2).description]).status == 0)
+
+        let doctor = try sandbox.run(["doctor", "--json"], environment: environment)
+        let report = try #require(try doctor.json() as? [String: Any])
+        let modelReport = try #require(report["model"] as? [String: Any])
+        #expect(modelReport["engine"] as? String == engine.kind, "\(engine): \(modelReport)")
+        #expect(modelReport["reachable"] as? Bool == true)
+        #expect(modelReport["contextSource"] as? String == engine.windowSource, "\(engine): \(modelReport)")
+        if engine.windowSource != nil { #expect(modelReport["contextSize"] as? Int == 2_048) }
+        #expect(!((modelReport["name"] as? String) ?? "").isEmpty)
+        let text = try sandbox.run(["doctor"], environment: environment).stdout
+        #expect(text.contains("tokens, from") || engine.windowSource == nil, "\(text)")
+
+        let pack = try sandbox.run(["pack", "1", "--json"], environment: environment)
+        #expect(pack.status == 0, "\(engine) pack: \(pack.stderr)")
+        let list = try #require(try pack.json() as? [String: Any])
+        let items = try #require(list["items"] as? [[String: Any]])
+        #expect(items.count >= 5)
+        let listText = String(decoding: try JSONSerialization.data(withJSONObject: items), as: UTF8.self)
+        #expect(!listText.contains("<think>") && !listText.contains("forecast first"), "\(engine): reasoning in the list")
+
+        let ask = try sandbox.run(["ask", "1", LocalModelMatrixTests.question, "--json"], environment: environment)
+        #expect([0, 65].contains(ask.status), "\(engine) ask: \(ask.stderr)")
+        if ask.status == 0 {
+            let answer = (try ask.json() as? [String: Any])?["answer"] as? String ?? ""
+            #expect(!answer.isEmpty && !answer.contains("<think>") && !answer.contains("forecast first"))
+        }
+        if Self.replayed.contains(engine.engine) {
+            let replay = try sandbox.run(["replay", "1", "--json"], environment: environment)
+            #expect(replay.status == 0, "\(engine) replay: \(replay.stderr)")
+        }
+
+        // The contract held: nothing refused was sent in the end, and the stand-in answered every chat 200
+        // (a refusal plan learnt from shows as one 400, followed by the same request without the field).
+        let recorded = try await proxy.control("_control/requests")
+        let bodies = recorded["requests"] as? [[String: Any]] ?? []
+        let log = recorded["log"] as? [[String: Any]] ?? []
+        let chats = log.filter { ($0["path"] as? String)?.hasSuffix("chat/completions") == true }
+        let refused = chats.filter { ($0["status"] as? Int ?? 200) >= 400 }
+        #expect(refused.count <= 3, "\(engine): \(refused.count) refused chats")
+        for body in bodies.suffix(max(0, bodies.count - refused.count)) {
+            for field in engine.forbidden {
+                #expect(body[field] == nil, "\(engine) got \(field)")
+            }
+        }
+        let reasoningEntries = Int(try sandbox.sqlite("SELECT count(*) FROM transcript_entries WHERE kind = 'reasoning'")) ?? 0
+        if engine.reasoning && engine.engine != "openai-reasoning" {
+            #expect(reasoningEntries > 0, "\(engine): no reasoning entry")
+        }
+        if engine.engine == "openai-reasoning" {
+            #expect(try sandbox.sqlite("SELECT sum(reasoning_tokens) > 0 FROM sessions") == "1")
+        }
+        #expect(try sandbox.sqlite("SELECT count(*) FROM transcript_entries WHERE kind = 'response' AND (text LIKE '%<think>%' OR text LIKE '%forecast first%')") == "0")
+        #expect(try sandbox.sqlite("PRAGMA integrity_check") == "ok")
+        let line = String(format: "engine matrix %@: %.1f s (%d chats, %d refused and learnt)\n", engine.engine,
+                          Date().timeIntervalSince(started), chats.count, refused.count)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
