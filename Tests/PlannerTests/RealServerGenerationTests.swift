@@ -46,7 +46,7 @@ struct RealServerGenerationTests {
     }
 
     @Test func everyGuideHoldsOverTwentySampledGenerations() async throws {
-        let server = try LlamaServer(contextSize: 1_024)
+        let server = try SharedLlamaServers.server(contextSize: 1_024)
         let model = model(server)
         let schema = GuideProbe.generationSchema
         var violations: [String: Int] = [:]
@@ -83,7 +83,7 @@ struct RealServerGenerationTests {
     }
 
     @Test func theSameSeedGivesTheSameList() async throws {
-        let server = try LlamaServer(contextSize: 2_048)
+        let server = try SharedLlamaServers.server(contextSize: 2_048)
         let model = model(server)
         func list(seed: UInt64) async throws -> PackingAnswer {
             let session = try await LanguageModelSession(
@@ -103,7 +103,7 @@ struct RealServerGenerationTests {
     }
 
     @Test func aStreamedListGrowsItemByItem() async throws {
-        let server = try LlamaServer(contextSize: 2_048)
+        let server = try SharedLlamaServers.server(contextSize: 2_048)
         let session = try await LanguageModelSession(
             model: model(server), tools: [], instructions: PackingInstructions.text, contextSize: 2_048,
             recorder: MemoryTranscriptRecorder()
