@@ -15,10 +15,13 @@ struct CLI {
     }
 
     func run() async -> Int32 {
+        let context = Context(environment: environment, console: console)
         do {
-            try await dispatch()
+            try await dispatch(context)
+            await context.finish()
             return ExitCode.success
         } catch {
+            await context.finish()
             console.endProgress()
             let report = ErrorReport(error)
             console.warn("plan: " + report.message)
@@ -54,8 +57,7 @@ struct CLI {
         }
     }
 
-    private func dispatch() async throws {
-        let context = Context(environment: environment, console: console)
+    private func dispatch(_ context: Context) async throws {
         let help = HelpCommand(context: context)
         guard let first = arguments.first else {
             help.printOverview()
