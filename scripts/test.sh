@@ -3,7 +3,8 @@
 #   1. Debian packages (libsqlite3-dev, sqlite3, python3) when missing;
 #   2. llama-server and the SmolLM2-135M model (scripts/install-llama.sh; cached in ~/.cache/plan);
 #   3. swift test — unit, end-to-end and real-model tests;
-#   4. the reliability suite (Tests/Reliability/run.py): faults, kill -9, concurrency, hostile input.
+#   4. the start-up budget (Tests/Startup/budget.sh): callgrind's instruction counts against budgets.tsv;
+#   5. the reliability suite (Tests/Reliability/run.py): faults, kill -9, concurrency, hostile input.
 # At the end (pass or fail) it prints how long each phase and each suite took (scripts/suite-times.py).
 # Set PLAN_SKIP_LLAMA=1 to run without the real model (its tests are then skipped).
 set -euo pipefail
@@ -34,6 +35,9 @@ fi
 echo "== swift test" >&2
 phase "swift build --build-tests" swift build --build-tests
 phase "swift test" bash -o pipefail -c 'swift test --skip-build "$@" 2>&1 | tee "$0"' "$times/swift-test.log" "$@"
+
+echo "== start-up budget" >&2
+phase "start-up budget" bash Tests/Startup/budget.sh "$(swift build --show-bin-path)/plan"
 
 echo "== reliability suite" >&2
 phase "reliability suite" python3 Tests/Reliability/run.py --plan "$(swift build --show-bin-path)/plan"
