@@ -74,7 +74,8 @@ struct CLI {
             break
         }
         guard let (command, rest) = PlanCommands.resolve(arguments) else {
-            throw CLIError.usage("unknown command '\(ArgumentText.printable(first))'.")
+            let known = PlanCommands.index.flatMap(\.words).filter { !$0.hasPrefix("_") }
+            throw CLIError.usage("unknown command '\(ArgumentText.printable(first))'." + Suggestion.phrase(for: first, among: known))
         }
         guard let route = Self.route(for: command.path, context: context), route.info.path == command.path else {
             throw CLIError(code: ExitCode.software, message: "'\(command.name)' has no code to run it.", hint: nil)
