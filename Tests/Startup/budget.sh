@@ -74,7 +74,7 @@ while IFS=$'\t' read -r name budget; do
     fi
     verdict="ok"
     if [ "$count" -gt "$budget" ]; then
-        verdict="OVER BUDGET by $(( (count - budget) * 100 / budget ))%"
+        verdict="OVER BUDGET by $(awk -v c="$count" -v b="$budget" 'BEGIN { printf "%.1f", (c - b) * 100 / b }')%"
         status=1
     fi
     printf '%-10s %14s %14s  %s\n' "$name" "$count" "$budget" "$verdict" >&2
