@@ -113,6 +113,25 @@ if [ "$smallest" != "$biggest" ]; then
         "target x2"
 fi
 echo
+echo "History search at $biggest exchanges with one stored 1 MB entry of the word itself (issue 20: it took minutes)"
+cp "$WORK/$biggest/plan.sqlite" "$WORK/$biggest/big-entry.sqlite"
+"$PY" - "$WORK/$biggest/big-entry.sqlite" "$WORD" <<'PYEOF'
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1])
+session = connection.execute("SELECT max(id) FROM sessions").fetchone()[0]
+seq = connection.execute("SELECT max(seq) FROM transcript_entries WHERE session_id = ?", (session,)).fetchone()[0]
+text = (sys.argv[2] + " ") * (1_048_576 // (len(sys.argv[2]) + 1))
+connection.execute("INSERT INTO transcript_entries (session_id, seq, kind, text, tokens, in_context, created_at)"
+                   " VALUES (?, ?, 'response', ?, 1000, 0, strftime('%s', 'now'))", (session, seq + 1, text))
+connection.commit()
+PYEOF
+hyperfine -N --style none --warmup 2 --runs "$RUNS" --export-json "$WORK/search-big-entry.json" \
+    -n "plan history search, 1 MB entry ($biggest)" "env PLAN_DB=$WORK/$biggest/big-entry.sqlite $PLAN_BIN history search $WORD" \
+    -n "plan history search --newest, 1 MB entry ($biggest)" "env PLAN_DB=$WORK/$biggest/big-entry.sqlite $PLAN_BIN history search $WORD --newest" \
+    >/dev/null
+summarize hyperfine "$WORK/search-big-entry.json"
+
+echo
 echo "Peak memory at $biggest exchanges (/usr/bin/time -v, maximum resident set size, median of 3)"
 peak() { # command...
     local i rss=()

@@ -105,7 +105,7 @@ public struct TripPlanner: Sendable {
                     var answered = try PackingInstructions.list(from: structured)
                     if response.isCutOff {
                         answered.notices.append(
-                            "The model's answer was cut off at \(response.answerTokens ?? options.maximumResponseTokens) tokens; the list holds the items it completed."
+                            "The model's answer was cut off\(response.answerTokens.map { " at \($0) tokens" } ?? ""); the list holds the items it completed."
                         )
                     }
                     let checked = check.review(answered, model: outcome.modelName)
@@ -171,6 +171,7 @@ public struct TripPlanner: Sendable {
     /// when no forecast was pinned (there is nothing to answer the weather from otherwise).
     public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws -> Answer {
         let window = try await resolvedContextSize()
+        guard window >= ContextTooSmallError.minimum else { throw ContextTooSmallError(contextSize: window) }
         let latest = try await store.latestSession(tripID: trip.id, statuses: [.completed])
         // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
         let list = try await store.latestPackingList(tripID: trip.id)
@@ -203,7 +204,8 @@ public struct TripPlanner: Sendable {
             }
             var notices: [String] = []
             if response.isCutOff {
-                notices.append("the answer was cut off at \(response.answerTokens ?? options.maximumResponseTokens) tokens; ask a narrower question for a complete one.")
+                let at = response.answerTokens.map { " at \($0) tokens" } ?? ""
+                notices.append("the answer was cut off\(at); ask a narrower question for a complete one.")
             }
             return (
                 Answer(sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices), nil

@@ -14,8 +14,11 @@ final class CacheCounters {
     }
 
     deinit {
-        // The last chance for counts a command gathered but did not flush. They are statistics: a failure
-        // here (the database busy past its timeout) loses them, never anything else.
+        // The last chance for counts a command gathered but did not flush. They are statistics: written
+        // only when the lock is free, so a read-only command (a cached `show`) never waits behind another
+        // process's write; when busy they are dropped, never anything else.
+        guard !isEmpty else { return }
+        try? connection.setBusyTimeout(milliseconds: 0)
         try? flush()
     }
 

@@ -21,7 +21,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])  // parses text
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -36,12 +36,12 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         let limit = 1e12
         let instant = date.timeIntervalSince1970
         let bounded = instant.isNaN ? 0 : min(max(instant, -limit), limit)
-        let whole = Int(bounded.rounded(.down))
+        let whole = Int(checked: bounded.rounded(.down)) ?? 0
         let offset: Int
         if let timeZone {
-            offset = timeZone.secondsFromGMT(for: date)
+            offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: bounded))
         } else {
-            var time = time_t(whole)
+            var time = time_t(whole)  // widening: time_t is Int
             var parts = tm()
             offset = localtime_r(&time, &parts) == nil ? 0 : parts.tm_gmtoff
         }

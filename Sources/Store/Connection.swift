@@ -24,9 +24,16 @@ final class Connection {
         }
         self.handle = db
         self.path = path
-        let milliseconds = Int32(busyTimeout.components.seconds * 1000)
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
         try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
+        if readOnly {
+            // Functions and virtual tables named in the file's own schema are not run on its say-so.
+            // (The writing connection keeps the default: SQLite refuses plan's FTS5 triggers under
+            // trusted_schema=OFF, "unsafe use of virtual table"; Store checks every trigger and view
+            // against the migrations' own text instead before anything runs.)
+            try execute("PRAGMA trusted_schema = OFF")
+        }
         if !readOnly {
             // Closing does not checkpoint the WAL: a command's small write (a cached show's hit counters)
             // then costs no fsync at exit. The WAL is folded in by SQLite's automatic checkpoint (1,000 pages).
@@ -69,12 +76,12 @@ final class Connection {
 
     /// The rowid of the last successful insert on this connection.
     var lastInsertID: Int {
-        Int(sqlite3_last_insert_rowid(handle))
+        Int(sqlite3_last_insert_rowid(handle))  // widening: Int64 is Int on 64-bit Linux
     }
 
     /// Rows changed by the last statement.
     var changes: Int {
-        Int(sqlite3_changes(handle))
+        Int(sqlite3_changes(handle))  // widening: Int32 to Int
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it throws.
@@ -93,13 +100,18 @@ final class Connection {
         }
     }
 
+    /// How long a statement waits for another process's lock (0: not at all, SQLITE_BUSY at once).
+    func setBusyTimeout(milliseconds: Int32) throws {
+        try check(sqlite3_busy_timeout(handle, milliseconds), sql: "busy_timeout")
+    }
+
     // MARK: - Pragmas
 
     func pragmaInt(_ name: String) throws -> Int {
         guard let row = try first("PRAGMA \(name)"), let value = row.values.first else {
             throw StoreError.corruptValue(column: name, detail: "pragma returned nothing")
         }
-        if case let .integer(number) = value { return Int(number) }
+        if case let .integer(number) = value, let whole = Int(checked: number) { return whole }
         throw StoreError.corruptValue(column: name, detail: "pragma returned \(value)")
     }
 

@@ -34,8 +34,8 @@ public enum JSONValue: Sendable, Equatable, Hashable, Codable {
         case .null: try container.encodeNil()
         case let .bool(value): try container.encode(value)
         case let .number(value):
-            if value.rounded() == value, abs(value) < 1e15 {
-                try container.encode(Int64(value))
+            if value.rounded() == value, abs(value) < 1e15, let whole = Int64(exactly: value) {
+                try container.encode(whole)
             } else {
                 try container.encode(value)
             }
@@ -63,7 +63,7 @@ public enum JSONValue: Sendable, Equatable, Hashable, Codable {
     }
 
     public var intValue: Int? {
-        if case let .number(value) = self, value.rounded() == value, abs(value) < 1e15 { return Int(value) }
+        if case let .number(value) = self, value.rounded() == value, abs(value) < 1e15 { return Int(checked: value) }
         return nil
     }
 

@@ -52,6 +52,35 @@ public struct Place: Sendable, Codable, Equatable, Hashable {
         sourceID = try container.decodeIfPresent(String.self, forKey: .sourceID)
         population = try container.decodeIfPresent(Int.self, forKey: .population)
         kind = try container.decodeIfPresent(PlaceKind.self, forKey: .kind) ?? .city
+        guard latitude.isFinite, (-90...90).contains(latitude), longitude.isFinite, (-180...180).contains(longitude) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .latitude, in: container, debugDescription: "coordinates out of range"
+            )
+        }
+        self = bounded
+    }
+
+    /// The longest name, region or country plan stores or shows (characters): an outside text longer than
+    /// this is cut before it is stored, and a longer stored one is cut on reading (issue 20).
+    public static let maximumTextLength = 200
+    /// The longest time zone, source or source id kept.
+    public static let maximumCodeLength = 100
+
+    /// `text` cut to `limit` characters.
+    public static func bounded(_ text: String, _ limit: Int = maximumTextLength) -> String {
+        text.count <= limit ? text : String(text.prefix(limit))
+    }
+
+    /// The place with every text cut to its limit.
+    public var bounded: Place {
+        var place = self
+        place.name = Place.bounded(name)
+        place.region = Place.bounded(region)
+        place.country = Place.bounded(country, 40)
+        place.timeZone = Place.bounded(timeZone, Place.maximumCodeLength)
+        place.source = Place.bounded(source, Place.maximumCodeLength)
+        place.sourceID = sourceID.map { Place.bounded($0, Place.maximumCodeLength) }
+        return place
     }
 
     /// "Denver, CO, US".

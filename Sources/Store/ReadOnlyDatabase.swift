@@ -11,7 +11,14 @@ public actor ReadOnlyDatabase {
             throw StoreError.cannotOpen(path: path, reason: "no such file")
         }
         self.path = path
-        self.connection = try Connection(path: path, readOnly: true)
+        let connection = try Connection(path: path, readOnly: true)
+        // A view is run by whatever reads its name (a recursive one never returns): only views plan's own
+        // migrations create are allowed. Triggers do not fire on reads.
+        let views = try connection.first(
+            "SELECT json_group_array(json_array(type, name, coalesce(sql, ''))) AS objects FROM sqlite_master WHERE type = 'view'"
+        )
+        try Store.checkSchemaObjects(try views?.optionalString("objects"), path: path)
+        self.connection = connection
     }
 
     /// Runs a query with bound parameters.

@@ -16,7 +16,7 @@ public protocol SQLBindable: Sendable {
 }
 
 extension Int: SQLBindable {
-    public var sqlValue: SQLValue { .integer(Int64(self)) }
+    public var sqlValue: SQLValue { .integer(Int64(self)) }  // widening: Int is Int64 on 64-bit Linux
 }
 
 extension Int64: SQLBindable {

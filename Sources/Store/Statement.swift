@@ -26,7 +26,7 @@ final class Statement {
     func bind(_ values: [any SQLBindable]) throws {
         try check(sqlite3_reset(handle))
         try check(sqlite3_clear_bindings(handle))
-        let expected = Int(sqlite3_bind_parameter_count(handle))
+        let expected = Int(sqlite3_bind_parameter_count(handle))  // widening: Int32 to Int
         guard expected == values.count else {
             throw StoreError.sqlite(
                 code: SQLITE_RANGE,
@@ -35,7 +35,7 @@ final class Statement {
             )
         }
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
+            let index = Int32(clamping: offset + 1)
             switch value.sqlValue {
             case .null:
                 try check(sqlite3_bind_null(handle, index))
@@ -46,8 +46,11 @@ final class Statement {
             case let .text(text):
                 try check(sqlite3_bind_text(handle, index, text, -1, csqlite_transient()))
             case let .blob(data):
+                guard let length = Int32(exactly: data.count) else {
+                    throw StoreError.sqlite(code: SQLITE_TOOBIG, message: "a blob of \(data.count) bytes is too big", sql: sql)
+                }
                 try data.withUnsafeBytes { buffer in
-                    try check(sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), csqlite_transient()))
+                    try check(sqlite3_bind_blob(handle, index, buffer.baseAddress, length, csqlite_transient()))
                 }
             }
         }
@@ -55,8 +58,12 @@ final class Statement {
 
     /// Runs the statement to completion and returns every row.
     func rows() throws -> [Row] {
-        let count = Int(sqlite3_column_count(handle))
-        let names = (0..<count).map { String(cString: sqlite3_column_name(handle, Int32($0))) }
+        let count = Int(sqlite3_column_count(handle))  // widening: Int32 to Int
+        let columns = Int32(clamping: count)
+        let names = (0..<columns).map { String(cString: sqlite3_column_name(handle, $0)) }
+        // The table behind each column (SQLITE_ENABLE_COLUMN_METADATA, on in Debian's build), so a damaged
+        // value's error can name it; "" for expressions.
+        let tables = (0..<columns).map { sqlite3_column_table_name(handle, $0).map { String(cString: $0) } ?? "" }
         var result: [Row] = []
         while true {
             let code = sqlite3_step(handle)
@@ -69,10 +76,10 @@ final class Statement {
             }
             var values: [SQLValue] = []
             values.reserveCapacity(count)
-            for column in 0..<Int32(count) {
+            for column in 0..<columns {
                 values.append(value(at: column))
             }
-            result.append(Row(columns: names, values: values))
+            result.append(Row(columns: names, values: values, tables: tables))
         }
         try check(sqlite3_reset(handle))
         return result
@@ -88,7 +95,7 @@ final class Statement {
             guard let text = sqlite3_column_text(handle, column) else { return .text("") }
             return .text(String(cString: text))
         case SQLITE_BLOB:
-            let length = Int(sqlite3_column_bytes(handle, column))
+            let length = Int(sqlite3_column_bytes(handle, column))  // widening: Int32 to Int
             guard length > 0, let bytes = sqlite3_column_blob(handle, column) else { return .blob(Data()) }
             return .blob(Data(bytes: bytes, count: length))
         default:

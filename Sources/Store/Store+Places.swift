@@ -80,7 +80,13 @@ extension Store {
             let now = now.timeIntervalSince1970
             var slot = now
             if let row {
-                slot = max(slot, try row.double("last_request_at") + spacing, try row.double("not_before"))
+                // A time further ahead than plan would ever wait (a run with the clock a year ahead, a
+                // crafted 1e300) is stale, not a reason to refuse every later lookup.
+                let horizon = now + Store.longestHonouredWait
+                let last = try row.double("last_request_at") + spacing
+                let notBefore = try row.double("not_before")
+                slot = max(slot, last.isFinite && last <= horizon ? last : now,
+                           notBefore.isFinite && notBefore <= horizon ? notBefore : now)
             }
             guard slot - now <= maximumWait else { return slot - now }
             try connection.query(
@@ -94,7 +100,11 @@ extension Store {
         }
     }
 
-    /// Records that `service` asked not to be asked again before `date` (a 429's Retry-After).
+    /// The longest a stored request slot or Retry-After may lie ahead of now: further is stale (a minute).
+    public static let longestHonouredWait: TimeInterval = 60
+
+    /// Records that `service` asked not to be asked again before `date` (a 429's Retry-After; the transport
+    /// keeps it within `longestHonouredWait`, and a later one is stale when read).
     public func deferRequests(to service: String, until date: Date) throws {
         try connection.write {
             try connection.query(
@@ -113,13 +123,17 @@ extension Store {
     static func place(from row: Row, id: Int, name: String) throws -> Place {
         let kindText = try row.string("kind")
         guard let kind = PlaceKind(rawValue: kindText) else {
-            throw StoreError.corruptValue(column: "places.kind", detail: "unknown kind '\(kindText)'")
+            throw StoreError.corruptValue(column: "places.kind (place \(id))", detail: "unknown kind '\(kindText.prefix(40))'")
         }
+        // Texts longer than plan stores are cut on reading; coordinates out of range are a damaged row.
+        let limit = Place.maximumTextLength
         return Place(
-            id: id, name: try row.string(name), region: try row.string("region"),
-            country: try row.string("country"), latitude: try row.double("latitude"),
-            longitude: try row.double("longitude"), timeZone: try row.string("time_zone"),
-            source: try row.string("source"), sourceID: try row.optionalString("source_id"),
+            id: id, name: try row.string(name, limit: limit), region: try row.string("region", limit: limit),
+            country: try row.string("country", limit: 40), latitude: try row.double("latitude", in: -90...90),
+            longitude: try row.double("longitude", in: -180...180),
+            timeZone: try row.string("time_zone", limit: Place.maximumCodeLength),
+            source: try row.string("source", limit: Place.maximumCodeLength),
+            sourceID: try row.optionalString("source_id").map { Place.bounded($0, Place.maximumCodeLength) },
             population: try row.optionalInt("population"), kind: kind
         )
     }

@@ -9,6 +9,13 @@ extension Store {
     /// 1,000. A word with fewer matches than this is ranked over all of them.
     public static let rankedMatches = 1_000
 
+    /// The longest entry (bytes) whose snippet FTS5 makes: `snippet()` walks every match of the entry, so a
+    /// stored 900 KB "snow snow …" took minutes. A longer entry's snippet is cut from its first
+    /// `snippetWindow` bytes by plan itself.
+    public static let snippetLimit = 64 * 1024
+    /// How much of a long entry plan's own snippet looks at (bytes).
+    public static let snippetWindow = 8 * 1024
+
     /// Full-text search over transcript text, best match first among the newest `rankedMatches` matches
     /// (or newest first). Whatever the user typed is turned into quoted FTS5 terms, so it can never be a
     /// syntax error.
@@ -31,8 +38,12 @@ extension Store {
               """
         return try connection.query(
             """
-            SELECT e.id, e.session_id, s.trip_id, e.kind, e.tool, e.created_at, f.snippet
-            FROM (SELECT rowid, rank, snippet(transcript_fts, 0, '[', ']', '…', 12) AS snippet
+            SELECT e.id, e.session_id, s.trip_id, e.kind, e.tool, e.created_at, f.snippet,
+                   CASE WHEN f.snippet IS NULL THEN substr(e.text, 1, \(Store.snippetWindow)) END AS head
+            FROM (SELECT rowid, rank,
+                         CASE WHEN (SELECT length(CAST(text AS BLOB)) FROM transcript_entries WHERE id = transcript_fts.rowid)
+                                   <= \(Store.snippetLimit)
+                              THEN snippet(transcript_fts, 0, '[', ']', '…', 12) END AS snippet
                   FROM transcript_fts WHERE \(inner) LIMIT ?2) f
             JOIN transcript_entries e ON e.id = f.rowid
             JOIN sessions s ON s.id = e.session_id
@@ -42,10 +53,27 @@ extension Store {
         ).map { row in
             SearchHit(
                 entryID: try row.int("id"), sessionID: try row.int("session_id"), tripID: try row.optionalInt("trip_id"),
-                kind: try Store.enumValue(EntryKind.self, row, "kind"), tool: try row.optionalString("tool"), snippet: try row.string("snippet"),
+                kind: try Store.enumValue(EntryKind.self, row, "kind"), tool: try row.optionalString("tool"),
+                snippet: try row.optionalString("snippet") ?? Store.plainSnippet(try row.optionalString("head") ?? "", query: text),
                 createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
             )
         }
+    }
+
+    /// A snippet made by plan from the start of a long entry: about twelve words around the first word of
+    /// the query found there (case-insensitive), the word in brackets, as FTS5's `snippet()` writes it.
+    static func plainSnippet(_ head: String, query: String) -> String {
+        let words = head.split(whereSeparator: { $0.isWhitespace })
+        let wanted = query.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { $0.lowercased() }
+        let hit = words.firstIndex { word in
+            let plain = word.filter { $0.isLetter || $0.isNumber }.lowercased()
+            return wanted.contains { plain.hasPrefix($0) }
+        }
+        guard let hit else { return words.prefix(12).joined(separator: " ") + (words.count > 12 ? "…" : "") }
+        let start = max(0, hit - 5), end = min(words.count, start + 12)
+        var shown = words[start..<end].map(String.init)
+        shown[hit - start] = "[" + shown[hit - start] + "]"
+        return (start > 0 ? "…" : "") + shown.joined(separator: " ") + "…"
     }
 
     /// User text as an FTS5 query: each run of letters and digits becomes a quoted term (all must match);

@@ -207,7 +207,7 @@ extension Store {
         SELECT s.id, s.trip_id, s.parent_id, s.relation, s.purpose, s.model, s.context_size, s.status, s.error,
                s.prompt_tokens, s.completion_tokens, s.started_at, s.ended_at, s.sampling, s.temperature, s.seed,
                (SELECT count(*) FROM transcript_entries e WHERE e.session_id = s.id) AS entry_count,
-               (SELECT coalesce(sum(tokens), 0) FROM transcript_entries e
+               (SELECT CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) FROM transcript_entries e
                 WHERE e.session_id = s.id AND e.in_context = 1) AS context_tokens
         FROM sessions s
         """
@@ -241,7 +241,11 @@ extension Store {
     /// A stored name read back as its enum; a name this binary does not know is a damaged database.
     static func enumValue<Value: RawRepresentable>(_ type: Value.Type, _ row: Row, _ column: String) throws -> Value
     where Value.RawValue == String {
-        try enumValue(type, try row.string(column), column)
+        let text = try row.string(column)
+        guard let value = Value(rawValue: text) else {
+            throw row.damaged(column, "unknown value \"\(text.prefix(40))\"")
+        }
+        return value
     }
 
     static func enumValue<Value: RawRepresentable>(_ type: Value.Type, _ text: String, _ column: String) throws -> Value

@@ -82,11 +82,11 @@ extension Store {
         }
         guard let start = CalendarDate(try row.string("start_date")),
               let end = CalendarDate(try row.string("end_date"))
-        else { throw StoreError.corruptValue(column: "trips.start_date", detail: "not a date") }
+        else { throw row.damaged("start_date", "not a date") }
         // JSONSerialization, not JSONDecoder: the decoder's machinery cost about 0.17M instructions per trip.
         let stored = try? JSONSerialization.jsonObject(with: Data(utf8: try row.string("activities")))
         guard let activities = stored as? [String] else {
-            throw StoreError.corruptValue(column: "trips.activities", detail: "not a JSON array of text")
+            throw row.damaged("activities", "not a JSON array of text")
         }
         return Trip(
             id: try row.int("id"), name: try row.string("name"), destination: try row.string("destination"),
@@ -96,6 +96,7 @@ extension Store {
     }
 
     func upsertPlace(_ place: Place, at now: Date) throws -> Int {
+        let place = place.bounded
         let rows = try connection.query(
             """
             INSERT INTO places (name, region, country, latitude, longitude, time_zone, source, source_id,

@@ -7,8 +7,8 @@ extension Store {
     public func usageByModel() throws -> [(model: String, sessions: Int, promptTokens: Int, completionTokens: Int, transcriptTokens: Int)] {
         try connection.query(
             """
-            SELECT s.model, count(*) AS sessions, sum(s.prompt_tokens) AS prompt, sum(s.completion_tokens) AS completion,
-                   coalesce(sum((SELECT sum(tokens) FROM transcript_entries e WHERE e.session_id = s.id)), 0) AS transcript
+            SELECT s.model, count(*) AS sessions, CAST(max(min(total(s.prompt_tokens), 1e15), -1e15) AS INTEGER) AS prompt, CAST(max(min(total(s.completion_tokens), 1e15), -1e15) AS INTEGER) AS completion,
+                   CAST(max(min(total((SELECT total(tokens) FROM transcript_entries e WHERE e.session_id = s.id)), 1e15), -1e15) AS INTEGER) AS transcript
             FROM sessions s GROUP BY s.model ORDER BY transcript DESC
             """
         ).map { row in
@@ -22,7 +22,7 @@ extension Store {
         try connection.query(
             """
             SELECT s.id, s.trip_id, s.model, s.prompt_tokens, s.completion_tokens,
-                   (SELECT coalesce(sum(tokens), 0) FROM transcript_entries e WHERE e.session_id = s.id) AS transcript
+                   (SELECT CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) FROM transcript_entries e WHERE e.session_id = s.id) AS transcript
             FROM sessions s ORDER BY transcript + s.prompt_tokens + s.completion_tokens DESC, s.id DESC LIMIT ?
             """,
             [max(1, limit)]
@@ -36,7 +36,7 @@ extension Store {
     public func usageByTool() throws -> [(tool: String, calls: Int, tokens: Int)] {
         try connection.query(
             """
-            SELECT tool, count(*) AS calls, sum(tokens) AS tokens FROM transcript_entries
+            SELECT tool, count(*) AS calls, CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) AS tokens FROM transcript_entries
             WHERE kind = 'toolOutput' AND tool IS NOT NULL GROUP BY tool ORDER BY tokens DESC
             """
         ).map { (try $0.string("tool"), try $0.int("calls"), try $0.int("tokens")) }

@@ -27,6 +27,7 @@ public actor Store {
             throw StoreError.cannotOpen(path: path, reason: "could not switch to WAL journaling (got \(mode))")
         }
         try Migrator(migrations: Migration.embedded, clock: clock).migrate(connection)
+        // Only now is the file known to be plan's: permissions are never touched on a foreign one.
         Store.tightenPermissions(of: path)
         self.path = path
         self.connection = connection
@@ -99,7 +100,7 @@ public actor Store {
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
                 throw StoreError.notARegularFile(path: path)
             }
-            Store.tightenPermissions(of: path)
+            try Store.checkHeader(of: path)
             return
         }
         let folder = (path as NSString).deletingLastPathComponent
@@ -125,9 +126,11 @@ public actor Store {
     /// them (the file may predate plan, or have been copied in with 0644). Bits are only ever removed:
     /// a symlink's target is tightened, never loosened; a file plan does not own is left as it is.
     static func tightenPermissions(of path: String) {
+        let user = geteuid()
         for file in [path, path + "-wal", path + "-shm"] {
             var info = stat()
-            guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            // Only the current user's own files: root never chmods another user's file through PLAN_DB.
+            guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == user else { continue }
             let mode = info.st_mode & 0o7777
             let tightened = mode & 0o700
             if tightened != mode {
@@ -137,15 +140,59 @@ public actor Store {
     }
 
     private static func checkOwnership(_ connection: Connection) throws {
-        // One statement, so both are read from one snapshot: two separate reads could see the id before
+        // One statement, so all are read from one snapshot: two separate reads could see the id before
         // another process's first migration committed and the tables after it.
         let row = try connection.first(
-            "SELECT (SELECT application_id FROM pragma_application_id) AS id, (SELECT count(*) FROM sqlite_master) AS n"
+            """
+            SELECT (SELECT application_id FROM pragma_application_id) AS id, (SELECT count(*) FROM sqlite_master) AS n,
+                   (SELECT json_group_array(json_array(type, name, coalesce(sql, ''))) FROM sqlite_master
+                    WHERE type IN ('trigger', 'view')) AS objects
+            """
         )
         let applicationID = try row?.int("id") ?? 0
         let objects = try row?.int("n") ?? 0
-        if applicationID == Int(Connection.applicationID) { return }
+        if applicationID == Int(Connection.applicationID) {  // widening: Int32 to Int
+            try checkSchemaObjects(try row?.optionalString("objects"), path: connection.path)
+            return
+        }
         if applicationID == 0 && objects == 0 { return }
         throw StoreError.notAPlanDatabase(path: connection.path)
+    }
+
+    /// Every trigger and view must be one plan's migrations created, text for text (`SchemaObjects`).
+    static func checkSchemaObjects(_ json: String?, path: String) throws {
+        guard let json, json != "[]" else { return }
+        guard let list = try? JSONSerialization.jsonObject(with: Data(utf8: json)) as? [[String]] else {
+            throw StoreError.damaged(path: path)
+        }
+        for object in list where object.count == 3 {
+            if !SchemaObjects.isPlans(object[2]) {
+                throw StoreError.foreignSchemaObject(path: path, kind: object[0], name: object[1])
+            }
+        }
+    }
+
+    /// Reads the file's first 100 bytes before SQLite opens it, so a file that is not plan's gets no
+    /// journal, no -wal and no -shm beside it. A file with no -wal beside it has an authoritative
+    /// header: another application's id, or tables without plan's id, make it foreign. An empty file, or one
+    /// with a -wal (a plan database whose header the WAL may update), is left for SQLite to decide.
+    static func checkHeader(of path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        if header.isEmpty { return }
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            throw StoreError.notAPlanDatabase(path: path)
+        }
+        if FileManager.default.fileExists(atPath: path + "-wal") { return }
+        let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }  // widening: bytes, big-endian
+        if applicationID == UInt32(bitPattern: Connection.applicationID) { return }
+        let rawPageSize = header[16..<18].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }  // widening: bytes, big-endian
+        let pageSize = rawPageSize == 1 ? 65_536 : Int(rawPageSize)  // widening: UInt32 to Int
+        var info = stat()
+        let size = stat(path, &info) == 0 ? Int(info.st_size) : 0  // widening: off_t is Int
+        if applicationID != 0 || size > pageSize {
+            throw StoreError.notAPlanDatabase(path: path)
+        }
     }
 }

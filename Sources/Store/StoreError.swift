@@ -22,6 +22,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
     case notARegularFile(path: String)
     /// Reading or writing the file failed (SQLITE_IOERR: a failing disk, a vanished -wal).
     case ioFailure(path: String, detail: String)
+    /// The database holds a trigger or view plan's migrations did not create: plan will not run it.
+    case foreignSchemaObject(path: String, kind: String, name: String)
 
     public var errorDescription: String? {
         switch self {
@@ -46,6 +48,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "\(path) is not a regular file (a device, fifo or socket), so it cannot hold a database."
         case let .ioFailure(path, detail):
             return "reading or writing the database \(path) failed (\(detail))."
+        case let .foreignSchemaObject(path, kind, name):
+            return "\(path) holds a \(kind) '\(name.prefix(80))' that plan did not create; it was not run."
         }
     }
 
@@ -69,7 +73,7 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
         case .cannotOpen:
             return "Check that the folder exists and is writable, or set PLAN_DB to another path."
         case .corruptValue:
-            return "Run `sqlite3 \"$PLAN_DB\" 'PRAGMA integrity_check'` to check the file."
+            return "Run `plan doctor` to list the damaged rows; fix or delete them with sqlite3, or restore a backup."
         case .damaged:
             return "Restore a backup, or try `sqlite3 <file> .recover > dump.sql`; PLAN_DB can point at a new file meanwhile."
         case .diskFull:
@@ -80,6 +84,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "Set PLAN_DB to a file path (a new file is created there)."
         case .ioFailure:
             return "Check the disk and the -wal/-shm files beside the database; PLAN_DB can point at another file."
+        case let .foreignSchemaObject(_, kind, name):
+            return "If you added it, drop it (sqlite3 \"$PLAN_DB\" 'DROP \(kind.uppercased()) \"\(name.prefix(80))\"'); else restore a backup."
         }
     }
 

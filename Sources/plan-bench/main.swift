@@ -51,7 +51,7 @@ func figures(_ samples: [Duration]) -> [String: Double] {
     guard !sorted.isEmpty else { return ["median_us": 0, "p90_us": 0] }
     let median = sorted.count % 2 == 1
         ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    let p90 = sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * 0.9).rounded()))]
+    let p90 = sorted[min(sorted.count - 1, Int(checkedRounding: Double(sorted.count - 1) * 0.9) ?? 0)]
     return ["median_us": median, "p90_us": p90]
 }
 
@@ -69,7 +69,7 @@ func time(_ runs: Int, _ body: () async throws -> Void) async throws -> [Duratio
 }
 
 func hitOnly(_ arguments: [String]) async throws {
-    guard arguments.count == 4, let hits = Int(arguments[3]), let url = URL(string: arguments[1]) else { throw BenchError.usage }
+    guard arguments.count == 4, let hits = Int(arguments[3]), let url = URL(string: arguments[1]) else { throw BenchError.usage }  // parses text
     let store = try Store(path: arguments[0])
     let http = HTTPClient(
         store: store, transport: NoNetwork(), configuration: HTTPClient.Configuration(userAgent: "plan-bench"), mode: .normal
@@ -87,10 +87,10 @@ func hitOnly(_ arguments: [String]) async throws {
 }
 
 func cacheHit(_ arguments: [String]) async throws {
-    guard arguments.count >= 3, let base = URL(string: arguments[1]), let tripID = Int(arguments[2]) else {
+    guard arguments.count >= 3, let base = URL(string: arguments[1]), let tripID = Int(arguments[2]) else {  // parses text
         throw BenchError.usage
     }
-    let hits = arguments.count > 3 ? Int(arguments[3]) ?? 10_000 : 10_000
+    let hits = arguments.count > 3 ? Int(arguments[3]) ?? 10_000 : 10_000  // parses text
     let store = try Store(path: arguments[0])
     guard let place = try await store.trip(id: tripID)?.place else { throw BenchError.setup("trip \(tripID) has no place") }
     let http = HTTPClient(

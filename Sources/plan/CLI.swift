@@ -51,7 +51,7 @@ struct CLI {
         case ["cache", "stats"]: Route(PlanCommands.cacheStats, context: context) { try await CacheCommand(context: context).stats($0) }
         case ["doctor"]: Route(PlanCommands.doctor, context: context) { try await DoctorCommand(context: context).run($0) }
         case ["completions"]: Route(PlanCommands.completions, context: context) { CompletionsCommand(context: context).run($0) }
-        case ["help"]: Route(PlanCommands.help, context: context) { HelpCommand(context: context).run($0) }
+        case ["help"]: Route(PlanCommands.help, context: context) { try HelpCommand(context: context).run($0) }
         case ["__complete"]: Route(PlanCommands.completionQuery, context: context) { await CompletionsCommand(context: context).query($0) }
         default: nil
         }
@@ -68,7 +68,11 @@ struct CLI {
             help.printOverview()
             return
         case "--version", "version":
-            console.print("plan \(PlanCommands.version)")
+            if arguments.dropFirst().contains("--json") {
+                context.printJSON(["version": .string(PlanCommands.version)])
+            } else {
+                console.print("plan \(PlanCommands.version)")
+            }
             return
         default:
             break

@@ -42,7 +42,13 @@ struct Context {
     func resolve(_ destination: String, offline: Bool = false) async throws -> Place {
         console.progress("Resolving \(destination)…")
         let gazetteerPath = Gazetteer.defaultPath(environment: environment)
-        let gazetteer = try? Gazetteer(path: gazetteerPath)
+        var gazetteerError = GeocodingError.gazetteerUnavailable(path: gazetteerPath)
+        let gazetteer: Gazetteer?
+        do {
+            gazetteer = try Gazetteer(path: gazetteerPath)
+        } catch let error as GeocodingError {
+            (gazetteer, gazetteerError) = (nil, error)
+        }
         let settings = try Settings(environment: environment)
         let context = self
         let resolver = PlaceResolver(gazetteer: gazetteer, online: {
@@ -54,7 +60,7 @@ struct Context {
         } catch is GeocodingError where gazetteer == nil {
             // Without the offline data, the missing file is what to fix first.
             console.endProgress()
-            throw GeocodingError.gazetteerUnavailable(path: gazetteerPath)
+            throw gazetteerError
         }
         console.endProgress()
         if let note = result.ambiguityNote {

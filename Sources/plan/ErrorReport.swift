@@ -20,11 +20,16 @@ struct ErrorReport {
             message = error.message
             hint = error.hint
             code = ExitCode.usage
+        case let StoreError.sqlite(sqliteCode, _, _) where sqliteCode == 787:
+            // SQLITE_CONSTRAINT_FOREIGNKEY: the trip was removed (`plan rm`) while this command worked on it.
+            message = "the trip was removed while plan was working on it; nothing was saved."
+            hint = "Run 'plan list' to see your trips."
+            code = ExitCode.noInput
         case let error as StoreError:
             message = error.errorDescription ?? "database error."
             hint = error.recoverySuggestion
             switch error {
-            case .notAPlanDatabase, .newerSchema, .damaged: code = ExitCode.data
+            case .notAPlanDatabase, .newerSchema, .damaged, .corruptValue, .foreignSchemaObject: code = ExitCode.data
             case let .sqlite(sqliteCode, _, _) where sqliteCode & 0xFF == 11 || sqliteCode & 0xFF == 26: code = ExitCode.data
             case .cannotOpen, .diskFull, .readOnly, .notARegularFile, .ioFailure: code = ExitCode.ioError
             case .sqlite where error.isBusy: code = ExitCode.tempFail
@@ -35,7 +40,7 @@ struct ErrorReport {
             hint = error.recoverySuggestion
             switch error {
             case .notFound, .notInOfflineData: code = ExitCode.data
-            case .gazetteerUnavailable, .rateLimited: code = ExitCode.unavailable
+            case .gazetteerUnavailable, .gazetteerDamaged, .rateLimited: code = ExitCode.unavailable
             }
         case let error as ServiceError:
             message = error.errorDescription ?? "a service failed."
@@ -57,6 +62,10 @@ struct ErrorReport {
             message = error.errorDescription ?? inner.message
             hint = inner.hint
             code = error.underlyingError is ToolArgumentError ? ExitCode.data : inner.code
+        case let error as ContextTooSmallError:
+            message = error.errorDescription ?? "the model's window is too small."
+            hint = error.recoverySuggestion
+            code = ExitCode.unavailable
         case let error as ModelConfigurationError:
             message = error.errorDescription ?? "bad model settings."
             hint = error.recoverySuggestion

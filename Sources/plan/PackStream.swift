@@ -21,7 +21,7 @@ final class PackStream: @unchecked Sendable {
     init(console: Console) {
         self.console = console
         var size = winsize()
-        let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
+        let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0  // widening
         width = columns > 20 ? columns - 1 : 79
     }
 

@@ -83,15 +83,17 @@ enum PackingPrinter {
     }
 
     static func markdown(_ list: PackingList, title: String) -> String {
-        var text = "# \(title)\n"
+        // Every text here may come from a model or a geocoder: escaped (MarkdownText), so no link or HTML is live.
+        let md = MarkdownText.escape
+        var text = "# \(md(title))\n"
         for category in list.categories {
-            text += "\n## \(category)\n\n"
+            text += "\n## \(md(category))\n\n"
             for item in list.items where item.category == category {
-                text += "- [ ] \(label(item)) — \(item.reason)\n"
+                text += "- [ ] \(md(label(item))) — \(md(item.reason))\n"
             }
         }
         if !list.notices.isEmpty {
-            text += "\n## Notes\n\n" + list.notices.map { "- \($0)\n" }.joined()
+            text += "\n## Notes\n\n" + list.notices.map { "- \(md($0))\n" }.joined()
         }
         return text
     }

@@ -26,9 +26,15 @@ struct Settings {
             environment["PLAN_NOMINATIM_URL"], default: "https://nominatim.openstreetmap.org", name: "PLAN_NOMINATIM_URL"
         )
         contact = environment["PLAN_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
+        // A CR or LF (or any control character) would make the User-Agent header invalid, and it was dropped
+        // without a word: refused instead.
+        if let contact, contact.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || contact.count > 200 {
+            throw CLIError(code: ExitCode.usage, message: "PLAN_CONTACT '\(ArgumentText.printable(contact))' must be one line of at most 200 characters.",
+                           hint: "Set PLAN_CONTACT to your email or a URL, e.g. PLAN_CONTACT=you@example.com.")
+        }
         isOffline = ["1", "true", "yes"].contains(environment["PLAN_OFFLINE"]?.lowercased() ?? "")
         timeout = try Self.number(environment["PLAN_HTTP_TIMEOUT"], default: 15, range: 0.1...600, name: "PLAN_HTTP_TIMEOUT")
-        retries = Int(try Self.number(environment["PLAN_HTTP_RETRIES"], default: 3, range: 1...10, name: "PLAN_HTTP_RETRIES"))
+        retries = Int(checked: try Self.number(environment["PLAN_HTTP_RETRIES"], default: 3, range: 1...10, name: "PLAN_HTTP_RETRIES")) ?? 3
     }
 
     /// The User-Agent without the contact (HTTPClient adds it for NWS hosts only).

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Instants written for people and for JSON, by hand with the C library's calendar functions.
 ///
@@ -28,13 +29,15 @@ enum Timestamp {
     private static func parts(_ date: Date, local: Bool) -> Parts? {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
-        var time = time_t(seconds.rounded(.down))
+        guard let whole = Int(checked: seconds.rounded(.down)) else { return nil }
+        var time = time_t(whole)  // widening: time_t is Int
         var fields = tm()
         let filled = local ? localtime_r(&time, &fields) : gmtime_r(&time, &fields)
         guard filled != nil else { return nil }
         return Parts(
-            year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
-            hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec)
+            // widening: the C library's Int32 fields to Int
+            year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),  // widening
+            hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec)  // widening
         )
     }
 

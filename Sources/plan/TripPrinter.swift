@@ -57,8 +57,17 @@ enum TripPrinter {
         return lines
     }
 
+    /// The widest a column other than the last gets: a longer cell (a stored 300 KB region) is cut with "…",
+    /// so one trip cannot push every line's dates off the screen.
+    static let maximumColumnWidth = 60
+
     /// Left-aligned columns separated by two spaces.
     static func table(_ rows: [[String]]) -> [String] {
+        let rows = rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 || cell.count <= maximumColumnWidth ? cell : cell.prefix(maximumColumnWidth - 1) + "…"
+            }
+        }
         guard let columns = rows.map(\.count).max() else { return [] }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {

@@ -402,9 +402,9 @@ def credentials():
     elsewhere = [e for e in log if e["port"] == "other"]
     S.check("credentials: PLAN_CONTACT goes to the NWS host", nws and all("hostile@example.com" in (e["userAgent"] or "")
                                                                           for e in nws), json.dumps(nws)[:300])
-    S.check("credentials: PLAN_CONTACT does not go to a forecast host a /points answer names",
-            elsewhere and not any("hostile@example.com" in (e["userAgent"] or "") for e in elsewhere),
-            json.dumps(elsewhere)[:300])
+    # Issue 20: a forecast link on another host is not followed at all (so no contact can go there either).
+    S.check("credentials: a forecast host a /points answer names on another host gets no request at all",
+            not elsewhere, json.dumps(elsewhere)[:300])
     control("/_reset")
     db = fresh_copy(S.FIX.paris, "contact-om")
     run_measured(["show", "1"], db, env("ok", extra={"PLAN_CONTACT": "hostile@example.com",

@@ -1162,6 +1162,8 @@ SCENARIOS = [
 sys.path.insert(0, HERE)
 import hostile_services  # noqa: E402  (the issue-17 group lives in its own file)
 SCENARIOS.append(hostile_services.register(sys.modules[__name__]))
+import hostile_round_three  # noqa: E402  (issue 20)
+SCENARIOS.append(hostile_round_three.register(sys.modules[__name__]))
 
 
 def finish(interrupted=None):
@@ -1193,7 +1195,7 @@ def main():
     parser = argparse.ArgumentParser(description="Reliability suite for the plan binary.")
     parser.add_argument("--plan", required=True, help="path to the built plan binary")
     parser.add_argument("--seed", type=int, default=None, help="random seed for the kill timings")
-    parser.add_argument("--only", default="", help="comma-separated scenarios: faults,kill,concurrency,hostile,hostile-services")
+    parser.add_argument("--only", default="", help="comma-separated scenarios: faults,kill,concurrency,hostile,hostile-services,hostile-round-three")
     parser.add_argument("--verbose", action="store_true", help="print every hostile case's exit code and stderr")
     options = parser.parse_args()
     OPTIONS["verbose"] = options.verbose

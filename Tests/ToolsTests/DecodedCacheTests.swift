@@ -106,6 +106,8 @@ import Testing
         (expires: Double.nan, validated: 0.0, now: 1.0, fresh: false),
         (expires: 10.0, validated: Double.nan, now: 1.0, fresh: false),
         (expires: Double.infinity, validated: 0.0, now: 1.0, fresh: true),
+        (expires: 1e9, validated: 31.0, now: 1.0, fresh: true),
+        (expires: 1e9, validated: 1_000.0, now: 1.0, fresh: false),
     ])
     func everyReaderAgreesOnFreshness(expires: Double, validated: Double, now: Double, fresh: Bool) {
         let at = Date(timeIntervalSince1970: now)

@@ -6,7 +6,7 @@ public enum ArgumentText {
     /// A trip or session id: a positive whole number.
     public static func id(_ text: String, what: String, context: ParseContext) throws -> Int {
         guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let value = Int(text), value > 0
+              let value = Int(text), value > 0  // parses text
         else {
             throw context.error("'\(printable(text))' is not a \(what) id (a positive number).")
         }
@@ -28,7 +28,7 @@ public enum ArgumentText {
 
     /// A whole number in `range`, else "--name must be a whole number from a to b."
     public static func number(_ text: String, option: String, range: ClosedRange<Int>, context: ParseContext) throws -> Int {
-        guard let number = Int(text), range.contains(number) else {
+        guard let number = Int(text), range.contains(number) else {  // parses text
             throw context.error("--\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return number

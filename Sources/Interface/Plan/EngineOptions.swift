@@ -52,7 +52,7 @@ public struct EngineOptions: ParsableArguments, Equatable {
         .option(
             "seed", \.seed, value: "<n>", help: "sample reproducibly with this seed (recorded; same seed, same list)"
         ) { text, context in
-            guard let value = UInt64(text), value <= UInt64(Int64.max) else {
+            guard let value = UInt64(text), value <= UInt64(Int64.max) else {  // parses text; widening
                 throw context.error("--seed must be a whole number from 0 to \(Int64.max).")
             }
             return value

@@ -70,8 +70,8 @@ public struct ForecastChart: Sendable {
         let labelWidth = 11
         let degrees = isUnicode ? "°F" : "F"
         var lines: [String] = []
-        let left = "\(Int(low))\(degrees)"
-        let right = "\(Int(high))\(degrees)"
+        let left = "\(Int(checked: low) ?? 0)\(degrees)"
+        let right = "\(Int(checked: high) ?? 0)\(degrees)"
         let gap = max(1, width - left.count - right.count)
         let temperatureColumn = 10
         lines.append(indent + pad("", labelWidth + temperatureColumn) + paint(.scale, left + String(repeating: " ", count: gap) + right))
@@ -130,8 +130,8 @@ public struct ForecastChart: Sendable {
         // The bar: each cell coloured by the temperature it stands for.
         let values = [day.low, day.high].compactMap { $0 }.map(Double.init)
         let cell = (high - low) / Double(width - 1)
-        let first = values.min().map { Int((($0 - low) / cell).rounded()) } ?? -1
-        let last = values.max().map { Int((($0 - low) / cell).rounded()) } ?? -2
+        let first = values.min().flatMap { Int(checkedRounding: ($0 - low) / cell) } ?? -1
+        let last = values.max().flatMap { Int(checkedRounding: ($0 - low) / cell) } ?? -2
         var runStyle: Style?
         var run = ""
         for index in 0..<width {

@@ -245,7 +245,7 @@ public enum PackingRules {
         if let percent = worst.precipitationChance {
             chance = " (\(percent)%)"
         } else if let snowfall = worst.snowfall, snowfall.isFinite, (0..<10_000).contains(snowfall) {
-            chance = " (\(Int(snowfall.rounded())) cm)"
+            chance = " (\(Int(checkedRounding: snowfall) ?? 0) cm)"
         } else if let high = worst.high {
             chance = ", \(high)°F"
         }
@@ -295,7 +295,7 @@ public enum PackingRules {
         let winter = northern ? [12, 1, 2].contains(month) : [6, 7, 8].contains(month)
         let summer = northern ? [6, 7, 8].contains(month) : [12, 1, 2].contains(month)
         let tropical = abs(latitude) < 23.5
-        let season = "no forecast yet; usual for \(monthName(month)) at \(Int(abs(latitude).rounded()))°\(northern ? "N" : "S")"
+        let season = "no forecast yet; usual for \(monthName(month)) at \(Int(checkedRounding: abs(latitude)) ?? 0)°\(northern ? "N" : "S")"
         if tropical {
             return [
                 PackingItem(category: "Clothing", name: "Light, breathable clothes", reason: "Tropical latitude (\(season))"),

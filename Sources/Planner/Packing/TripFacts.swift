@@ -20,11 +20,15 @@ public struct TripFacts: Sendable {
         var days = forecast?.days(from: trip.start, to: trip.end).map(\.compactLine) ?? []
         var items = list.map { Self.groups($0) } ?? []
         var text = render(days: days, items: items)
-        while TokenEstimate.count(text) > budget, !(days.isEmpty && items.isEmpty) {
-            if items.contains(where: { !$0.1.isEmpty }) {
-                if let last = items.lastIndex(where: { !$0.1.isEmpty }) { items[last].1.removeLast() }
-            } else {
+        // The floor: the loop ends when there is nothing left to drop (an emptied category group counts as
+        // nothing), whatever the budget; the caller refuses windows too small for the rest.
+        while TokenEstimate.count(text) > budget {
+            if let last = items.lastIndex(where: { !$0.1.isEmpty }) {
+                items[last].1.removeLast()
+            } else if !days.isEmpty {
                 days.removeLast()
+            } else {
+                break
             }
             text = render(days: days, items: items)
         }

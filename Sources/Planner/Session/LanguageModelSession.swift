@@ -438,9 +438,21 @@ final class SnapshotBox: @unchecked Sendable {
 /// One round's streamed text, parsed into monotone snapshots of the answer. A guided round's
 /// `{"response": …}` is unwrapped and its `{"tool_call": …}` ignored. `@unchecked Sendable`: the text and
 /// the last snapshot are only touched under the lock.
+///
+/// Parsing is linear in the answer's size whatever the server does (issue 20): every piece is parsed while
+/// the answer is small (a packing list is a few kilobytes), then only once a quarter more has arrived or
+/// `interval` has passed since the last parse, so a 1 MB answer in 200-byte events costs a few passes
+/// over it instead of 5,000 (each snapshot also redraws the draft, at the same bounded rate).
 final class AnswerSnapshots: @unchecked Sendable {
+    /// Up to this many bytes, every piece is parsed.
+    static let eagerBytes = 8 * 1024
+    /// Beyond `eagerBytes`, at most this often by time (when less than a quarter more has arrived).
+    static let interval: Duration = .milliseconds(250)
+
     private let lock = NSLock()
-    private var text = ""
+    private var bytes: [UInt8] = []
+    private var parsedCount = 0
+    private var parsedAt = ContinuousClock.now
     private var last: GeneratedContent?
     private let onSnapshot: @Sendable (GeneratedContent) -> Void
 
@@ -448,10 +460,23 @@ final class AnswerSnapshots: @unchecked Sendable {
         self.onSnapshot = onSnapshot
     }
 
+    /// Whether the text so far is due for a parse.
+    private func isDue(now: ContinuousClock.Instant) -> Bool {
+        bytes.count <= Self.eagerBytes || bytes.count - parsedCount >= parsedCount / 4
+            || now - parsedAt >= Self.interval
+    }
+
     func add(_ piece: String) {
         lock.lock()
-        text += piece
-        var next = PartialJSONParser.parse(text)
+        bytes.append(contentsOf: piece.utf8)
+        let now = ContinuousClock.now
+        guard isDue(now: now) else {
+            lock.unlock()
+            return
+        }
+        parsedCount = bytes.count
+        parsedAt = now
+        var next = PartialJSONParser.parse(bytes: bytes)
         if case let .object(members, _)? = next, let first = members.first {
             if first.key == "tool_call" {
                 next = nil

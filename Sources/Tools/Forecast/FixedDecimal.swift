@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Numbers with a fixed count of decimals ("39.7392", "-104.9847"), as `String(format: "%.4f")` writes
 /// them but without Foundation's formatting machinery, whose first use in a process costs about a
@@ -10,8 +11,9 @@ public enum FixedDecimal {
         var scale = 1
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded(.toNearestOrEven)
-        guard value.isFinite, scaled < 1e15 else { return String(format: "%.\(places)f", value) }
-        let units = Int(scaled)
+        guard value.isFinite, scaled < 1e15, let units = Int(checked: scaled) else {
+            return String(format: "%.\(places)f", value)
+        }
         let sign = value < 0 && units != 0 ? "-" : ""
         let whole = String(units / scale)
         guard places > 0 else { return sign + whole }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// The ranges a weather service's numbers must fall in before plan converts them. A value outside
 /// (1e308, −9.3e18, NaN) makes that field unknown; it never reaches an `Int(_:)` that would trap.
@@ -19,7 +20,7 @@ enum ForecastBounds {
     /// `value` rounded to a whole number when it is finite and within `range`; nil otherwise.
     static func whole(_ value: Double?, in range: ClosedRange<Double>) -> Int? {
         guard let value = number(value, in: range) else { return nil }
-        return Int(value.rounded())
+        return Int(checkedRounding: value)
     }
 
     /// `value` when it is finite and within `range`; nil otherwise.
@@ -31,6 +32,6 @@ enum ForecastBounds {
     /// A WMO code: a whole number from 0 to 99, else nil.
     static func code(_ value: Double?) -> Int? {
         guard let value = number(value, in: weatherCode), value.rounded() == value else { return nil }
-        return Int(value)
+        return Int(checked: value)
     }
 }

@@ -75,6 +75,16 @@ public struct ForecastService: ForecastProvider {
         } catch let error as ServiceError where error.status == 404 {
             throw NWSMiss.noData("outside NWS coverage; using Open-Meteo")
         }
+        // The forecast link must be on the NWS host plan asked (scheme, host and port): a /points answer
+        // naming another host is not followed (the contact and the trip's location would go there).
+        guard point.forecastURL.scheme?.lowercased() == pointsURL.scheme?.lowercased(),
+              point.forecastURL.host?.lowercased() == pointsURL.host?.lowercased(),
+              point.forecastURL.port == pointsURL.port
+        else {
+            throw ServiceError.malformed(
+                service: "NWS", detail: "the points answer links a forecast on another host (\(point.forecastURL.host ?? "none"))"
+            )
+        }
         let timeZone = point.timeZone ?? place.timeZone
         let response: DecodedFetch<Forecast>
         do {

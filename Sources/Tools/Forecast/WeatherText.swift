@@ -5,7 +5,7 @@ public enum WeatherText {
     /// The largest number in a wind text ("5 to 15 mph" → 15), converted to mph when given in km/h.
     static func windMPH(_ text: String?) -> Int? {
         guard let text, !text.isEmpty else { return nil }
-        let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }  // parses text
         guard let largest = numbers.max() else { return nil }
         let mph = text.lowercased().contains("km") ? Double(largest) / 1.609 : Double(largest)
         return ForecastBounds.whole(mph, in: ForecastBounds.windMPH)

@@ -174,7 +174,7 @@ public enum PartialJSONParser {
 
         private func hex(at position: Int) -> UInt32? {
             guard position + 4 <= bytes.count else { return nil }
-            return UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+            return UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)  // parses text
         }
 
         mutating func array(depth: Int) -> GeneratedContent {

@@ -8,10 +8,40 @@ public final class Gazetteer: Sendable {
 
     /// Opens the gazetteer at `path`.
     public init(path: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw GeocodingError.gazetteerUnavailable(path: path)
+        }
         do {
             database = try ReadOnlyDatabase(path: path)
         } catch {
-            throw GeocodingError.gazetteerUnavailable(path: path)
+            throw GeocodingError.gazetteerDamaged(path: path)
+        }
+    }
+
+    /// The tables plan reads; a file without them is not place data.
+    static let tables = ["names", "places", "place_keys", "region_names", "regions", "airport_names", "airports", "country_names"]
+
+    /// A bounded check of the file (`doctor`, and before the first lookup): SQLite's own, the tables plan
+    /// reads, no views, and a row from each table. Throws `gazetteerDamaged` naming the file.
+    public func check(quick: Bool = true) async throws {
+        do {
+            let listed = try await database.rows("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view')")
+            var found: Set<String> = []
+            for row in listed {
+                let type = try row.string("type"), name = try row.string("name")
+                if type == "view" { throw GeocodingError.gazetteerDamaged(path: database.path) }
+                found.insert(name)
+            }
+            guard Self.tables.allSatisfy(found.contains) else { throw GeocodingError.gazetteerDamaged(path: database.path) }
+            for table in Self.tables { _ = try await database.rows("SELECT * FROM \(table) LIMIT 1") }
+            if !quick {
+                let verdict = try await database.rows("PRAGMA quick_check(1)").first?.values.first
+                guard case .text("ok")? = verdict else { throw GeocodingError.gazetteerDamaged(path: database.path) }
+            }
+        } catch let error as GeocodingError {
+            throw error
+        } catch {
+            throw GeocodingError.gazetteerDamaged(path: database.path)
         }
     }
 
@@ -39,6 +69,17 @@ public final class Gazetteer: Sendable {
     /// small town of that name is known, or when only an airport has the name ("Santorini"): an online geocoder
     /// should be asked first.
     public func resolve(_ query: String) async throws -> GeocodingResult {
+        do {
+            return try await resolveChecked(query)
+        } catch let error as GeocodingError {
+            throw error
+        } catch {
+            // SQLite's errors here are the place data's (truncated, not SQLite, tables missing), never PLAN_DB's.
+            throw GeocodingError.gazetteerDamaged(path: database.path)
+        }
+    }
+
+    private func resolveChecked(_ query: String) async throws -> GeocodingResult {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let key = PlaceName.key(trimmed)
         guard !key.isEmpty else {
@@ -191,8 +232,9 @@ public final class Gazetteer: Sendable {
             """,
             [.text(key), .text(Self.saintVariant(of: key))]
         )
-        return try rows.map {
-            Candidate(place: try Self.place(from: $0), admin1: try $0.string("admin1"), isOwnName: try $0.int("own") == 1)
+        // A row with values out of range (a crafted file) is skipped, not a failure.
+        return rows.compactMap {
+            try? Candidate(place: Self.place(from: $0), admin1: $0.string("admin1"), isOwnName: $0.int("own") == 1)
         }
     }
 
@@ -223,15 +265,15 @@ public final class Gazetteer: Sendable {
                 """,
                 [.text(attempt.name)]
             )
-            let places = try rows.compactMap { row -> Place? in
-                let country = try row.string("country")
+            let places = rows.compactMap { row -> Place? in
+                guard let country = try? row.string("country") else { return nil }
                 if let countries, !countries.contains(country) { return nil }
-                return Place(
-                    name: try row.string("name"), region: "", country: country,
-                    latitude: try row.double("latitude"), longitude: try row.double("longitude"),
-                    timeZone: try row.string("timezone"), source: "gazetteer",
-                    sourceID: "\(country)-\(try row.string("code"))", population: nil, kind: .region
-                )
+                return try? Place(
+                    name: row.string("name"), region: "", country: country,
+                    latitude: row.double("latitude", in: -90...90), longitude: row.double("longitude", in: -180...180),
+                    timeZone: row.string("timezone"), source: "gazetteer",
+                    sourceID: "\(country)-\(row.string("code"))", population: nil, kind: .region
+                ).bounded
             }
             if let first = places.first {
                 let others = Array(places.dropFirst())
@@ -263,13 +305,13 @@ public final class Gazetteer: Sendable {
                 """,
                 [.text(key)]
             )
-            let places = try rows.map { row in
-                Place(
-                    name: try row.string("name"), region: try row.string("region"), country: try row.string("country"),
-                    latitude: try row.double("latitude"), longitude: try row.double("longitude"),
-                    timeZone: try row.string("timezone"), source: "gazetteer", sourceID: try row.string("iata"),
+            let places = rows.compactMap { row in
+                try? Place(
+                    name: row.string("name"), region: row.string("region"), country: row.string("country"),
+                    latitude: row.double("latitude", in: -90...90), longitude: row.double("longitude", in: -180...180),
+                    timeZone: row.string("timezone"), source: "gazetteer", sourceID: row.string("iata"),
                     population: nil, kind: .airport
-                )
+                ).bounded
             }
             if let first = places.first {
                 // A code names one airport; a name may name several ("Santa Maria airport").
@@ -378,12 +420,13 @@ public final class Gazetteer: Sendable {
         return key
     }
 
+    /// A place row; coordinates out of range throw (the row is skipped), a population out of range is unknown.
     private static func place(from row: Row) throws -> Place {
         Place(
             name: try row.string("name"), region: try row.string("region"), country: try row.string("country"),
-            latitude: try row.double("latitude"), longitude: try row.double("longitude"),
+            latitude: try row.double("latitude", in: -90...90), longitude: try row.double("longitude", in: -180...180),
             timeZone: try row.string("timezone"), source: "gazetteer", sourceID: String(try row.int("id")),
-            population: try row.int("population")
-        )
+            population: (try? row.double("population")).flatMap { Int(checked: $0, in: 0...10_000_000_000) }
+        ).bounded
     }
 }

@@ -6,6 +6,8 @@ public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {
     case notFound(query: String, suggestions: [String])
     /// The gazetteer data file is missing or unreadable.
     case gazetteerUnavailable(path: String)
+    /// The place data file is there but damaged (not SQLite, truncated, tables missing, views in it).
+    case gazetteerDamaged(path: String)
     /// Not in the offline data, and the online geocoders could not be asked (offline mode, or both down);
     /// `reason` says why, `suggestions` are the closest offline names.
     case notInOfflineData(query: String, suggestions: [String], reason: String)
@@ -18,6 +20,8 @@ public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {
             return "no place called '\(Self.displayable(query))' is known."
         case let .gazetteerUnavailable(path):
             return "the place data file is missing or unreadable (\(path))."
+        case let .gazetteerDamaged(path):
+            return "the place data file \(path) is damaged, and the place could not be found online either."
         case let .notInOfflineData(query, _, reason):
             return "'\(Self.displayable(query))' is not in the offline place data, and it could not be looked up online (\(reason))."
         case let .rateLimited(service, seconds):
@@ -40,6 +44,8 @@ public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {
                 return "Check the spelling, or add the region or country: \"Portland, OR\", \"Paris, France\"."
             }
             return "Did you mean: " + suggestions.joined(separator: "; ") + "?"
+        case .gazetteerDamaged:
+            return "Rebuild it with scripts/build-gazetteer.sh (Data/gazetteer.sqlite), or set PLAN_GAZETTEER to a sound copy."
         case .gazetteerUnavailable:
             return "Run scripts/build-gazetteer.sh (it builds Data/gazetteer.sqlite), or set PLAN_GAZETTEER (see README)."
         case let .notInOfflineData(_, suggestions, _):

@@ -49,7 +49,7 @@ public struct NominatimGeocoder: Sendable {
         let address = result["address"]
         let country = (address?["country_code"]?.stringValue ?? "").uppercased()
         guard country.isEmpty || (country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) else { return nil }
-        let region = address?["state"]?.stringValue ?? address?["province"]?.stringValue ?? ""
+        let region = Place.bounded(address?["state"]?.stringValue ?? address?["province"]?.stringValue ?? "")
         let rank = result["place_rank"]?.doubleValue ?? 30
         return OnlineCandidate(
             name: name, regionName: region, country: country, latitude: latitude, longitude: longitude,
@@ -57,7 +57,7 @@ public struct NominatimGeocoder: Sendable {
             kind: kind(category: result["category"]?.stringValue ?? "", type: result["type"]?.stringValue ?? "", rank: rank),
             source: "nominatim",
             sourceID: result["osm_type"]?.stringValue.flatMap { type in
-                result["osm_id"]?.doubleValue.map { "\(type)/\(Int($0))" }
+                result["osm_id"]?.doubleValue.flatMap { Int(checked: $0, in: 0...Int(1e15)) }.map { "\(type)/\($0)" }
             },
             population: nil
         )

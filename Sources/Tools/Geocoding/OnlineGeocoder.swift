@@ -27,7 +27,7 @@ public struct OnlineGeocoder: Sendable {
         clock: @escaping @Sendable () -> Date = { Date() },
         onRequest: @escaping @Sendable (_ service: String, _ url: URL) -> Void = { _, _ in },
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            try? await Task.sleep(nanoseconds: seconds.sleepNanoseconds)
         }
     ) {
         let spaced = RateLimitedTransport(
@@ -111,8 +111,9 @@ public struct OnlineGeocoder: Sendable {
                 let key = PlaceName.key(qualifier)
                 if key == PlaceName.key(candidate.regionName) { continue }
                 if let gazetteer {
-                    if try await gazetteer.countryCodes(matching: qualifier).contains(candidate.country) { continue }
-                    if try await gazetteer.isRegion(qualifier, of: candidate.country, named: candidate.regionName) {
+                    // A damaged place-data file helps with nothing (nil, false), it fails nothing.
+                    if (try? await gazetteer.countryCodes(matching: qualifier))?.contains(candidate.country) == true { continue }
+                    if (try? await gazetteer.isRegion(qualifier, of: candidate.country, named: candidate.regionName)) == true {
                         continue
                     }
                 } else if key == PlaceName.key(candidate.country) {
@@ -130,13 +131,13 @@ public struct OnlineGeocoder: Sendable {
     func place(from candidate: OnlineCandidate) async throws -> Place {
         var region = candidate.regionName
         if let gazetteer, !region.isEmpty, !candidate.country.isEmpty,
-           let label = try await gazetteer.regionLabel(country: candidate.country, name: region) {
+           let label = (try? await gazetteer.regionLabel(country: candidate.country, name: region)) ?? nil {
             region = label
         }
         if candidate.kind == .region || PlaceName.key(region) == PlaceName.key(candidate.name) { region = "" }
         var zone = candidate.timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 }
         if zone == nil, let gazetteer {
-            zone = try await gazetteer.timeZone(nearLatitude: candidate.latitude, longitude: candidate.longitude)
+            zone = (try? await gazetteer.timeZone(nearLatitude: candidate.latitude, longitude: candidate.longitude)) ?? nil
         }
         return Place(
             name: candidate.name, region: region, country: candidate.country, latitude: candidate.latitude,

@@ -44,10 +44,10 @@ public struct OpenMeteoGeocoder: Sendable {
         else { return nil }
         let country = (result["country_code"]?.stringValue ?? "").uppercased()
         guard country.isEmpty || (country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) else { return nil }
-        let population = result["population"]?.doubleValue.flatMap { (0...1e10).contains($0) ? Int($0) : nil }
-        let id = result["id"]?.doubleValue.flatMap { (0...1e12).contains($0) ? String(Int($0)) : nil }
+        let population = result["population"]?.doubleValue.flatMap { Int(checked: $0, in: 0...10_000_000_000) }
+        let id = result["id"]?.doubleValue.flatMap { Int(checked: $0, in: 0...1_000_000_000_000) }.map(String.init)
         return OnlineCandidate(
-            name: name, regionName: result["admin1"]?.stringValue ?? "", country: country,
+            name: name, regionName: Place.bounded(result["admin1"]?.stringValue ?? ""), country: country,
             latitude: latitude, longitude: longitude, timeZone: result["timezone"]?.stringValue,
             kind: kind(featureCode: result["feature_code"]?.stringValue ?? ""), source: "open-meteo",
             sourceID: id, population: population

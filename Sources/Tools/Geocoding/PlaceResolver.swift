@@ -26,6 +26,16 @@ public struct PlaceResolver: Sendable {
     }
 
     public func resolve(_ query: String) async throws -> GeocodingResult {
+        var damaged: GeocodingError?
+        do {
+            return try await resolve(query, damaged: &damaged)
+        } catch let error as GeocodingError {
+            // A damaged place-data file is what to fix when online lookup could not stand in for it.
+            throw damaged ?? error
+        }
+    }
+
+    private func resolve(_ query: String, damaged: inout GeocodingError?) async throws -> GeocodingResult {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         var suggestions: [String] = []
         var tentative: GeocodingResult?
@@ -36,6 +46,10 @@ public struct PlaceResolver: Sendable {
                 tentative = result
             } catch let GeocodingError.notFound(_, offered) {
                 suggestions = offered
+            } catch let error as GeocodingError {
+                // Damaged place data: online lookup goes on, as for a missing file.
+                guard case .gazetteerDamaged = error else { throw error }
+                damaged = error
             }
         }
         guard !trimmed.isEmpty, let online = try await online() else {

@@ -21,7 +21,7 @@ public struct RateLimitedTransport: HTTPTransport {
         base: any HTTPTransport, store: Store, service: String, spacing: TimeInterval = 1, maximumWait: TimeInterval = 10,
         clock: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            try? await Task.sleep(nanoseconds: seconds.sleepNanoseconds)
         }
     ) {
         self.base = base
@@ -38,13 +38,14 @@ public struct RateLimitedTransport: HTTPTransport {
             service: service, spacing: spacing, maximumWait: maximumWait, now: clock()
         )
         guard wait <= maximumWait else {
-            throw GeocodingError.rateLimited(service: service, seconds: Int(wait.rounded(.up)))
+            throw GeocodingError.rateLimited(service: service, seconds: wait.checkedWholeSeconds ?? Int.max)
         }
         if wait > 0 { await sleep(wait) }
         let (data, response) = try await base.send(request, limits: limits)
         if [429, 503].contains(response.statusCode),
            let seconds = Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After"), now: clock()) {
-            try await store.deferRequests(to: service, until: clock().addingTimeInterval(seconds))
+            // At most the longest wait plan honours: a later slot would be read back as stale anyway.
+            try await store.deferRequests(to: service, until: clock().addingTimeInterval(min(seconds, Store.longestHonouredWait)))
         }
         return (data, response)
     }
@@ -52,7 +53,7 @@ public struct RateLimitedTransport: HTTPTransport {
     /// `Retry-After` as seconds from now: a whole number, or an HTTP date; at most a day.
     static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) {
+        if let seconds = Int(value) {  // parses text
             return seconds >= 0 ? TimeInterval(min(seconds, 86_400)) : nil
         }
         let formatter = DateFormatter()

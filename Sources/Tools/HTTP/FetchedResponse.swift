@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// A response body and how it was obtained.
 public struct FetchedResponse: Sendable, Equatable {
@@ -39,9 +40,9 @@ public enum Age {
         guard seconds.isFinite, seconds < 1e12 else { return "long ago" }
         switch seconds {
         case ..<60: return "just now"
-        case ..<3_600: return "\(Int(seconds / 60)) min ago"
-        case ..<(2 * 86_400): return "\(Int(seconds / 3_600)) h ago"
-        default: return "\(Int(seconds / 86_400)) days ago"
+        case ..<3_600: return "\(Int(checked: seconds / 60) ?? 0) min ago"
+        case ..<(2 * 86_400): return "\(Int(checked: seconds / 3_600) ?? 0) h ago"
+        default: return "\(Int(checked: seconds / 86_400) ?? 0) days ago"
         }
     }
 }

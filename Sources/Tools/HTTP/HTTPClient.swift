@@ -58,7 +58,7 @@ public struct HTTPClient: Sendable {
         clock: @escaping @Sendable () -> Date = { Date() },
         onRequest: @escaping @Sendable (_ service: String, _ url: URL) -> Void = { _, _ in },
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            try? await Task.sleep(nanoseconds: seconds.sleepNanoseconds)
         }
     ) {
         self.store = store

@@ -82,7 +82,7 @@ struct RecordFields {
         while index < range.upperBound {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
+            value = value * 10 + Int(digit)  // widening: UInt8 to Int
             index += 1
         }
         return isNegative ? -value : value

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,7 +22,7 @@ public enum ServiceProbe {
             let (_, response) = try await transport.send(
                 request, limits: TransferLimits(deadline: timeout, maximumBytes: 64 * 1_024)
             )
-            let milliseconds = Int(min(Date().timeIntervalSince(started), 86_400) * 1000)
+            let milliseconds = Int(checked: min(Date().timeIntervalSince(started), 86_400) * 1000) ?? 0
             return Outcome(isReachable: true, detail: "HTTP \(response.statusCode) in \(milliseconds) ms")
         } catch TransportError.tooLarge {
             return Outcome(isReachable: true, detail: "answers (a large page)")

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -18,6 +19,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var isFinished = false
     private var redirects = 0
     private var origin: URL?
+    /// When the whole transfer must be over; checked before every chunk is handed on (issue 20).
+    private var endsAt = ContinuousClock.now + .seconds(86_400)
     private var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>?
 
     /// Redirects followed within one origin before giving up.
@@ -48,6 +51,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
             try await withCheckedThrowingContinuation { continuation in
                 lock.lock()
                 self.continuation = continuation
+                self.endsAt = ContinuousClock.now + .milliseconds(Int64(clamping: Int(checked: deadline * 1000) ?? 86_400_000))
                 lock.unlock()
                 task.resume()
                 DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in
@@ -89,7 +93,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         self.response = http
         lock.unlock()
         let expected = http.expectedContentLength
-        if (200..<300).contains(http.statusCode), onChunk == nil, expected > Int64(limits.maximumBytes) {
+        if (200..<300).contains(http.statusCode), onChunk == nil, expected > Int64(limits.maximumBytes) {  // widening: Int is Int64
             record(TransportError.tooLarge(limit: limits.maximumBytes))
             completionHandler(.cancel)
             return
@@ -99,6 +103,17 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
+        // Past the deadline, or already failed: the rest is dropped at once, however slow the work on
+        // each chunk (a stream's parsing) made the queue of chunks.
+        if failure != nil || isFinished {
+            lock.unlock()
+            return
+        }
+        if ContinuousClock.now >= endsAt {
+            lock.unlock()
+            fail(TransportError.deadlineExceeded(seconds: limits.deadline), task: dataTask)
+            return
+        }
         let status = response?.statusCode ?? 0
         received += data.count
         let isSuccess = (200..<300).contains(status)

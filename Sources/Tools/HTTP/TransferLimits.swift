@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Bounds on one HTTP exchange: a deadline for the whole of it (not only for silence) and a body size.
 public struct TransferLimits: Sendable, Equatable {
@@ -57,6 +58,7 @@ extension TransferLimits {
     /// "3 s", "0.5 s".
     public static func describe(seconds: TimeInterval) -> String {
         guard seconds.isFinite else { return "ever" }
-        return seconds.rounded() == seconds && abs(seconds) < 1e9 ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        if seconds.rounded() == seconds, abs(seconds) < 1e9, let whole = Int(checked: seconds) { return "\(whole) s" }
+        return String(format: "%.1f s", seconds)
     }
 }

@@ -18,22 +18,45 @@ struct DoctorCommand {
         // Database
         let store = try context.openStore()
         let version = try await store.schemaVersion()
-        let integrity = try await store.integrityCheck()
-        let trips = try await store.tripSummaries().count
+        // A bounded check (quick_check, at most 20 problems), then every row decoded one at a time, so a
+        // damaged row is reported by table and id instead of failing doctor itself.
+        let integrity = try await store.quickCheck(maximumErrors: 20)
+        let damaged = try await store.damagedRows(limit: 20)
+        let trips = try await store.rows("SELECT count(*) AS n FROM trips").first?.int("n") ?? 0
         report["database"] = [
             "path": .string(store.path), "schemaVersion": .number(Double(version)),
             "knownSchemaVersion": .number(Double(Migration.latestVersion)), "integrity": .string(integrity),
             "journalMode": .string(try await store.journalMode()), "trips": .number(Double(trips)),
+            "damagedRows": .array(damaged.map { ["table": .string($0.table), "id": .number(Double($0.id)), "detail": .string($0.detail)] }),
         ]
         lines.append("Database     \(store.path)")
-        lines.append("             schema \(version), \(try await store.journalMode()), integrity \(integrity), \(trips) trips")
+        lines.append("             schema \(version), \(try await store.journalMode()), integrity \(integrity.split(separator: "\n").first.map(String.init) ?? integrity), \(trips) trips")
         if integrity != "ok" { problems += 1 }
+        for row in damaged {
+            problems += 1
+            lines.append("             DAMAGED ROW: \(row.table) id \(row.id): \(row.detail)")
+        }
 
         // Place data
         let gazetteerPath = Gazetteer.defaultPath(environment: context.environment)
-        let gazetteerOK = (try? Gazetteer(path: gazetteerPath)) != nil
-        report["gazetteer"] = ["path": .string(gazetteerPath), "ok": .bool(gazetteerOK)]
-        lines.append("Places       \(gazetteerPath) \(gazetteerOK ? "(ok)" : "(MISSING: run scripts/build-gazetteer.sh or set PLAN_GAZETTEER)")")
+        // Opened and checked (its tables, no views, a row of each, and SQLite's quick_check when under 1 GB).
+        var gazetteerState = "ok"
+        do {
+            let size = (try? FileManager.default.attributesOfItem(atPath: gazetteerPath)[.size] as? Int) ?? 0
+            try await Gazetteer(path: gazetteerPath).check(quick: size > 1 << 30)
+        } catch GeocodingError.gazetteerDamaged {
+            gazetteerState = "damaged"
+        } catch {
+            gazetteerState = "missing"
+        }
+        let gazetteerOK = gazetteerState == "ok"
+        report["gazetteer"] = ["path": .string(gazetteerPath), "ok": .bool(gazetteerOK), "state": .string(gazetteerState)]
+        let placeNote = switch gazetteerState {
+        case "ok": "(ok)"
+        case "damaged": "(DAMAGED: rebuild it with scripts/build-gazetteer.sh or set PLAN_GAZETTEER; online lookup stands in)"
+        default: "(MISSING: run scripts/build-gazetteer.sh or set PLAN_GAZETTEER)"
+        }
+        lines.append("Places       \(TerminalText.oneLine(gazetteerPath)) \(placeNote)")
         if !gazetteerOK { problems += 1 }
 
         // Online geocoders: asked only for places the offline data lacks, so an unreachable one is not a problem.
@@ -92,12 +115,17 @@ struct DoctorCommand {
                 report["model"] = [
                     "endpoint": .string(server.displayURL), "reachable": true, "name": .string(served),
                     "nativeToolsUnsupported": .bool(nativeWithoutTools),
+                    "contextTooSmall": .bool(window < ContextTooSmallError.minimum),
                     "modelPath": .from(properties.modelPath), "contextSize": .number(Double(window)),
                     "contextSizeFrom": .string(properties.contextSize == nil ? "default" : "server"),
                     "toolCalling": .string(mode.rawValue), "tokenizer": .string(properties.canTokenize ? "server" : "estimate"),
                 ]
                 lines.append("Model        \(server.displayURL) (reachable)")
                 lines.append("             \(served), context \(window) tokens\(properties.contextSize == nil ? " (default; the server did not say)" : ""), tool calling: \(mode.rawValue), token counts: \(properties.canTokenize ? "server /tokenize" : "estimate")")
+                if window < ContextTooSmallError.minimum {
+                    problems += 1
+                    lines.append("             PROBLEM: a context of \(window) tokens is too small for `plan ask` (at least \(ContextTooSmallError.minimum)); start the server with a larger one (llama-server -c 4096).")
+                }
                 if nativeWithoutTools {
                     lines.append("             PROBLEM: PLAN_TOOL_MODE=native, but this server's chat template cannot do tools: it drops them silently. Unset PLAN_TOOL_MODE (plan then uses guided calling), or start the server with a tool-capable --chat-template-file.")
                 }

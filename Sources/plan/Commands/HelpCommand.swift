@@ -6,7 +6,7 @@ struct HelpCommand {
     let context: Context
 
     /// The overview, a command's help, or the man page.
-    func run(_ arguments: PlanArguments.Help) {
+    func run(_ arguments: PlanArguments.Help) throws {
         if arguments.man {
             context.console.printDocument(ManPage.render(
                 PlanCommands.tool, version: PlanCommands.version, environment: PlanReference.environment,
@@ -14,8 +14,11 @@ struct HelpCommand {
             ))
         } else if let found = PlanCommands.resolve(arguments.topic), found.rest.isEmpty, !found.command.isHidden {
             printHelp(found.command)
-        } else {
+        } else if arguments.topic.isEmpty {
             printOverview()
+        } else {
+            // `plan help nosuch` is a usage error (64), as `plan nosuch` is.
+            throw CLIError.usage("no command '\(ArgumentText.printable(arguments.topic.joined(separator: " ")))'; `plan help` lists them.")
         }
     }
 

@@ -131,7 +131,8 @@ struct HistoryCommand {
     func search(_ arguments: PlanArguments.HistorySearch) async throws {
         let text = arguments.words.joined(separator: " ")
         let limit = arguments.limit ?? 20
-        guard Store.ftsQuery(text) != nil else {
+        // Any text is a query ("🎉" matches nothing, exit 0); only an empty one is a usage error.
+        guard !text.allSatisfy({ $0.isWhitespace }) else {
             throw CLIError.usage("nothing to search for in '\(ArgumentText.printable(text))'; give a word.", command: "history")
         }
         let store = try context.openStore()

@@ -17,7 +17,8 @@ Authorization, body size), POST /_reset.
 Scenarios (see SCENARIOS below for the exact behaviour): ok, huge-numbers, escapes, trickle, huge-body,
 huge-error, foreign-forecast, redirect-foreign, m-ok, m-escapes, m-ask-escapes, m-redirect-301/302/307/308,
 m-huge-error, m-huge-answer(-unsized), m-trickle, m-sse-endless, m-sse-longline, m-nctx-0, m-nctx-negative,
-m-nctx-huge, m-huge-usage.
+m-nctx-huge, m-huge-usage; issue 20: g-huge-id, g-negative-id, g-huge-region (geocoders: /v1/search is
+Open-Meteo's, /search Nominatim's), g-none (nothing found), g-markdown (a Markdown link and HTML in a place name), m-markdown (links and HTML in items), m-nctx-tiny, m-stream-1mb (a 1 MB structured answer in 200-byte events).
 """
 
 import datetime as dt
@@ -190,7 +191,9 @@ class Handler(BaseHTTPRequestHandler):
             LOG.append({"port": "main" if port == PORTS["main"] else "other", "method": self.command,
                         "scenario": scenario, "path": rest, "userAgent": self.headers.get("User-Agent"),
                         "authorization": self.headers.get("Authorization"),
-                        "bodyBytes": getattr(self, "raw_length", 0)})
+                        "bodyBytes": getattr(self, "raw_length", 0),
+                        "stream": bool(isinstance(body, dict) and body.get("stream")),
+                        "keys": sorted(body) if isinstance(body, dict) else []})
         base = f"http://127.0.0.1:{port}/{scenario}"
         other = f"http://127.0.0.1:{PORTS['other']}/{scenario}"
         if rest.startswith("/points/"):
@@ -199,6 +202,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.forecast(scenario)
         if rest == "/v1/forecast":
             return self.open_meteo(scenario)
+        if rest == "/v1/search":
+            return self.geocode_open_meteo(scenario)
+        if rest == "/search":
+            return self.geocode_nominatim(scenario)
         if rest in ("/props", "/tokenize", "/v1/chat/completions"):
             return self.model(scenario, rest, body, other)
         return self.send(404, {"title": "Not Found", "detail": rest}, "application/problem+json")
@@ -233,6 +240,28 @@ class Handler(BaseHTTPRequestHandler):
         max_age = "1e308" if scenario == "huge-numbers" else "3600"
         self.send(200, open_meteo(scenario), "application/json", self.cache_headers(max_age))
 
+    # -- geocoders (issue 20) --------------------------------------------------------------------
+
+    def geocode_open_meteo(self, scenario):
+        results = []
+        if scenario == "g-huge-region":
+            results = [{"id": 1e300, "name": "Zzyzx Springs", "latitude": 39.7, "longitude": -104.9, "country_code": "US",
+                        "admin1": "R" * 300000, "timezone": "America/Denver", "feature_code": "PPL",
+                        "population": 1e300}]
+        self.send(200, {"results": results} if results else {"generationtime_ms": 0.1}, "application/json",
+                  self.cache_headers("86400"))
+
+    def geocode_nominatim(self, scenario):
+        if scenario == "g-none":
+            return self.send(200, [], "application/json", self.cache_headers("86400"))
+        osm_id = {"g-huge-id": 1e300, "g-negative-id": -1e19}.get(scenario, 123)
+        name = "[Zzyzx](http://evil.example/) <b>Springs</b>" if scenario == "g-markdown" else "Zzyzx Springs"
+        result = {"place_id": 1, "osm_type": "node", "osm_id": osm_id, "lat": "39.7", "lon": "-104.9",
+                  "name": name, "display_name": name + ", Colorado, United States",
+                  "category": "place", "type": "town", "place_rank": 16,
+                  "address": {"state": "Colorado", "country_code": "us"}}
+        self.send(200, [result], "application/json", self.cache_headers("86400"))
+
     # -- the model -------------------------------------------------------------------------------
 
     def model(self, scenario, route, body, other):
@@ -240,7 +269,7 @@ class Handler(BaseHTTPRequestHandler):
         if m:
             return self.send(int(m.group(1)), b"moved", "text/plain", {"Location": other + route})
         if route == "/props":
-            n_ctx = {"m-nctx-0": 0, "m-nctx-negative": -5, "m-nctx-huge": 1e300}.get(scenario, 8192)
+            n_ctx = {"m-nctx-0": 0, "m-nctx-negative": -5, "m-nctx-huge": 1e300, "m-nctx-tiny": 40}.get(scenario, 8192)
             path = "/models/evil" + ESCAPES + ".gguf" if scenario == "m-escapes" else "/models/hostile.gguf"
             return self.send(200, {"default_generation_settings": {"n_ctx": n_ctx}, "model_path": path,
                                    "chat_template_caps": {"supports_tools": True}})
@@ -276,6 +305,10 @@ class Handler(BaseHTTPRequestHandler):
             content = "Bring boots " + ESCAPES + " and a hat."
         else:
             listing = json.loads(json.dumps(PACKING_LIST))
+            if scenario == "m-markdown":
+                listing["items"][0]["name"] = "[Claim your prize](http://evil.example/)"
+                listing["items"][0]["reason"] = "<img src=x onerror=alert(1)> see www.evil.example or https://evil.example/x"
+                listing["notices"] = ["![pixel](http://evil.example/p.png) **bold** `code`"]
             if scenario == "m-escapes":
                 listing["items"][0]["name"] = "Jacket \x1b[2J\u202e\r"
                 listing["items"][0]["reason"] = "cold " + ESCAPES
@@ -304,6 +337,19 @@ class Handler(BaseHTTPRequestHandler):
                 block = b"a" * 65536
                 for _ in range(8 * 16):     # 8 MB without a newline
                     self.wfile.write(block)
+                return
+            if scenario == "m-stream-1mb" and not (body.get("tools") and body.get("tool_choice") == "required"):
+                items = [{"category": "Clothing", "name": f"Item {i}", "quantity": 1,
+                          "reason": "cold " * 30, "weather": False} for i in range(5000)]
+                count = 1_000_000 // len(json.dumps(items[0]) + ", ")
+                content = json.dumps({"items": items[:count], "notices": []})    # valid JSON, just under 1 MB
+                for i in range(0, len(content), 200):
+                    chunk = {"choices": [{"delta": {"content": content[i:i + 200]}}]}
+                    self.wfile.write(("data: " + json.dumps(chunk) + "\n\n").encode())
+                done = {"choices": [{"delta": {}, "finish_reason": "stop"}],
+                        "usage": {"prompt_tokens": 100, "completion_tokens": 250000}}
+                self.wfile.write(("data: " + json.dumps(done) + "\n\n").encode())
+                self.wfile.write(b"data: [DONE]\n\n")
                 return
             answer = self.answer(scenario, body)
             message = answer["choices"][0]["message"]

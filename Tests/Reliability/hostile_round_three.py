@@ -1,0 +1,332 @@
+"""The `hostile-round-three` group of the reliability suite (issue 20): numbers that trapped, sizes that
+hung, and files plan does not own. It reuses hostile_services.py's stand-in (Tests/Fixtures/hostile/
+hostile_server.py: geocoders, NWS, Open-Meteo and a model server on loopback) and builds crafted
+databases and place-data files itself.
+
+Each check names the finding and what must hold: the documented exit code, at most two short stderr
+lines, no crash, nothing else in the database changed (byte for byte, main file and WAL), and wall time
+where a hang was the finding.
+"""
+
+import json
+import os
+import shutil
+import sqlite3
+import stat
+import tempfile
+import time
+
+import hostile_services as H
+
+S = None
+
+
+def register(suite):
+    global S
+    S = suite
+    return ("hostile-round-three", "6. hostile input, round three (issue 20)", scenario)
+
+
+def geo(scenario_name, extra=None):
+    values = {"PLAN_GEOCODER_URL": f"{H.HOSTILE['url']}/{scenario_name}",
+              "PLAN_NOMINATIM_URL": f"{H.HOSTILE['url']}/{scenario_name}"}
+    values.update(extra or {})
+    return H.env(extra=values)
+
+
+def model(scenario_name, extra=None):
+    return H.env(model=scenario_name, extra=extra)
+
+
+def crafted(template, name, sql):
+    """A copy of `template` changed behind plan's back (checks off, the schema writable)."""
+    db = S.copy_db(template, name)
+    connection = sqlite3.connect(db, timeout=30)
+    try:
+        connection.executescript(sql)
+        connection.commit()
+    finally:
+        connection.close()
+    S.checkpoint(db)
+    return db
+
+
+def unchanged(name, db, before):
+    S.check(f"{name}: the database is unchanged", S.fingerprint(db) == before, "changed")
+
+
+def scenario():
+    H.S = S
+    H.start_server()
+    try:
+        if not hasattr(S.FIX, "model_packed"):
+            H.setup()
+        for part in (geocoders, windows, streaming, crafted_databases, foreign_files, place_data, search, odds_and_ends):
+            if S.skip_if_out_of_time(f"hostile-round-three: {part.__name__}"):
+                continue
+            part()
+    finally:
+        H.stop_server()
+
+
+def geocoders():
+    """Findings 1, 3: a Nominatim id of 1e300 or -1e19 (cached for 90 days); a 300 KB Open-Meteo admin1."""
+    for scenario_name, label in (("g-huge-id", "osm_id 1e300"), ("g-negative-id", "osm_id -1e19")):
+        db = S.copy_db(S.FIX.empty_trip, scenario_name)
+        for attempt in ("first", "cached"):
+            r = H.run_measured(["add", "Zzyzx Springs", "--from", S.FIX.d1, "--to", S.FIX.d2], db, geo(scenario_name))
+            H.expect(f"geocoders: Nominatim {label} -> add exits 0 ({attempt})", r, {0})
+        r = H.run_measured(["doctor", "--offline"], db, geo(scenario_name))
+        H.expect(f"geocoders: after {label}, doctor runs", r, {0, 69})
+    db = S.copy_db(S.FIX.empty_trip, "g-huge-region")
+    r = H.run_measured(["add", "Zzyzx Springs", "--from", S.FIX.d1, "--to", S.FIX.d2], db, geo("g-huge-region"))
+    H.expect("geocoders: a 300 KB admin1 -> add exits 0", r, {0})
+    longest = H.rows(db, "SELECT max(length(region)) FROM places")[0][0]
+    S.check("geocoders: the stored region is at most 200 characters", longest is not None and longest <= 200, str(longest))
+    r = H.run_measured(["list"], db, geo("g-huge-region"))
+    H.expect("geocoders: then list exits 0", r, {0})
+    lines = r.out.splitlines()
+    S.check("geocoders: every list line is short and shows its dates",
+            all(len(l) < 200 for l in lines) and all("→" in l or "->" in l for l in lines[1:]),
+            "\n".join(l[:120] for l in lines))
+
+
+def windows():
+    """Finding 2: n_ctx 40 -> ask refuses it (69), doctor flags it."""
+    db = S.copy_db(S.FIX.model_packed, "nctx-tiny")
+    before = S.fingerprint(db)
+    r = H.run_measured(["ask", "1", "Do I need boots?"], db, model("m-nctx-tiny"))
+    H.expect("windows: n_ctx 40 -> ask exits 69 with a clear message", r, {69})
+    S.check("windows: the message says the window is too small", "too small" in r.err, H.describe(r))
+    unchanged("windows: ask with n_ctx 40", db, before)
+    r = H.run_measured(["doctor"], db, model("m-nctx-tiny"))
+    H.expect("windows: doctor with n_ctx 40 runs", r, {0, 69})
+    S.check("windows: doctor flags the window", "too small" in r.out, r.out[-400:])
+
+
+def streaming():
+    """Finding 4: a 1 MB structured answer in 200-byte events ends within its deadline plus a margin."""
+    db = S.copy_db(S.FIX.model_packed, "stream-1mb")
+    H.control("/_reset")
+    deadline = 20
+    r = H.run_measured(["pack", "1"], db, model("m-stream-1mb", {"PLAN_MODEL_TIMEOUT": str(deadline)}), tty=True,
+                       timeout=deadline + 30)
+    H.expect(f"streaming: a 1 MB answer in 200-byte events to a terminal ends within {deadline} s + 5 s",
+             r, {0, 65, 69}, max_seconds=deadline + 5, max_rss_mb=400)
+    S.check("streaming: integrity ok", S.integrity(db) == "ok", S.integrity(db))
+    streamed = [e for e in H.requests_log() if e["scenario"] == "m-stream-1mb" and e.get("stream")]
+    S.check("streaming: the answer was really streamed (stream: true)", bool(streamed), json.dumps(H.requests_log())[:300])
+    S.say(f"  (the 1 MB streamed answer: {r.seconds:.1f} s, {r.rss_kb // 1024} MB resident, exit {r.code})")
+
+
+def crafted_databases():
+    """Findings 6, 9, 12: crafted values trap nothing (65 naming the table), foreign triggers and views
+    are refused, a slot a year ahead is stale, damaged rows are named by doctor."""
+    cases = [
+        ("latitude 1e300", "PRAGMA ignore_check_constraints = ON; UPDATE places SET latitude = 1e300;",
+         [["pack", "1"], ["show", "1"], ["list"]], "places"),
+        ("start date in year 99999", "PRAGMA ignore_check_constraints = ON; UPDATE trips SET start_date = '99999-01-01';",
+         [["list"], ["show", "1"], ["pack", "1"]], "trips"),
+        ("activities not an array", "PRAGMA ignore_check_constraints = ON; UPDATE trips SET activities = '{\"a\": 1}';", [["list"], ["show", "1"]], "trips"),
+        ("an unknown place kind", "PRAGMA ignore_check_constraints = ON; UPDATE places SET kind = 'lair';",
+         [["list"], ["show", "1"]], "places"),
+        ("an unknown entry kind", "PRAGMA ignore_check_constraints = ON; UPDATE transcript_entries SET kind = 'spell' WHERE id = 1;",
+         [["history", "show", "1"]], "transcript_entries"),
+    ]
+    for label, sql, commands, table in cases:
+        db = crafted(S.FIX.packed, "crafted-" + label.replace(" ", "-"), sql)
+        before = S.fingerprint(db)
+        for args in commands:
+            r = H.run_measured(args, db, H.env())
+            H.expect(f"crafted: {label} -> `{' '.join(args)}` exits 65", r, {65})
+            S.check(f"crafted: {label} -> `{' '.join(args)}` names the table {table}", table in r.err, H.describe(r))
+        unchanged(f"crafted: {label}", db, before)
+        r = H.run_measured(["doctor", "--offline"], db, H.env())
+        H.expect(f"crafted: {label} -> doctor reports instead of failing", r, {0, 69})
+        S.check(f"crafted: {label} -> doctor names the damaged row", "DAMAGED ROW" in r.out and table in r.out, r.out[:600])
+
+    # A REAL in an integer column once STRICT is removed.
+    db = S.copy_db(S.FIX.packed, "crafted-real")
+    connection = sqlite3.connect(db)
+    schema = connection.execute("SELECT sql FROM sqlite_master WHERE name = 'sessions'").fetchone()[0]
+    connection.execute("PRAGMA writable_schema = ON")
+    connection.execute("UPDATE sqlite_master SET sql = ? WHERE name = 'sessions'", (schema.replace(") STRICT", ")"),))
+    connection.commit()
+    connection.close()
+    connection = sqlite3.connect(db)
+    connection.execute("UPDATE sessions SET context_size = 1e300")
+    connection.commit()
+    connection.close()
+    S.checkpoint(db)
+    before = S.fingerprint(db)
+    for args in (["history"], ["history", "show", "1"]):
+        r = H.run_measured(args, db, H.env())
+        H.expect(f"crafted: a REAL 1e300 in sessions.context_size -> `{' '.join(args)}` exits 65", r, {65})
+        S.check(f"crafted: the REAL -> `{' '.join(args)}` names sessions", "sessions" in r.err, H.describe(r))
+    r = H.run_measured(["list"], db, H.env())
+    H.expect("crafted: the REAL in sessions -> list still exits 0", r, {0})
+    unchanged("crafted: a REAL in an integer column", db, before)
+
+    db = crafted(S.FIX.packed, "crafted-tokens",
+                 "UPDATE transcript_entries SET tokens = 9223372036854775807;")
+    r = H.run_measured(["history", "--usage"], db, H.env())
+    H.expect("crafted: token counts that overflow a sum -> history --usage exits 0", r, {0})
+
+    db = crafted(S.FIX.packed, "crafted-trigger", """
+        CREATE TRIGGER evil AFTER INSERT ON sessions BEGIN DELETE FROM trips WHERE id != new.trip_id; END;
+        """)
+    before = S.fingerprint(db)
+    r = H.run_measured(["pack", "1"], db, H.env())
+    H.expect("crafted: a foreign trigger -> pack exits 65 and runs nothing", r, {65})
+    S.check("crafted: the trigger is named", "evil" in r.err, H.describe(r))
+    unchanged("crafted: a foreign trigger", db, before)
+
+    db = crafted(S.FIX.packed, "crafted-view", """
+        CREATE VIEW forever AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;
+        """)
+    before = S.fingerprint(db)
+    for args in (["list"], ["__complete", "trips"], ["doctor", "--offline"]):
+        r = H.run_measured(args, db, H.env(), timeout=20)
+        H.expect(f"crafted: a recursive view -> `{' '.join(args)}` returns at once", r,
+                 {0} if args[0] == "__complete" else {65}, max_seconds=5)
+    unchanged("crafted: a recursive view", db, before)
+
+    db = crafted(S.FIX.empty_trip, "crafted-slot", """
+        INSERT INTO service_slots (service, last_request_at, not_before) VALUES ('nominatim', 1e300, 1e300)
+        ON CONFLICT (service) DO UPDATE SET last_request_at = 1e300, not_before = 1e300;
+        """)
+    r = H.run_measured(["add", "Zzyzx Springs", "--from", S.FIX.d1, "--to", S.FIX.d2], db, geo("g-huge-id"))
+    H.expect("crafted: a Nominatim slot at 1e300 (or a year ahead) is stale -> add exits 0", r, {0})
+    S.check("crafted: no invented wait is reported", "wait" not in r.err, H.describe(r))
+
+
+def foreign_files():
+    """Finding 11: a file plan does not own keeps its mode, gets no -wal/-shm, and is refused with 65."""
+    folder = tempfile.mkdtemp(prefix="foreign-", dir=S.TMP)
+    foreign = os.path.join(folder, "notes.sqlite")
+    connection = sqlite3.connect(foreign)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("CREATE TABLE notes (x)")
+    connection.execute("INSERT INTO notes VALUES (1)")
+    connection.commit()
+    connection.close()
+    os.chmod(foreign, 0o644)
+    before = S.fingerprint(foreign)
+    link = os.path.join(folder, "link.sqlite")
+    os.symlink(foreign, link)
+    for path, label in ((foreign, "a foreign WAL-mode SQLite file"), (link, "a symlink to it")):
+        r = H.run_measured(["list"], path)
+        H.expect(f"foreign: {label} -> exit 65", r, {65})
+    S.check("foreign: its mode is still 0644", stat.S_IMODE(os.stat(foreign).st_mode) == 0o644,
+            oct(stat.S_IMODE(os.stat(foreign).st_mode)))
+    S.check("foreign: no -wal or -shm beside it",
+            not os.path.exists(foreign + "-wal") and not os.path.exists(foreign + "-shm"), os.listdir(folder))
+    S.check("foreign: its bytes are unchanged", S.fingerprint(foreign) == before, "changed")
+    text = os.path.join(folder, "text.sqlite")
+    with open(text, "w") as handle:
+        handle.write("not a database\n")
+    os.chmod(text, 0o664)
+    r = H.run_measured(["list"], text)
+    H.expect("foreign: a text file -> exit 65", r, {65})
+    S.check("foreign: the text file keeps 0664 and gets no journal",
+            stat.S_IMODE(os.stat(text).st_mode) == 0o664 and not os.path.exists(text + "-journal"), os.listdir(folder))
+
+
+def place_data():
+    """Findings 7, 13: a damaged place-data file is exit 69 naming it; online lookup goes on; no hang."""
+    source = os.environ.get("PLAN_GAZETTEER") or os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "Data", "gazetteer.sqlite")
+    if not os.path.exists(source):
+        S.say("  (place data: Data/gazetteer.sqlite not built; skipped)")
+        return
+    folder = tempfile.mkdtemp(prefix="places-", dir=S.TMP)
+    text = os.path.join(folder, "text.sqlite")
+    with open(text, "w") as handle:
+        handle.write("not place data\n")
+    truncated = os.path.join(folder, "truncated.sqlite")
+    with open(source, "rb") as handle:
+        head = handle.read(64 * 1024)
+    with open(truncated, "wb") as handle:
+        handle.write(head)
+    empty = os.path.join(folder, "empty.sqlite")
+    sqlite3.connect(empty).execute("CREATE TABLE other (x)").connection.commit()
+    view = os.path.join(folder, "view.sqlite")
+    shutil.copyfile(source, view)
+    connection = sqlite3.connect(view)
+    connection.executescript("""
+        DROP TABLE names;
+        CREATE VIEW names AS WITH RECURSIVE c(key, place, kind) AS (SELECT 'denver', 1, 'name' UNION ALL
+            SELECT key, place + 1, kind FROM c) SELECT key, place, kind FROM c;
+        """)
+    connection.close()
+    huge = os.path.join(folder, "huge.sqlite")
+    shutil.copyfile(source, huge)
+    connection = sqlite3.connect(huge)
+    connection.execute("UPDATE places SET population = 1e300 WHERE name = 'Denver'")
+    connection.commit()
+    connection.close()
+    for path, label in ((text, "a text file"), (truncated, "a truncated file"), (empty, "a file without its tables"),
+                        (view, "a recursive view in place of names")):
+        db = S.copy_db(S.FIX.empty_trip, "places")
+        trips = H.rows(db, "SELECT * FROM trips ORDER BY id")
+        r = H.run_measured(["add", "Denver, CO", "--from", S.FIX.d1, "--to", S.FIX.d2], db,
+                           geo("g-none", {"PLAN_GAZETTEER": path, "PLAN_HTTP_TIMEOUT": "2"}), timeout=30)
+        H.expect(f"place data: {label}, nothing online -> add exits 69", r, {69}, max_seconds=15)
+        S.check(f"place data: {label} -> the message names the file", path in r.err, H.describe(r))
+        # (The online answers are cached, as for any lookup; no trip is added.)
+        S.check(f"place data: {label} -> no trip added", H.rows(db, "SELECT * FROM trips ORDER BY id") == trips, "changed")
+        r = H.run_measured(["add", "Zzyzx Springs", "--from", S.FIX.d1, "--to", S.FIX.d2], db,
+                           geo("g-huge-id", {"PLAN_GAZETTEER": path}), timeout=30)
+        H.expect(f"place data: {label} -> online lookup goes on (add exits 0)", r, {0}, max_seconds=15)
+        r = H.run_measured(["doctor", "--offline"], db, H.env(extra={"PLAN_GAZETTEER": path}), timeout=30)
+        S.check(f"place data: {label} -> doctor says DAMAGED", "DAMAGED" in r.out, r.out[:400])
+    db = S.copy_db(S.FIX.empty_trip, "places-huge")
+    r = H.run_measured(["add", "Denver, CO", "--from", S.FIX.d1, "--to", S.FIX.d2], db,
+                       H.env(extra={"PLAN_GAZETTEER": huge}))
+    H.expect("place data: a population of 1e300 -> add exits 0", r, {0})
+
+
+def search():
+    """Finding 5: a stored 1 MB answer keeps history search fast."""
+    db = S.copy_db(S.FIX.packed, "search-1mb")
+    connection = sqlite3.connect(db)
+    session = connection.execute("SELECT max(id) FROM sessions").fetchone()[0]
+    seq = connection.execute("SELECT max(seq) FROM transcript_entries WHERE session_id = ?", (session,)).fetchone()[0]
+    connection.execute("INSERT INTO transcript_entries (session_id, seq, kind, text, tokens, in_context, created_at)"
+                       " VALUES (?, ?, 'response', ?, 1000, 0, 1700000000)", (session, seq + 1, "snow " * 200_000))
+    connection.commit()
+    connection.close()
+    for args in (["history", "search", "snow"], ["history", "search", "snow", "--newest"],
+                 ["history", "search", "snow", "--json"]):
+        r = H.run_measured(args, db, H.env(), timeout=60)
+        H.expect(f"search: a 1 MB entry -> `{' '.join(args)}` in under 5 s", r, {0}, max_seconds=5)
+
+
+def odds_and_ends():
+    """Findings 14: the smaller ones."""
+    db = S.copy_db(S.FIX.empty_trip, "odds")
+    r = H.run_measured(["help", "nosuch"], db)
+    H.expect("odds: help nosuch -> 64", r, {64})
+    r = H.run_measured(["--version", "--json"], db)
+    try:
+        version = json.loads(r.out).get("version")
+    except ValueError:
+        version = None
+    S.check("odds: --version --json prints JSON", r.code == 0 and bool(version), r.out[:200])
+    r = H.run_measured(["history", "search", "🎉"], db)
+    H.expect("odds: an emoji-only search is a query (exit 0)", r, {0})
+    r = H.run_measured(["show", "1"], db, H.env(extra={"PLAN_CONTACT": "me@example.com\r\nX-Evil: 1"}))
+    H.expect("odds: PLAN_CONTACT with CR/LF -> 64", r, {64})
+    md = S.copy_db(S.FIX.empty_trip, "markdown")
+    r = H.run_measured(["add", "Zzyzx Springs", "--from", S.FIX.d1, "--to", S.FIX.d2], md, geo("g-markdown"))
+    H.expect("odds: a place name with a Markdown link and HTML -> add exits 0", r, {0})
+    r = H.run_measured(["pack", "2", "--markdown"], md, geo("g-markdown"))
+    H.expect("odds: pack --markdown of that trip exits 0", r, {0})
+    live = [p for p in ("](http", "<b>", "http://") if p in r.out]
+    S.check("odds: Markdown output has no live link or HTML from the geocoder", not live and "Zzyzx" in r.out,
+            f"{live}\n{r.out[:300]}")
+    H.control("/_reset")
+    r = H.run_measured(["show", "1"], db, H.env("foreign-forecast"))
+    H.expect("odds: an NWS forecast link on another host -> not fetched (exit 65/69)", r, {65, 69})
+    S.check("odds: the other host got no request", not [e for e in H.requests_log() if e["port"] == "other"],
+            json.dumps(H.requests_log())[:300])
