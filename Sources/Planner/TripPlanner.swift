@@ -18,6 +18,10 @@ public struct TripPlanner: Sendable {
     public var onProgress: @Sendable (String) -> Void
     /// Asked by the geocode tool when the offline data has no confident answer (nil: offline data only).
     public var onlineGeocoder: OnlineGeocoder?
+    /// Who is packing (home country, units, laundry interval): the rules and the check read it.
+    public var traveller: Traveller = .standard
+    /// Today, so a trip in the past says so (nil: never past).
+    public var today: CalendarDate?
 
     /// The longest answer a pack asks for. A 30-item list takes about 1,500 tokens; a model that rambles
     /// past this keeps the items it completed (and the check decides whether they are enough).
@@ -70,7 +74,7 @@ public struct TripPlanner: Sendable {
         _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true,
         onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)? = nil
     ) async throws -> Result {
-        let places = TripPlaces(destination: trip.place)
+        let places = TripPlaces(destination: trip.place, stops: trip.legs.dropFirst().compactMap(\.place))
         // With a model server, the forecast is fetched while the server reads the instructions (prewarm).
         var provider: any ForecastProvider = forecasts
         var prefetch: PrefetchedForecast?
@@ -81,7 +85,8 @@ public struct TripPlanner: Sendable {
         var turn = Turn(
             purpose: purpose, trip: trip, parent: parentSession.map { ($0, SessionRelation.replay) },
             carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
-            prompt: PackingInstructions.prompt(for: trip), payload: PackingInstructions.payload(for: trip),
+            prompt: PackingInstructions.prompt(for: trip, traveller: traveller),
+            payload: PackingInstructions.payload(for: trip, traveller: traveller, today: today),
             schema: PackingAnswer.generationSchema, tools: makeTools(for: trip, pins: pinsForecasts, places: places, provider: provider),
             required: ["forecast"], onText: nil, onSnapshot: onAnswer.map { report in
                 { @Sendable content in report(GeneratedSnapshot<PackingAnswer>(content: content)) }
@@ -92,8 +97,11 @@ public struct TripPlanner: Sendable {
             let obtained = await tripForecast(
                 trip, in: await outcome.session.transcript, pins: pinsForecasts, provider: provider
             )
+            // Several stops: each reason names the stop of the day it cites, whoever wrote the list.
+            let citing: (PackingList) -> PackingList = { obtained.stops?.citingStops($0) ?? $0 }
             let context = PackingContext(
-                trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable
+                trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable,
+                traveller: traveller, today: today
             )
             let check = PackingCheck(context: context, destination: trip.destination, place: trip.place)
             var list: PackingList
@@ -136,10 +144,13 @@ public struct TripPlanner: Sendable {
                 )
                 list = rules
             } else {
-                for notice in PackingRules.notices(for: context) where !list.notices.contains(notice) {
+                // Once each: the answer may carry the same notices (the built-in engine's always do).
+                for notice in PackingRules.notices(for: context)
+                where !list.notices.contains(where: { PackingCheck.key($0) == PackingCheck.key(notice) }) {
                     list.notices.append(notice)
                 }
             }
+            list = citing(list)
             let review = list.review ?? PackingReview(model: outcome.modelName, answered: list.items.count, kept: list.items.count)
             try await outcome.session.record(check: review.summary, payload: try JSONValue.parse(Data(
                 JSONEncoder().encode(review)
@@ -176,7 +187,22 @@ public struct TripPlanner: Sendable {
         // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
         let list = try await store.latestPackingList(tripID: trip.id)
         let snapshot = try await store.latestForecast(tripID: trip.id, before: list?.createdAt)
-        let facts = try await TripFacts(trip: trip, snapshot: snapshot, list: list).text(budget: window / 3, model: model)
+        var tripFacts = try TripFacts(trip: trip, snapshot: snapshot, list: list)
+        if trip.hasStops {
+            // Every stop's forecast as pinned before the list, each for its own days.
+            var legs: [(leg: TripLeg, forecast: Forecast?)] = []
+            for leg in trip.legs {
+                var forecast: Forecast?
+                if let id = leg.place?.id, let pinned = try await store.latestForecast(tripID: trip.id, placeID: id, before: list?.createdAt) {
+                    forecast = try Forecast.fromJSON(pinned.forecast)
+                }
+                legs.append((leg, forecast))
+            }
+            let stops = StopForecasts(legs)
+            tripFacts.forecast = stops.forecast
+            tripFacts.stops = stops
+        }
+        let facts = await tripFacts.text(budget: window / 3, model: model)
         var carried = [
             Transcript.Entry(kind: .instructions, text: Self.askInstructions),
             Transcript.Entry(kind: .summary, text: facts),
@@ -428,32 +454,55 @@ public struct TripPlanner: Sendable {
         if let place = trip.place { known[trip.destination] = place }
         let geocode = GeocodeTool(gazetteer: gazetteer, known: known, places: places, online: onlineGeocoder)
         let progress = onProgress
-        let forecast = ForecastTool(
+        var forecast = ForecastTool(
             provider: provider ?? forecasts, start: trip.start, end: trip.end, place: trip.place,
             pinning: pins ? (store, trip.id) : nil, places: places, onReport: { progress($0.summary() + "; thinking…") }
         )
+        if trip.hasStops { forecast.legs = trip.legs }
         return [geocode.definition, GracefulForecast(forecast).definition]
     }
 
     /// The forecast for the trip's own place: the one the session received, else fetched now (through the
-    /// cache, pinned like the tool pins) so the list can be checked, and the rules can stand in.
+    /// cache, pinned like the tool pins) so the list can be checked, and the rules can stand in. A trip of
+    /// several stops gets each stop's, combined (`stops` says which day is spent where).
     private func tripForecast(_ trip: Trip, in transcript: Transcript, pins: Bool, provider: any ForecastProvider)
-        async -> (forecast: Forecast?, isStale: Bool, unavailable: String?)
+        async -> (forecast: Forecast?, isStale: Bool, unavailable: String?, stops: StopForecasts?)
     {
-        let label = trip.place?.label
+        guard trip.hasStops else {
+            let single = await placeForecast(trip.place, tripID: trip.id, in: transcript, pins: pins, provider: provider)
+            return (single.forecast, single.isStale, single.unavailable, nil)
+        }
+        var legs: [(leg: TripLeg, forecast: Forecast?)] = []
+        var isStale = false
+        var reasons: [String] = []
+        for leg in trip.legs {
+            let obtained = await placeForecast(leg.place, tripID: trip.id, in: transcript, pins: pins, provider: provider)
+            legs.append((leg, obtained.forecast))
+            isStale = isStale || obtained.isStale
+            if let reason = obtained.unavailable, !reasons.contains(reason) { reasons.append(reason) }
+        }
+        let stops = StopForecasts(legs)
+        return (stops.forecast, isStale, stops.forecast == nil ? reasons.first : nil, stops)
+    }
+
+    /// One place's forecast: the one the session received, else fetched now and pinned to the trip for that place.
+    private func placeForecast(
+        _ place: Place?, tripID: Int, in transcript: Transcript, pins: Bool, provider: any ForecastProvider
+    ) async -> (forecast: Forecast?, isStale: Bool, unavailable: String?) {
+        let label = place?.label
         let received = transcript.entries.compactMap(\.forecastResult).last { result in
             result.forecast != nil && (label == nil || result.place == label)
         }
         if let received, let forecast = received.forecast {
             return (forecast, received.origin?.isStale ?? false, nil)
         }
-        guard let place = trip.place else { return (nil, false, "the trip's place is not known") }
+        guard let place else { return (nil, false, "the trip's place is not known") }
         do {
             let report = try await provider.forecast(for: place)
             onProgress(report.summary() + "; checking…")
             if pins, report.origin != .pinned {
                 try await store.pinForecast(
-                    tripID: trip.id, source: report.forecast.source, url: report.forecast.url,
+                    tripID: tripID, placeID: place.id, source: report.forecast.source, url: report.forecast.url,
                     fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
                 )
             }

@@ -11,6 +11,8 @@ public struct ForecastSnapshot: Sendable, Equatable {
     /// The forecast, as JSON text (Tools' `Forecast`).
     public var forecast: String
     public var createdAt: Date
+    /// The place (stop) the forecast is for; nil for snapshots pinned before stops had their own.
+    public var placeID: Int?
 }
 
 extension Store {
@@ -18,40 +20,47 @@ extension Store {
 
     /// Pins a forecast to a trip and returns the snapshot.
     @discardableResult
-    public func pinForecast(tripID: Int, source: String, url: String, fetchedAt: Date, forecast: String) throws
-        -> ForecastSnapshot
-    {
+    public func pinForecast(
+        tripID: Int, placeID: Int? = nil, source: String, url: String, fetchedAt: Date, forecast: String
+    ) throws -> ForecastSnapshot {
         let now = clock()
         return try connection.write {
             try connection.query(
                 """
-                INSERT INTO forecast_snapshots (trip_id, source, url, fetched_at, forecast, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO forecast_snapshots (trip_id, source, url, fetched_at, forecast, created_at, place_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-                [tripID, source, url, fetchedAt.timeIntervalSince1970, forecast, now.timeIntervalSince1970]
+                [tripID, source, url, fetchedAt.timeIntervalSince1970, forecast, now.timeIntervalSince1970, placeID]
             )
             return ForecastSnapshot(
                 id: connection.lastInsertID, tripID: tripID, source: source, url: url, fetchedAt: fetchedAt,
-                forecast: forecast, createdAt: now
+                forecast: forecast, createdAt: now, placeID: placeID
             )
         }
     }
 
-    /// The trip's newest pinned forecast, or the one a given session used.
-    public func latestForecast(tripID: Int, before: Date? = nil) throws -> ForecastSnapshot? {
+    /// The trip's newest pinned forecast, or the one a given session used; with `placeID`, the newest for
+    /// that place (one stop of several).
+    public func latestForecast(tripID: Int, placeID: Int? = nil, before: Date? = nil) throws -> ForecastSnapshot? {
         let cutoff = (before ?? Date.distantFuture).timeIntervalSince1970
-        guard let row = try connection.first(
+        let sql = """
+            SELECT id, trip_id, source, url, fetched_at, forecast, created_at, place_id FROM forecast_snapshots
+            WHERE trip_id = ? AND created_at <= ?
             """
-            SELECT id, trip_id, source, url, fetched_at, forecast, created_at FROM forecast_snapshots
-            WHERE trip_id = ? AND created_at <= ? ORDER BY created_at DESC, id DESC LIMIT 1
-            """,
-            [tripID, cutoff]
-        ) else { return nil }
+        let order = " ORDER BY created_at DESC, id DESC LIMIT 1"
+        let found: Row?
+        if let placeID {
+            found = try connection.first(sql + " AND place_id = ?" + order, [tripID, cutoff, placeID])
+        } else {
+            found = try connection.first(sql + order, [tripID, cutoff])
+        }
+        guard let row = found else { return nil }
         return ForecastSnapshot(
             id: try row.int("id"), tripID: try row.int("trip_id"), source: try row.string("source"),
             url: try row.string("url"), fetchedAt: Date(timeIntervalSince1970: try row.double("fetched_at")),
             forecast: try row.string("forecast"),
-            createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
+            createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
+            placeID: try row.optionalInt("place_id")
         )
     }
 }

@@ -3,33 +3,133 @@ import Foundation
 extension Store {
     // MARK: - Trips
 
-    /// Stores a trip (and its place) in one transaction and returns it with its id.
+    /// Stores a trip (its places and its stops) in one transaction and returns it with its id.
     public func addTrip(_ new: NewTrip) throws -> Trip {
         let now = clock()
         let activities = try Store.jsonArray(new.activities)
+        let legs = new.legs
+        if let problem = TripLeg.chainProblem(legs) {
+            throw StoreError.corruptValue(column: "trip_legs", detail: problem)
+        }
         return try connection.write {
-            var place = new.place
-            if let resolved = place {
-                place?.id = try upsertPlace(resolved, at: now)
-            }
+            let last = legs[legs.count - 1]
             try connection.query(
                 """
                 INSERT INTO trips (name, destination, place_id, start_date, end_date, activities, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, NULL, ?, ?, ?, ?)
                 """,
-                [new.name, new.destination, place?.id, new.start.description, new.end.description, activities,
+                [new.name, new.destination, new.start.description, last.end.description, activities,
                  now.timeIntervalSince1970]
             )
+            let id = connection.lastInsertID
+            let stored = try writeLegs(legs, tripID: id, at: now)
             return Trip(
-                id: connection.lastInsertID, name: new.name, destination: new.destination, place: place,
-                start: new.start, end: new.end, activities: new.activities, createdAt: now
+                id: id, name: new.name, destination: new.destination, place: stored[0].place,
+                start: new.start, end: last.end, activities: new.activities, createdAt: now, legs: stored
             )
         }
     }
 
+    /// What changes in `updateTrip`: nil fields stay as they are.
+    public struct TripChange: Sendable, Equatable {
+        public var name: String?
+        public var activities: [String]?
+        /// The whole list of stops, replacing the old one (positions are renumbered from 1).
+        public var legs: [TripLeg]?
+        /// What changed that makes an older list out of date; nil when nothing such changed (a new name).
+        public var note: String?
+
+        public init(name: String? = nil, activities: [String]? = nil, legs: [TripLeg]? = nil, note: String? = nil) {
+            self.name = name
+            self.activities = activities
+            self.legs = legs
+            self.note = note
+        }
+    }
+
+    /// Changes a trip in one transaction and returns it as stored; nil when there is no such trip. With a
+    /// `note`, a packing list made before now is out of date (notes add up until the next list).
+    public func updateTrip(id: Int, _ change: TripChange) throws -> Trip? {
+        let now = clock()
+        if let legs = change.legs, let problem = TripLeg.chainProblem(legs) {
+            throw StoreError.corruptValue(column: "trip_legs", detail: problem)
+        }
+        let activities = try change.activities.map(Store.jsonArray)
+        return try connection.write { () throws -> Trip? in
+            guard let current = try connection.first(Store.tripSelect + " WHERE t.id = ?", [id]).map(Store.trip(from:))
+            else { return nil }
+            if let name = change.name {
+                try connection.query("UPDATE trips SET name = ? WHERE id = ?", [name, id])
+            }
+            if let activities {
+                try connection.query("UPDATE trips SET activities = ? WHERE id = ?", [activities, id])
+            }
+            if let legs = change.legs {
+                try connection.query("DELETE FROM trip_legs WHERE trip_id = ?", [id])
+                _ = try writeLegs(legs, tripID: id, at: now)
+            }
+            if let note = change.note {
+                // A note still standing (no list since it was written) is kept in front of the new one.
+                var combined = note
+                if let earlier = current.changeNote, let changedAt = current.changedAt,
+                   let packed = try connection.first(
+                       "SELECT max(created_at) AS at FROM packing_lists WHERE trip_id = ?", [id]
+                   )?.optionalDouble("at"), packed < changedAt.timeIntervalSince1970
+                {
+                    combined = earlier + "; " + note
+                }
+                if combined.count > 500 { combined = String(combined.prefix(499)) + "…" }
+                try connection.query(
+                    "UPDATE trips SET changed_at = ?, change_note = ? WHERE id = ?", [now.timeIntervalSince1970, combined, id]
+                )
+            }
+            return try connection.first(Store.tripSelect + " WHERE t.id = ?", [id]).map(Store.trip(from:))
+                .map { try withLegs($0) }
+        }
+    }
+
+    /// How much goes with a trip when it is deleted: its packing lists and its sessions.
+    public func tripFootprint(id: Int) throws -> (lists: Int, sessions: Int) {
+        let row = try connection.first(
+            """
+            SELECT (SELECT count(*) FROM packing_lists WHERE trip_id = ?1) AS lists,
+                   (SELECT count(*) FROM sessions WHERE trip_id = ?1) AS sessions
+            """,
+            [id]
+        )
+        return (try row?.int("lists") ?? 0, try row?.int("sessions") ?? 0)
+    }
+
+    /// Writes the stops (renumbered from 1, places stored) and keeps the trip's own columns in step:
+    /// the first stop's destination and place, the first and last day.
+    private func writeLegs(_ legs: [TripLeg], tripID: Int, at now: Date) throws -> [TripLeg] {
+        var stored: [TripLeg] = []
+        for (index, leg) in legs.enumerated() {
+            var leg = leg
+            leg.position = index + 1
+            if let place = leg.place { leg.place?.id = try upsertPlace(place, at: now) }
+            try connection.query(
+                """
+                INSERT INTO trip_legs (trip_id, position, destination, place_id, start_date, end_date)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [tripID, leg.position, leg.destination, leg.place?.id, leg.start.description, leg.end.description]
+            )
+            stored.append(leg)
+        }
+        guard let first = stored.first, let last = stored.last else {
+            throw StoreError.corruptValue(column: "trip_legs", detail: "a trip has at least one stop")
+        }
+        try connection.query(
+            "UPDATE trips SET destination = ?, place_id = ?, start_date = ?, end_date = ? WHERE id = ?",
+            [first.destination, first.place?.id, first.start.description, last.end.description, tripID]
+        )
+        return stored
+    }
+
     /// The trip with this id, or nil.
     public func trip(id: Int) throws -> Trip? {
-        try connection.first(Store.tripSelect + " WHERE t.id = ?", [id]).map(Store.trip(from:))
+        try connection.first(Store.tripSelect + " WHERE t.id = ?", [id]).map(Store.trip(from:)).map { try withLegs($0) }
     }
 
     /// Every trip, newest first, with whether each has a packing list.
@@ -38,7 +138,7 @@ extension Store {
             Store.tripSelect + " ORDER BY t.created_at DESC, t.id DESC"
         ).map { row in
             TripSummary(
-                trip: try Store.trip(from: row),
+                trip: try withLegs(try Store.trip(from: row)),
                 hasPackingList: try row.optionalDouble("packed_at") != nil,
                 packedAt: try row.optionalDouble("packed_at").map(Date.init(timeIntervalSince1970:))
             )
@@ -54,15 +154,45 @@ extension Store {
         }
     }
 
-    /// Sets (or replaces) the trip's resolved place.
+    /// Sets (or replaces) the trip's resolved place (its first stop's).
     public func setPlace(_ place: Place, forTrip id: Int) throws -> Place {
         let now = clock()
         return try connection.write {
             var stored = place
             stored.id = try upsertPlace(place, at: now)
             try connection.query("UPDATE trips SET place_id = ? WHERE id = ?", [stored.id, id])
+            try connection.query("UPDATE trip_legs SET place_id = ? WHERE trip_id = ? AND position = 1", [stored.id, id])
             return stored
         }
+    }
+
+    /// The trip with its stops read from `trip_legs` when it has more than one (a one-stop trip's leg is
+    /// its own row, so `plan list` and `show` of one-place trips make no second query).
+    func withLegs(_ trip: Trip) throws -> Trip {
+        guard trip.legs.count > 1 else { return trip }
+        var trip = trip
+        trip.legs = try connection.query(
+            """
+            SELECT l.position, l.destination, l.start_date, l.end_date,
+                   p.id AS place_id, p.name AS place_name, p.region, p.country, p.latitude, p.longitude,
+                   p.time_zone, p.source, p.source_id, p.population, p.kind
+            FROM trip_legs l LEFT JOIN places p ON p.id = l.place_id
+            WHERE l.trip_id = ? ORDER BY l.position
+            """,
+            [trip.id]
+        ).map { row in
+            var place: Place?
+            if let placeID = try row.optionalInt("place_id") {
+                place = try Store.place(from: row, id: placeID, name: "place_name")
+            }
+            guard let start = CalendarDate(try row.string("start_date")), let end = CalendarDate(try row.string("end_date"))
+            else { throw StoreError.corruptValue(column: "trip_legs.start_date", detail: "not a date") }
+            return TripLeg(
+                position: try row.int("position"), destination: try row.string("destination"), place: place,
+                start: start, end: end
+            )
+        }
+        return trip
     }
 
     // MARK: - Rows
@@ -71,7 +201,8 @@ extension Store {
         SELECT t.id, t.name, t.destination, t.start_date, t.end_date, t.activities, t.created_at,
                p.id AS place_id, p.name AS place_name, p.region, p.country, p.latitude, p.longitude,
                p.time_zone, p.source, p.source_id, p.population, p.kind,
-               (SELECT max(created_at) FROM packing_lists l WHERE l.trip_id = t.id) AS packed_at
+               (SELECT max(created_at) FROM packing_lists l WHERE l.trip_id = t.id) AS packed_at,
+               (SELECT count(*) FROM trip_legs g WHERE g.trip_id = t.id) AS leg_count, t.changed_at, t.change_note
         FROM trips t LEFT JOIN places p ON p.id = t.place_id
         """
 
@@ -88,11 +219,17 @@ extension Store {
         guard let activities = stored as? [String] else {
             throw row.damaged("activities", "not a JSON array of text")
         }
-        return Trip(
+        var trip = Trip(
             id: try row.int("id"), name: try row.string("name"), destination: try row.string("destination"),
             place: place, start: start, end: end, activities: activities,
-            createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
+            createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
+            changedAt: try row.optionalDouble("changed_at").map(Date.init(timeIntervalSince1970:)),
+            changeNote: try row.optionalString("change_note")
         )
+        // Several stops: placeholders until `withLegs` reads them (only their count matters here).
+        let count = try row.int("leg_count")
+        if count > 1 { trip.legs = Array(repeating: trip.legs[0], count: count) }
+        return trip
     }
 
     func upsertPlace(_ place: Place, at now: Date) throws -> Int {

@@ -11,10 +11,17 @@ public struct Trip: Sendable, Codable, Equatable {
     public var end: CalendarDate
     public var activities: [String]
     public var createdAt: Date
+    /// The stops, in order (one for a one-place trip). `destination`, `place`, `start` and `end` are the
+    /// first stop's destination and place and the whole trip's first and last day.
+    public var legs: [TripLeg]
+    /// When the dates, places or activities last changed (`plan edit`, `plan leg`); a list older is out of date.
+    public var changedAt: Date?
+    /// What changed then ("dates: Thu Dec 3 → Sun Dec 6 became Fri Dec 4 → Mon Dec 7").
+    public var changeNote: String?
 
     public init(
         id: Int, name: String, destination: String, place: Place?, start: CalendarDate, end: CalendarDate,
-        activities: [String], createdAt: Date
+        activities: [String], createdAt: Date, legs: [TripLeg]? = nil, changedAt: Date? = nil, changeNote: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -24,6 +31,23 @@ public struct Trip: Sendable, Codable, Equatable {
         self.end = end
         self.activities = activities
         self.createdAt = createdAt
+        self.legs = legs ?? [TripLeg(position: 1, destination: destination, place: place, start: start, end: end)]
+        self.changedAt = changedAt
+        self.changeNote = changeNote
+    }
+
+    /// More than one stop.
+    public var hasStops: Bool { legs.count > 1 }
+
+    /// "Denver, CO → Moab, UT" for a trip of several stops; the place's label for one.
+    public var placesLabel: String {
+        hasStops ? legs.map(\.shortLabel).joined(separator: " → ") : (place?.label ?? destination)
+    }
+
+    /// Whether a list made at `date` predates the last change, and why.
+    public func outOfDateReason(listMadeAt date: Date) -> String? {
+        guard let changedAt, date < changedAt else { return nil }
+        return changeNote ?? "the trip changed after the list was made"
     }
 
     /// Nights away (a day trip has none).
@@ -43,10 +67,26 @@ public struct NewTrip: Sendable, Equatable {
     public var start: CalendarDate
     public var end: CalendarDate
     public var activities: [String]
+    /// The stops after the first (`--then <place> --to <date>`): each begins the day the one before it ends.
+    /// With stops, `end` is the first stop's last day.
+    public var stops: [Stop]
+
+    /// A stop after the first: where, and its last day.
+    public struct Stop: Sendable, Equatable {
+        public var destination: String
+        public var place: Place?
+        public var end: CalendarDate
+
+        public init(destination: String, place: Place? = nil, end: CalendarDate) {
+            self.destination = destination
+            self.place = place
+            self.end = end
+        }
+    }
 
     public init(
         name: String, destination: String, place: Place?, start: CalendarDate, end: CalendarDate,
-        activities: [String] = []
+        activities: [String] = [], stops: [Stop] = []
     ) {
         self.name = name
         self.destination = destination
@@ -54,6 +94,19 @@ public struct NewTrip: Sendable, Equatable {
         self.start = start
         self.end = end
         self.activities = activities
+        self.stops = stops
+    }
+
+    /// Every stop with its dates, chained end to start.
+    public var legs: [TripLeg] {
+        var legs = [TripLeg(position: 1, destination: destination, place: place, start: start, end: end)]
+        for stop in stops {
+            let previous = legs[legs.count - 1]
+            legs.append(TripLeg(
+                position: legs.count + 1, destination: stop.destination, place: stop.place, start: previous.end, end: stop.end
+            ))
+        }
+        return legs
     }
 }
 

@@ -17,10 +17,13 @@ public actor TripPlaces {
 
     /// The trip's destination, if it was resolved.
     public let destination: Place?
+    /// The trip's other stops' places (a trip of several stops), each served like the destination.
+    public let stops: [Place]
     private var geocoded: [Place] = []
 
-    public init(destination: Place?) {
+    public init(destination: Place?, stops: [Place] = []) {
         self.destination = destination
+        self.stops = stops
     }
 
     /// Remembers a place the session geocoded.
@@ -33,17 +36,18 @@ public actor TripPlaces {
 
     /// The known place nearest to the point, when it lies within `servedRadius` (the destination first).
     public func place(nearLatitude latitude: Double, longitude: Double) -> Place? {
-        let candidates = (destination.map { [$0] } ?? []) + geocoded
+        let candidates = (destination.map { [$0] } ?? []) + stops + geocoded
         let nearest = candidates.map { ($0, Self.distance(from: $0, toLatitude: latitude, longitude: longitude)) }
             .min { $0.1 < $1.1 }
         guard let (place, metres) = nearest, metres <= Self.servedRadius else { return nil }
         return place
     }
 
-    /// Whether the point is the trip's own destination (within `servedRadius`).
+    /// Whether the point is the trip's own destination or one of its stops (within `servedRadius`).
     public func isDestination(latitude: Double, longitude: Double) -> Bool {
-        guard let destination else { return false }
-        return Self.distance(from: destination, toLatitude: latitude, longitude: longitude) <= Self.servedRadius
+        ((destination.map { [$0] } ?? []) + stops).contains {
+            Self.distance(from: $0, toLatitude: latitude, longitude: longitude) <= Self.servedRadius
+        }
     }
 
     /// Great-circle distance in metres (haversine, mean Earth radius).

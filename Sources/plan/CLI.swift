@@ -38,6 +38,10 @@ struct CLI {
         case ["list"]: Route(PlanCommands.list, context: context) { try await ListCommand(context: context).run($0) }
         case ["show"]: Route(PlanCommands.show, context: context) { try await ShowCommand(context: context).run($0) }
         case ["rm"]: Route(PlanCommands.remove, context: context) { try await RemoveCommand(context: context).run($0) }
+        case ["edit"]: Route(PlanCommands.edit, context: context) { try await EditCommand(context: context).run($0) }
+        case ["leg"]: Route(PlanCommands.leg, context: context) { _ in }
+        case ["leg", "add"]: Route(PlanCommands.legAdd, context: context) { try await LegCommand(context: context).add($0) }
+        case ["leg", "rm"]: Route(PlanCommands.legRemove, context: context) { try await LegCommand(context: context).remove($0) }
         case ["pack"]: Route(PlanCommands.pack, context: context) { try await PackCommand(context: context).run($0) }
         case ["ask"]: Route(PlanCommands.ask, context: context) { try await AskCommand(context: context).run($0) }
         case ["replay"]: Route(PlanCommands.replay, context: context) { try await ReplayCommand(context: context).run($0) }
@@ -52,6 +56,9 @@ struct CLI {
         case ["doctor"]: Route(PlanCommands.doctor, context: context) { try await DoctorCommand(context: context).run($0) }
         case ["completions"]: Route(PlanCommands.completions, context: context) { CompletionsCommand(context: context).run($0) }
         case ["help"]: Route(PlanCommands.help, context: context) { try HelpCommand(context: context).run($0) }
+        case ["config"]: Route(PlanCommands.config, context: context) { try await ConfigCommand(context: context).run($0) }
+        case ["config", "set"]: Route(PlanCommands.configSet, context: context) { try await ConfigCommand(context: context).set($0) }
+        case ["activities"]: Route(PlanCommands.activities, context: context) { ActivitiesCommand(context: context).run($0) }
         case ["__complete"]: Route(PlanCommands.completionQuery, context: context) { await CompletionsCommand(context: context).query($0) }
         default: nil
         }

@@ -77,6 +77,22 @@ struct Console: Sendable {
         Self.emit(line + "\n", to: STDERR_FILENO)
     }
 
+    /// Whether stdin is a terminal (a person who can answer a question).
+    var isStdinTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Asks a yes-or-no question on stderr and reads one line from stdin: only "y" or "yes" (any case) is
+    /// yes; Enter, anything else, or the end of input is no.
+    func confirm(_ question: String) -> Bool {
+        endProgress()
+        let line = TerminalText.sanitize(question, marks: marks, maximumLineLength: 1_000, singleLine: true)
+        Self.emit(line + " [y/N] ", to: STDERR_FILENO)
+        guard let answer = readLine(strippingNewline: true) else {
+            Self.emit("\n", to: STDERR_FILENO)
+            return false
+        }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
     /// Progress on stderr, only when stderr is a terminal; each message replaces the last.
     func progress(_ text: String) {
         guard isStderrTerminal else { return }

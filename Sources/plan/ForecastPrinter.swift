@@ -20,11 +20,11 @@ enum ForecastPrinter {
         return text
     }
 
-    static func lines(_ report: ForecastReport, trip: Trip, console: Console) -> [String] {
+    static func lines(_ report: ForecastReport, trip: Trip, console: Console, units: MeasurementUnits = .us) -> [String] {
         var lines = ["  Forecast    " + provenance(report)]
         let chart = ForecastChart(
             days: report.forecast.days(from: trip.start, to: trip.end), start: trip.start, end: trip.end,
-            lastForecastDay: report.forecast.lastDate, isUnicode: console.isUTF8
+            lastForecastDay: report.forecast.lastDate, isUnicode: console.isUTF8, units: units
         )
         lines += chart.lines { style, text in console.paint(text, sgr: style.sgr) }
         let missing = report.forecast.missingDays(from: trip.start, to: trip.end)

@@ -17,7 +17,40 @@ enum TripPrinter {
             "created": .string(Timestamp.iso8601(trip.createdAt)),
         ]
         object["place"] = trip.place.map(json) ?? .null
+        object["legs"] = .array(trip.legs.map(json))
+        object["places"] = .string(trip.placesLabel)
         return .object(object)
+    }
+
+    /// One stop: its number, place as typed and resolved, and dates.
+    static func json(_ leg: TripLeg) -> JSONValue {
+        [
+            "position": .number(Double(leg.position)),
+            "destination": .string(leg.destination),
+            "place": leg.place.map(json) ?? .null,
+            "start": .string(leg.start.description),
+            "end": .string(leg.end.description),
+            "nights": .number(Double(leg.nights)),
+        ]
+    }
+
+    /// A list's JSON with `outOfDate` (and its `outOfDateReason`) against the trip's last change.
+    static func markingOutOfDate(_ list: JSONValue, trip: Trip, list stored: StoredPackingList) -> JSONValue {
+        guard var object = list.objectValue else { return list }
+        let reason = trip.outOfDateReason(listMadeAt: stored.createdAt)
+        object["outOfDate"] = .bool(reason != nil)
+        object["outOfDateReason"] = .from(reason)
+        return .object(object)
+    }
+
+    /// "This list is out of date: …" above a list made before the trip last changed; nothing otherwise.
+    static func outOfDateLines(_ trip: Trip, list: StoredPackingList, console: Console) -> [String] {
+        guard let reason = trip.outOfDateReason(listMadeAt: list.createdAt) else { return [] }
+        return [
+            console.warning("This list is out of date: \(reason)."),
+            console.warning("Run 'plan pack \(trip.id)' for a new one."),
+            "",
+        ]
     }
 
     static func json(_ place: Place) -> JSONValue {
@@ -44,7 +77,13 @@ enum TripPrinter {
 
     static func details(_ trip: Trip, console: Console) -> [String] {
         var lines = [console.bold("Trip \(trip.id): \(trip.name)")]
-        if let place = trip.place {
+        if trip.hasStops {
+            for leg in trip.legs {
+                let nights = leg.nights == 1 ? "1 night" : "\(leg.nights) nights"
+                let head = leg.position == 1 ? "  Stops       " : "              "
+                lines.append("\(head)\(leg.position). \(leg.place?.label ?? leg.destination + " (not resolved)") · \(leg.start.shortLabel) → \(leg.end.shortLabel), \(nights)")
+            }
+        } else if let place = trip.place {
             let coordinates = FixedDecimal.text(place.latitude, places: 4) + ", " + FixedDecimal.text(place.longitude, places: 4)
             lines.append("  Place       \(place.label) (\(coordinates), \(place.timeZone))")
         } else {

@@ -48,7 +48,7 @@ import Testing
             #expect(Set(item.keys).isSuperset(of: ["category", "name", "quantity", "reason", "weather"]))
         }
         let names = Set(list.compactMap { $0["name"] as? String })
-        #expect(names.isSuperset(of: ["Insulated waterproof boots", "Goggles", "Phone and charger"]))
+        #expect(names.isSuperset(of: ["Insulated waterproof boots", "Ski goggles", "Phone and charger"]))
         let weatherItems = list.filter { $0["weather"] as? Bool == true }
         #expect(!weatherItems.isEmpty)
         let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

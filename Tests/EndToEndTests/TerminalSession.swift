@@ -18,9 +18,10 @@ struct TerminalSession {
 
     enum Failure: Error { case noTerminal(String) }
 
-    /// Runs `arguments` with stdout and stderr on a new pty `columns` wide.
+    /// Runs `arguments` with stdout and stderr on a new pty `columns` wide. With `input`, stdin is the pty
+    /// too and `input` is typed into it (as a person answering a question would).
     static func run(
-        _ binary: URL, _ arguments: [String], environment: [String: String], columns: UInt16 = 100
+        _ binary: URL, _ arguments: [String], environment: [String: String], columns: UInt16 = 100, input: String? = nil
     ) throws -> TerminalSession {
         // posix_openpt and friends are not in Swift's Glibc module: the Linux ioctls they wrap, by number
         // (TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned int)).
@@ -48,10 +49,15 @@ struct TerminalSession {
         let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
         process.standardOutput = terminal
         process.standardError = terminal
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input == nil ? FileHandle.nullDevice : terminal
         let started = Date()
         try process.run()
         close(secondary)  // the child holds its own copies; reads end (EIO) when it exits
+        if let input {
+            // Typed ahead: the terminal keeps the line until the program reads it.
+            var bytes = Array(input.utf8)
+            _ = write(primary, &bytes, bytes.count)
+        }
 
         var chunks: [Chunk] = []
         var buffer = [UInt8](repeating: 0, count: 4_096)

@@ -2,7 +2,8 @@ import Testing
 @testable import Planner
 import Tools
 
-/// Whole lists for each kind of fixture forecast, item by item: a change to any rule shows here.
+/// Whole lists for each kind of fixture forecast, item by item: a change to any rule shows here. Read as a
+/// traveller: one item per garment family, nothing stacked (4 days, a spare of each daily garment).
 @Suite struct GoldenListTests {
     static func labels(_ days: [ForecastDay]) -> [String] {
         PackingRules.list(for: PackingRulesTests.context(days)).items.map { item in
@@ -12,31 +13,31 @@ import Tools
 
     @Test func snowy() {
         #expect(Self.labels(PackingRulesTests.snowy) == [
-            "Underwear ×5", "Socks ×5", "Tops ×4", "Trousers or skirts ×2", "Sleepwear ×1", "Thermal base layers ×2", "Warm sweaters or fleeces ×1", "Wool socks ×4", "Insulated winter coat", "Warm hat and gloves", "Scarf", "Waterproof gloves", "Windproof shell", "Insulated waterproof boots", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driver's licence", "Wallet, cards and some cash", "Phone and charger",
+            "Long-sleeved tops ×5", "Warm trousers (not jeans) ×2", "Underwear ×5", "Wool socks ×5", "Sleepwear ×1", "Thermal base layers (top and bottom) ×2", "Warm fleece or down jacket ×1", "Insulated waterproof winter coat", "Insulated waterproof boots", "Insulated waterproof gloves", "Warm hat", "Scarf or neck gaiter", "Sunglasses", "Sunscreen (SPF 30+)", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driving license", "Wallet, cards and some cash", "Phone and charger",
         ])
     }
 
     @Test func rainy() {
         #expect(Self.labels(PackingRulesTests.rainy) == [
-            "Underwear ×5", "Socks ×5", "Tops ×4", "Trousers or skirts ×2", "Sleepwear ×1", "Warm sweaters or fleeces ×1", "Light jacket", "Waterproof shoes", "Waterproof rain jacket", "Compact umbrella", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driver's licence", "Wallet, cards and some cash", "Phone and charger",
+            "Long-sleeved tops ×5", "Trousers, jeans or skirts ×2", "Underwear ×5", "Socks ×5", "Sleepwear ×1", "Fleece or warm sweater ×1", "Waterproof rain jacket", "Waterproof shoes", "Compact umbrella", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driving license", "Wallet, cards and some cash", "Phone and charger",
         ])
     }
 
     @Test func hot() {
         #expect(Self.labels(PackingRulesTests.hot) == [
-            "Underwear ×5", "Socks ×5", "Tops ×4", "Trousers or skirts ×2", "Sleepwear ×1", "Shorts ×2", "Breathable short-sleeved tops ×4", "Sunglasses", "Sun hat", "Sunscreen (SPF 30+)", "Toothbrush and toothpaste", "Deodorant and toiletries", "Reusable water bottle", "Medications", "ID or driver's licence", "Wallet, cards and some cash", "Phone and charger",
+            "Breathable short-sleeved tops ×5", "Shorts ×2", "Light trousers or a skirt ×1", "Underwear ×5", "Socks ×3", "Sleepwear ×1", "Comfortable everyday shoes", "Sandals or flip-flops", "Sunglasses", "Sun hat", "Sunscreen (SPF 30+)", "Toothbrush and toothpaste", "Deodorant and toiletries", "Reusable water bottle", "Medications", "ID or driving license", "Wallet, cards and some cash", "Phone and charger",
         ])
     }
 
     @Test func mild() {
         #expect(Self.labels(PackingRulesTests.mild) == [
-            "Underwear ×5", "Socks ×5", "Tops ×4", "Trousers or skirts ×2", "Sleepwear ×1", "Short-sleeved tops ×4", "Sunglasses", "Sunscreen (SPF 30+)", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driver's licence", "Wallet, cards and some cash", "Phone and charger",
+            "Short-sleeved tops ×5", "Trousers, jeans or skirts ×2", "Underwear ×5", "Socks ×5", "Sleepwear ×1", "Fleece or light sweater ×1", "Comfortable everyday shoes", "Sunglasses", "Sunscreen (SPF 30+)", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driving license", "Wallet, cards and some cash", "Phone and charger",
         ])
     }
 
     @Test func windy() {
         #expect(Self.labels(PackingRulesTests.windy) == [
-            "Underwear ×5", "Socks ×5", "Tops ×4", "Trousers or skirts ×2", "Sleepwear ×1", "Warm sweaters or fleeces ×1", "Warm coat", "Warm hat and gloves", "Windproof shell", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driver's licence", "Wallet, cards and some cash", "Phone and charger",
+            "Long-sleeved tops ×5", "Trousers, jeans or skirts ×2", "Underwear ×5", "Socks ×5", "Sleepwear ×1", "Fleece or warm sweater ×1", "Warm coat", "Comfortable everyday shoes", "Gloves", "Warm hat", "Toothbrush and toothpaste", "Deodorant and toiletries", "Medications", "ID or driving license", "Wallet, cards and some cash", "Phone and charger",
         ])
     }
 }

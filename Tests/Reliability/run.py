@@ -876,6 +876,28 @@ def hostile_cases():
     case("rm --json absent", ["rm", "424242", "--json"], {66})
     case("rm no id", ["rm"], {64})
 
+    # edit / leg (issue 26): hostile ids, dates, places and stop numbers; a refusal changes nothing
+    for label, text in IDS[:6]:
+        case(f"edit id {label}", ["edit", text, "--to", d2], {64, 66})
+        case(f"leg rm id {label}", ["leg", "rm", text, "1"], {64, 66})
+    case("edit nothing", ["edit", "1"], {64})
+    case("edit to before from", ["edit", "1", "--to", "2000-01-01"], {64})
+    case("edit ANSI name", ["edit", "1", "--name", ESC], {64})
+    case("edit 10k destination", ["edit", "1", "--destination", LONG], {64})
+    case("edit unknown place", ["edit", "1", "--destination", "Xyzzyville Nowhere"], {65})
+    case("edit --leg 0", ["edit", "1", "--leg", "0", "--to", d2], {64})
+    case("edit --leg 99", ["edit", "1", "--leg", "99", "--to", d2], {64})
+    case("edit --leg 2 one stop", ["edit", "1", "--leg", "2", "--to", d2], {64})
+    case("leg rm only stop", ["leg", "rm", "1", "1"], {64})
+    case("leg rm -1", ["leg", "rm", "1", "-1"], {64})
+    case("leg add to before end", ["leg", "add", "1", "Moab, UT", "--to", d1], {64})
+    case("leg add ANSI place", ["leg", "add", "1", ESC, "--to", "2099-01-01"], {64, 65})
+    case("leg no command", ["leg"], {64})
+    case("add --then without --to", ["add", "Denver, CO", "--from", d1, "--to", d2, "--then", "Moab, UT"], {64})
+    case("add --then same day", ["add", "Denver, CO", "--from", d1, "--to", d2, "--then", "Moab, UT", "--to", d2], {64})
+    case("add --like absent", ["add", "Denver, CO", "--from", d1, "--to", d2, "--like", "424242"], {66})
+    case("pack id --activities", ["pack", "1", "--activities", "ski"], {64})
+
     # pack
     case("pack no target", ["pack"], {64})
     case("pack empty destination", ["pack", "", "--from", d1, "--to", d2], {64})
@@ -1144,7 +1166,7 @@ def scenario_hostile():
             commands.add(" ".join(c["args"][:2]) if c["args"][0] == "history" and len(c["args"]) > 1
                          and c["args"][1] in ("show", "search") else c["args"][0])
     needed = {"add", "list", "show", "rm", "pack", "ask", "history", "history show", "history search", "replay",
-              "cache", "doctor"}
+              "cache", "doctor", "edit", "leg"}
     check(f"hostile: at least 100 cases ({len(cases)}) covering every command", len(cases) >= 100 and
           needed <= commands, f"missing: {sorted(needed - commands)}")
 

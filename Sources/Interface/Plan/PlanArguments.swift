@@ -58,6 +58,37 @@ public enum PlanArguments {
     /// `plan rm`.
     public struct Remove: ParsableArguments {
         public var trip = 0
+        public var yes = false
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan edit`: what to change (nil: unchanged); `leg` picks one stop of several.
+    public struct Edit: ParsableArguments {
+        public var trip = 0
+        public var from: CalendarDate?
+        public var to: CalendarDate?
+        public var name: String?
+        public var activities: String?
+        public var destination: String?
+        public var leg: Int?
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan leg add <trip> <place> --to <date>`.
+    public struct LegAdd: ParsableArguments {
+        public var trip = 0
+        public var place = ""
+        public var to: CalendarDate?
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan leg rm <trip> <n>`.
+    public struct LegRemove: ParsableArguments {
+        public var trip = 0
+        public var leg = 0
         public var json = false
         public init() {}
     }
@@ -100,6 +131,26 @@ public enum PlanArguments {
     public struct Doctor: ParsableArguments {
         public var model: String?
         public var offline = false
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan config`.
+    public struct Config: ParsableArguments {
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan config set <key> <value>`.
+    public struct ConfigSet: ParsableArguments {
+        public var key = ""
+        public var value = ""
+        public var json = false
+        public init() {}
+    }
+
+    /// `plan activities`.
+    public struct Activities: ParsableArguments {
         public var json = false
         public init() {}
     }

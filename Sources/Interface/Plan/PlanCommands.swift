@@ -18,6 +18,13 @@ public enum PlanCommands {
             Creates a trip and prints its id. The destination is resolved to a place
             (name, region, country, coordinates, time zone) right away; an unknown place
             fails and nothing is stored.
+
+            A trip of several stops: each --then <place> --to <date> adds a stop that starts
+            the day the one before it ends (the night of the move belongs to the new stop).
+            Each stop gets its own forecast; the trip gets one packing list.
+
+            --like <trip> starts from an earlier trip: its activities and its name (with the
+            year and the place brought up to date), not its forecast or ticks.
             """,
         parameters: [
             [.argument("destination", \.destination, help: "where you are going: a city, region, airport or park")],
@@ -25,7 +32,11 @@ public enum PlanCommands {
             [.flag("json", \.json, help: "print the trip as JSON")],
         ],
         section: .trips,
-        examples: [#"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities hiking"#]
+        examples: [
+            #"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities hiking"#,
+            #"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-05 --then "Moab, UT" --to 2026-12-08"#,
+            #"plan add "Aspen, CO" --from 2026-12-20 --to 2026-12-27 --like 4"#,
+        ]
     )
 
     /// `plan list`.
@@ -63,11 +74,100 @@ public enum PlanCommands {
 
     /// `plan rm <trip>`.
     public static let remove = Command<PlanArguments.Remove>(
-        ["rm"], aliases: ["remove", "delete"], summary: "Delete a trip and its sessions",
-        discussion: "Deletes a trip with its sessions, pinned forecasts and packing lists.",
-        parameters: [[tripArgument(\.trip), .flag("json", \.json, help: #"print {"deleted": <id>}"#)]],
+        ["rm"], summary: "Delete a trip and its sessions",
+        discussion: """
+            Deletes a trip with its sessions, pinned forecasts and packing lists. On a
+            terminal it first names what will go and asks [y/N]: Enter, or anything but
+            y or yes, keeps the trip. With --yes, or when stdin is not a terminal (a
+            script), it deletes at once.
+            """,
+        parameters: [[
+            tripArgument(\.trip),
+            .flag("yes", \.yes, help: "delete without asking"),
+            .flag("json", \.json, help: #"print {"deleted": <id>}"#),
+        ]],
         section: .trips,
-        examples: ["plan rm 3"]
+        examples: ["plan rm 3", "plan rm 3 --yes"]
+    )
+
+    /// `plan edit <trip>`.
+    public static let edit = Command<PlanArguments.Edit>(
+        ["edit"], summary: "Change a trip's dates, place, activities or name",
+        discussion: """
+            Changes a trip, checked like 'plan add': an end before the start is a usage
+            error, an unknown place fails, and on any error nothing changes. On a trip of
+            several stops, --leg <n> picks the stop: its --from and --to move the days it
+            shares with the stops around it; without --leg, --from and --to move the whole
+            trip's first and last day. A packing list made before a change of dates, places
+            or activities is marked out of date ('plan show' says why) until the next pack.
+            """,
+        parameters: [[
+            tripArgument(\.trip),
+            .option("from", \.from, value: "<date>", help: "the new first day") { try ArgumentText.date($0, option: "from", context: $1) },
+            .option("to", \.to, value: "<date>", help: "the new last day") { try ArgumentText.date($0, option: "to", context: $1) },
+            .option("activities", \.activities, value: "a,b", help: "the new activities (replacing the old; \"\" for none)"),
+            .option("name", \.name, value: "<text>", help: "the new name"),
+            .option("destination", \.destination, value: "<place>", help: "the new place (resolved now)"),
+            .option("leg", \.leg, value: "<n>", help: "the stop to change, on a trip of several (1 is the first)") {
+                try ArgumentText.number($0, option: "leg", range: 1...TripLeg.maximumCount, context: $1)
+            },
+            .flag("json", \.json, help: "print the changed trip as JSON"),
+        ]],
+        section: .trips,
+        examples: ["plan edit 3 --to 2026-12-07", "plan edit 3 --activities ski,hiking", "plan edit 3 --leg 2 --destination \"Moab, UT\""]
+    )
+
+    /// `plan leg add <trip> <place> --to <date>`.
+    public static let legAdd = Command<PlanArguments.LegAdd>(
+        ["leg", "add"], summary: "Add a stop at the end of a trip",
+        discussion: """
+            Adds a stop after the trip's last: it starts the day the trip ended and lasts
+            to --to. The place is resolved now; the packing list is out of date until the
+            next pack.
+            """,
+        parameters: [[
+            tripArgument(\.trip),
+            .argument("place", \.place, help: "where the new stop is"),
+            .option("to", \.to, value: "<date>", help: "the new stop's last day", required: true) {
+                try ArgumentText.date($0, option: "to", context: $1)
+            },
+            .flag("json", \.json, help: "print the changed trip as JSON"),
+        ]],
+        section: .trips,
+        examples: [#"plan leg add 3 "Moab, UT" --to 2026-12-08"#]
+    )
+
+    /// `plan leg rm <trip> <n>`.
+    public static let legRemove = Command<PlanArguments.LegRemove>(
+        ["leg", "rm"], summary: "Remove one stop of a trip",
+        discussion: """
+            Removes stop <n>. Removing the first or the last stop shortens the trip; a stop
+            in the middle gives its days to the stop before it. A trip keeps at least one
+            stop (delete it with 'plan rm').
+            """,
+        parameters: [[
+            tripArgument(\.trip),
+            .argument("n", \.leg, help: "the stop's number, as 'plan show' prints it") {
+                let number = try ArgumentText.id($0, what: "stop", context: $1)
+                guard (1...TripLeg.maximumCount).contains(number) else {
+                    throw $1.error("<n> must be a stop number from 1 to \(TripLeg.maximumCount).")
+                }
+                return number
+            },
+            .flag("json", \.json, help: "print the changed trip as JSON"),
+        ]],
+        section: .trips,
+        examples: ["plan leg rm 3 2"]
+    )
+
+    /// `plan leg`: names `add` and `rm`.
+    public static let leg = Command<PlanArguments.Group>(
+        ["leg"], summary: "A trip's stops: add one, remove one",
+        discussion: "add puts a new stop after the trip's last; rm removes one (see 'plan show' for their numbers).",
+        overview: [.init("leg add|rm", "Add a stop at the end of a trip, or remove one")],
+        section: .trips,
+        subcommands: [legAdd.info, legRemove.info],
+        isGroup: true
     )
 
     // MARK: - Packing
@@ -97,7 +197,10 @@ public enum PlanCommands {
                 .flag("markdown", \.markdown, help: "print a checklist to paste"),
             ]),
         ],
-        forms: ["<trip> [options]", "<destination> --from <date> --to <date> [--name <text>] [--activities a,b] [options]"],
+        forms: [
+            "<trip> [options]",
+            "<destination> --from <date> --to <date> [--then <place> --to <date>]... [--name <text>] [--activities a,b] [--like <trip>] [options]",
+        ],
         overview: [
             .init("pack <trip>", "Make a packing list from the forecast"),
             .init("pack <destination> --from <date> --to <date>", "Add a trip and pack it in one step"),
@@ -290,6 +393,61 @@ public enum PlanCommands {
         section: .history
     )
 
+    // MARK: - The traveller
+
+    /// `plan config set <key> <value>`.
+    public static let configSet = Command<PlanArguments.ConfigSet>(
+        ["config", "set"], summary: "Set home, units or laundry",
+        discussion: """
+            Stores one of the traveller's settings in the database: home (an ISO 3166 country
+            code: passports, plug adapters and voltage are judged against it), units (metric:
+            °C, km/h, m; us: °F, mph, ft) or laundry (days between washes, 1 to 60: no garment
+            is counted for more days than this plus a spare). PLAN_HOME_COUNTRY and PLAN_UNITS
+            win over what is stored.
+            """,
+        parameters: [[
+            .argument("key", \.key, help: "home, units or laundry", completion: .choices(["home", "units", "laundry"])),
+            .argument("value", \.value, help: "a country code (GB), metric or us, or a number of days"),
+            .flag("json", \.json, help: #"print {"key": ..., "value": ...}"#),
+        ]],
+        section: .trips,
+        examples: ["plan config set home GB", "plan config set units metric", "plan config set laundry 4"]
+    )
+
+    /// `plan config`.
+    public static let config = Command<PlanArguments.Config>(
+        ["config"], summary: "The traveller: home country, units, laundry",
+        discussion: """
+            Shows the traveller plan packs for, and where each value comes from: home (from
+            PLAN_HOME_COUNTRY, 'plan config set home', the locale's region, else US), units (from
+            PLAN_UNITS, 'plan config set units', else from home: °F for the US and the few
+            countries that use it, °C elsewhere) and laundry (days between washes, default 7;
+            add and pack take a laundry option for one trip).
+            """,
+        parameters: [[.flag("json", \.json, help: "print home, units and laundry with their sources")]],
+        overview: [
+            .init("config", "The traveller: home country, units, laundry"),
+            .init("config set <key> <value>", "Set home, units or laundry"),
+        ],
+        section: .trips,
+        examples: ["plan config", "plan config set home GB"],
+        subcommands: [configSet.info]
+    )
+
+    /// `plan activities`.
+    public static let activities = Command<PlanArguments.Activities>(
+        ["activities"], summary: "The activities plan knows, and what each adds",
+        discussion: """
+            Lists the activities that add and pack know, by kind (water, snow, outdoors, town,
+            occasions, people, trip styles), with their aliases and what each adds to a list:
+            garments (chosen with the weather, never stacked) and gear. A word plan does not
+            know is named in a note on the list, never made into an item.
+            """,
+        parameters: [[.flag("json", \.json, help: "print an array of activities with aliases, wear and gear")]],
+        section: .packing,
+        examples: ["plan activities", "plan activities --json"]
+    )
+
     // MARK: - Other
 
     /// `plan completions bash|zsh|fish`.
@@ -342,8 +500,8 @@ public enum PlanCommands {
 
     /// The commands under `plan`, in the overview's order.
     public static let commands: [CommandInfo] = [
-        add.info, list.info, show.info, remove.info, pack.info, ask.info, replay.info, history.info, cache.info,
-        doctor.info, completions.info, help.info, completionQuery.info,
+        add.info, list.info, show.info, edit.info, leg.info, remove.info, pack.info, ask.info, replay.info, history.info, cache.info,
+        doctor.info, completions.info, help.info, completionQuery.info, config.info, activities.info,
     ]
 
     /// The words that name each command (its name, then its aliases) and how to build its declaration, in
@@ -352,10 +510,10 @@ public enum PlanCommands {
     /// `InterfaceTests` checks that these words are exactly the declarations' own.
     public static let index: [(words: [String], command: @Sendable () -> CommandInfo)] = [
         (["add"], { add.info }), (["list", "ls"], { list.info }), (["show"], { show.info }),
-        (["rm", "remove", "delete"], { remove.info }), (["pack"], { pack.info }), (["ask"], { ask.info }),
+        (["edit"], { edit.info }), (["leg"], { leg.info }), (["rm"], { remove.info }), (["pack"], { pack.info }), (["ask"], { ask.info }),
         (["replay"], { replay.info }), (["history"], { history.info }), (["cache"], { cache.info }),
         (["doctor"], { doctor.info }), (["completions"], { completions.info }), (["help"], { help.info }),
-        (["__complete"], { completionQuery.info }),
+        (["__complete"], { completionQuery.info }), (["config"], { config.info }), (["activities"], { activities.info }),
     ]
 
     /// `plan` itself: what the tool says about itself, and its commands.
@@ -384,7 +542,8 @@ public enum PlanCommands {
     }
 
     private static var visibleCommandNames: [String] {
-        ["add", "list", "show", "rm", "pack", "ask", "replay", "history", "cache", "doctor", "completions", "help"]
+        ["add", "list", "show", "edit", "leg", "rm", "pack", "ask", "replay", "history", "cache", "doctor", "completions", "help",
+         "config", "activities"]
     }
 
     private static func tripArgument<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {

@@ -1,15 +1,28 @@
 import Store
 
 /// The dates, name and activities of a new trip: `add` requires the dates, `pack <destination>` needs them.
+/// Stops after the first come as `--then <place> --to <date>`: a `--to` after a `--then` is that stop's.
 public struct TripDetails: ParsableArguments, Equatable {
     /// `--from`: the first day.
     public var from: CalendarDate?
-    /// `--to`: the last day.
+    /// `--to`: the last day (of the first stop, when there are stops).
     public var to: CalendarDate?
     /// `--name`: the trip's name (default: the destination).
     public var name: String?
     /// `--activities`: comma-separated, as typed.
     public var activities: String?
+    /// `--then <place> --to <date>`, in order.
+    public var stops: [Stop] = []
+    /// `--like <trip>`: the trip whose activities and name to start from.
+    public var like: Int?
+
+    /// A stop after the first, as typed: where, and its last day (nil until its `--to`).
+    public struct Stop: Sendable, Equatable {
+        public var destination: String
+        public var end: CalendarDate?
+    }
+    /// `--laundry`: days between washes for this trip (over `plan config set laundry`).
+    public var laundry: Int?
 
     public init() {}
 
@@ -19,11 +32,48 @@ public struct TripDetails: ParsableArguments, Equatable {
             .option("from", \.from, value: "<date>", help: "first day (YYYY-MM-DD, today, tomorrow)", required: datesRequired) {
                 try ArgumentText.date($0, option: "from", context: $1)
             },
-            .option("to", \.to, value: "<date>", help: "last day (not before --from)", required: datesRequired) {
-                try ArgumentText.date($0, option: "to", context: $1)
-            },
+            Parameter(
+                info: ParameterInfo(
+                    kind: .option, name: "to", valueName: "<date>",
+                    help: "last day (not before --from); after --then, that stop's last day", isRequired: datesRequired
+                ),
+                assign: { details, text, context in
+                    let date = try ArgumentText.date(text, option: "to", context: context)
+                    guard let last = details.stops.indices.last else {
+                        details.to = date
+                        return
+                    }
+                    guard details.stops[last].end == nil else {
+                        throw context.error(
+                            "--then \(ArgumentText.printable(details.stops[last].destination)) has two --to dates; give each stop its own --then."
+                        )
+                    }
+                    details.stops[last].end = date
+                }
+            ),
+            Parameter(
+                info: ParameterInfo(
+                    kind: .option, name: "then", valueName: "<place>",
+                    help: "a next stop, from the day the one before ends (give its --to after it; repeatable)"
+                ),
+                assign: { details, text, context in
+                    if let last = details.stops.last, last.end == nil {
+                        throw context.error("--then \(ArgumentText.printable(last.destination)) needs its own --to <date> before the next --then.")
+                    }
+                    guard details.stops.count < TripLeg.maximumCount - 1 else {
+                        throw context.error("a trip has at most \(TripLeg.maximumCount) stops.")
+                    }
+                    details.stops.append(Stop(destination: text, end: nil))
+                }
+            ),
             .option("name", \.name, value: "<text>", help: "a name for the trip (default: the destination)"),
-            .option("activities", \.activities, value: "a,b", help: "what you will do: hiking, beach, business, ski, ..."),
+            .option("activities", \.activities, value: "a,b", help: "what you will do: ski, beach, wedding, ... ('plan activities' lists them)"),
+            .option("laundry", \.laundry, value: "<days>", help: "days between washes for this trip (default: plan config, else 7)") {
+                try ArgumentText.number($0, option: "laundry", range: 1...60, context: $1)
+            },
+            .option("like", \.like, value: "<trip>", help: "start from this trip's activities and name", completion: .trips) {
+                try ArgumentText.id($0, what: "trip", context: $1)
+            },
         ]
     }
 }

@@ -50,11 +50,14 @@ public struct ForecastChart: Sendable {
     public let isUnicode: Bool
     /// Cells of the temperature bar.
     public let width: Int
+    /// The traveller's units for the figures shown (the bar and colours are laid out in °F either way).
+    public let units: MeasurementUnits
 
     public init(
         days: [ForecastDay], start: CalendarDate, end: CalendarDate, lastForecastDay: CalendarDate?, isUnicode: Bool,
-        width: Int = 24
+        width: Int = 24, units: MeasurementUnits = .us
     ) {
+        self.units = units
         self.days = days
         self.start = start
         self.end = end
@@ -68,10 +71,10 @@ public struct ForecastChart: Sendable {
         let (low, high) = scale
         let indent = "    "
         let labelWidth = 11
-        let degrees = isUnicode ? "°F" : "F"
+        let degrees = isUnicode ? units.degreeSymbol : String(units.degreeSymbol.dropFirst())
         var lines: [String] = []
-        let left = "\(Int(checked: low) ?? 0)\(degrees)"
-        let right = "\(Int(checked: high) ?? 0)\(degrees)"
+        let left = "\(shown(Int(checked: low) ?? 0))\(degrees)"
+        let right = "\(shown(Int(checked: high) ?? 0))\(degrees)"
         let gap = max(1, width - left.count - right.count)
         let temperatureColumn = 10
         lines.append(indent + pad("", labelWidth + temperatureColumn) + paint(.scale, left + String(repeating: " ", count: gap) + right))
@@ -121,9 +124,9 @@ public struct ForecastChart: Sendable {
         let (low, high) = scale
         let range: String
         switch (day.low, day.high) {
-        case let (l?, h?): range = "\(min(l, h))\(isUnicode ? "–" : "-")\(max(l, h))\(degrees)"
-        case let (nil, h?): range = "high \(h)\(degrees)"
-        case let (l?, nil): range = "low \(l)\(degrees)"
+        case let (l?, h?): range = "\(shown(min(l, h)))\(isUnicode ? "–" : "-")\(shown(max(l, h)))\(degrees)"
+        case let (nil, h?): range = "high \(shown(h))\(degrees)"
+        case let (l?, nil): range = "low \(shown(l))\(degrees)"
         default: range = "?"
         }
         var text = pad(range, column)
@@ -173,13 +176,16 @@ public struct ForecastChart: Sendable {
         let wind = max(day.wind ?? 0, day.gust.map { $0 * 2 / 3 } ?? 0)
         if wind >= 20 {
             let strongest = max(day.wind ?? 0, day.gust ?? 0)
-            marks.append((.wind, (isUnicode ? "≋ " : "~ ") + "wind \(strongest) mph"))
+            marks.append((.wind, (isUnicode ? "≋ " : "~ ") + "wind \(units.speedText(strongest))"))
         }
         if let highest = day.high, highest >= 90 {
             marks.append((.heat, (isUnicode ? "☀ " : "^ ") + "heat"))
         }
         return marks
     }
+
+    /// A temperature (°F) in the traveller's units.
+    private func shown(_ fahrenheit: Int) -> Int { units.degrees(fromFahrenheit: fahrenheit) }
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)

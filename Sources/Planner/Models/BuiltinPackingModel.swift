@@ -37,6 +37,9 @@ public struct BuiltinPackingModel: LanguageModel {
         if latitude == nil || longitude == nil, !attempted("geocode"), offers("geocode") {
             return ModelReply(toolCalls: [ToolCall(id: "call_geocode", name: "geocode", arguments: ["place": .string(trip.destination)])])
         }
+        if let stops = trip.stops, stops.count > 1 {
+            return reply(Self.stopsContext(trip: trip, stops: stops, results: results, offers: offers("forecast")), request: request)
+        }
         let received = results.last { $0.forecast != nil }
         if received == nil, !attempted("forecast"), offers("forecast"), let latitude, let longitude {
             return ModelReply(toolCalls: [ToolCall(
@@ -45,6 +48,61 @@ public struct BuiltinPackingModel: LanguageModel {
         }
         var context = Self.context(trip: trip, forecast: received, latitude: latitude)
         context.unavailableReason = results.last?.unavailableReason.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        return reply(.answer(context), request: request)
+    }
+
+    /// The next step for a trip of several stops: forecast calls for every stop at once, then the answer
+    /// from the stops' forecasts combined.
+    enum Step {
+        case calls([ToolCall])
+        case answer(PackingContext)
+    }
+
+    static func stopsContext(
+        trip: TripBrief, stops: [TripBrief.Stop], results: [ForecastResult], offers: Bool
+    ) -> Step {
+        // The stops in order, as many a round as a reply may call (the session runs four), until each has
+        // had its call: one forecast result per stop called.
+        if offers, results.count < stops.count {
+            let next = stops.indices.dropFirst(results.count).prefix(LanguageModelSession.callsPerReply)
+            let calls = next.compactMap { index -> ToolCall? in
+                let stop = stops[index]
+                guard let latitude = stop.latitude, let longitude = stop.longitude else { return nil }
+                return ToolCall(
+                    id: "call_forecast_\(index + 1)", name: "forecast",
+                    arguments: ["latitude": .number(latitude), "longitude": .number(longitude)]
+                )
+            }
+            if !calls.isEmpty { return .calls(calls) }
+        }
+        let legs = stops.enumerated().map { index, stop in
+            (
+                leg: TripLeg(position: index + 1, destination: stop.name, place: nil, start: stop.start, end: stop.end),
+                forecast: results.last { $0.place == stop.label && $0.forecast != nil }?.forecast
+            )
+        }
+        let combined = StopForecasts(legs).forecast
+        // The stalest stop's origin stands for the whole (a stale copy anywhere is worth a notice).
+        let origin = results.compactMap(\.origin).first { $0.isStale } ?? .cached
+        let isStale = origin.isStale
+        var context = Self.context(
+            trip: trip,
+            forecast: combined.map { ForecastResult(place: nil, outcome: .forecast($0, origin: origin, missingDays: [])) },
+            latitude: stops.first?.latitude
+        )
+        context.isStale = isStale
+        if combined == nil {
+            context.unavailableReason = results.last?.unavailableReason.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        }
+        return .answer(context)
+    }
+
+    /// The reply for a step: the tool calls, or the rules' list as the structured answer (streamed as text too).
+    private func reply(_ step: Step, request: ModelRequest) -> ModelReply {
+        guard case let .answer(context) = step else {
+            if case let .calls(calls) = step { return ModelReply(toolCalls: calls) }
+            return ModelReply(text: "")
+        }
         let list = PackingRules.list(for: context)
         let answer = PackingInstructions.json(list)
         if let onText = request.onText {
@@ -79,6 +137,10 @@ public struct BuiltinPackingModel: LanguageModel {
             country: trip.country, isStale: result?.origin?.isStale ?? false, forecastEnds: forecastEnds
         )
         context.horizonDays = horizon
+        context.traveller = trip.traveller ?? .standard
+        context.today = trip.today
+        context.elevation = result?.forecast?.elevation
+        context.placeName = trip.destination.split(separator: ",").first.map(String.init)
         return context
     }
 

@@ -57,9 +57,16 @@ public struct PackingCheck: Sendable {
                 dropped.append(PackingReview.Dropped(name: item.name, reason: "no such category"))
                 continue
             }
-            if isDestination(item.reason) || Self.key(item.reason).count < 2 || Self.key(item.reason) == Self.key(item.name) {
+            if isDestination(item.reason) || Self.key(item.reason).count < 2 || Self.key(item.reason) == Self.key(item.name)
+                || Self.isPlaceholder(item.reason)
+            {
                 item.reason = "Suggested by the model"
             }
+            if let contradiction = contradiction(item) {
+                dropped.append(PackingReview.Dropped(name: item.name, reason: contradiction))
+                continue
+            }
+            item.category = ItemCategories.category(for: item.name) ?? item.category
             if item.weather {
                 weatherClaims += 1
                 if citesForecast(item.reason) {
@@ -80,6 +87,7 @@ public struct PackingCheck: Sendable {
         }
 
         let survivors = kept.count
+        for name in mergeFamilies(&kept) where !mergedNames.contains(name) { mergedNames.append(name) }
         var added: [String] = []
         for gear in requiredGear() where !kept.contains(where: { gear.isCovered($0.name) }) {
             var item = gear.item
@@ -129,7 +137,37 @@ public struct PackingCheck: Sendable {
         }
         if Self.looksLikeDate(item.name) { return "a date, not a thing to pack" }
         if Self.weatherWords.contains(key) { return "weather, not a thing to pack" }
-        if Self.placeholders.contains(key) { return "a placeholder, not a thing to pack" }
+        if Self.placeholders.contains(key) || Self.isPlaceholder(item.name) { return "a placeholder, not a thing to pack" }
+        return nil
+    }
+
+    /// Text a model copied from a template or left unfinished: "<item>", "{name}", "Item 3", "TBD",
+    /// "Gear for scuba diving".
+    static func isPlaceholder(_ text: String) -> Bool {
+        if text.contains("<") || text.contains("{") || text.contains("[") || text.contains("...") || text.contains("…") && text.count < 4 {
+            return true
+        }
+        let key = key(text)
+        if placeholders.contains(key) || ["tbd", "tba", "lorem ipsum", "xxx", "string", "your item"].contains(key) { return true }
+        let words = key.split(separator: " ")
+        if words.count == 2, ["item", "thing", "name", "category"].contains(String(words[0])), words[1].allSatisfy(\.isNumber) {
+            return true
+        }
+        return ["gear for ", "items for ", "stuff for ", "equipment for ", "things for "].contains { key.hasPrefix($0) }
+    }
+
+    /// Why an item contradicts the forecast, or nil: an umbrella in gusts of 30 mph or more, insect
+    /// repellent when no day gets warmer than 41 °F.
+    func contradiction(_ item: PackingItem) -> String? {
+        let key = Self.key(item.name)
+        let weather = TripWeather(context)
+        let cite = WeatherCitation(units: context.traveller.units)
+        if key.contains("umbrella"), let day = weather.gustyWetDay {
+            return cite.describe(.gust, of: day) + " \(day.date.shortLabel): an umbrella will not survive; a rain shell instead"
+        }
+        if key.contains("repellent") || key.contains("bug spray"), let warmest = weather.hottestHigh, warmest.value < 41, warmest.day != nil {
+            return "no insects at a high of \(context.traveller.units.temperature(warmest.value))"
+        }
         return nil
     }
 
@@ -173,8 +211,12 @@ public struct PackingCheck: Sendable {
             var rest = text
             for alias in named { rest = rest.replacingOccurrences(of: " \(alias) ", with: " ") }
             let figures = Self.figures(in: rest)
-            let values = [day.high, day.low, day.precipitationChance, day.wind, day.gust].compactMap { $0 }.map(Double.init)
-                + [day.snowfall, day.precipitation, day.uvIndex].compactMap { $0 }
+            let metric = MeasurementUnits.metric
+            let temperatures = [day.high, day.low].compactMap { $0 }
+            let speeds = [day.wind, day.gust].compactMap { $0 }
+            let values = (temperatures + speeds + [day.precipitationChance].compactMap { $0 }).map(Double.init)
+                + temperatures.map { Double(metric.degrees(fromFahrenheit: $0)) } + speeds.map { Double(metric.speed(fromMPH: $0)) }
+                + [day.snowfall, day.precipitation, day.uvIndex].compactMap { $0 } + [day.snowfall.map { $0 / 2.54 }].compactMap { $0 }
             if figures.contains(where: { figure in values.contains { abs(abs($0) - figure) <= 1 } }) { return true }
         }
         return false
@@ -211,24 +253,83 @@ public struct PackingCheck: Sendable {
         }
     }
 
-    /// What the forecast demands, from the built-in engine's own rules: snow → insulated boots, rain of
-    /// 50% or more → a rain jacket, freezing → hat and gloves, heat → sun protection and water.
+    /// What the trip demands, from the built-in engine's own knowledge: every weather-driven item, every
+    /// activity kit's gear and garments, the passport and plug adapter abroad. Garment families count as
+    /// covered by any member ("Rain jacket" covers "Waterproof rain jacket").
     func requiredGear() -> [RequiredGear] {
-        let families: [String: [String]] = [
-            "Insulated waterproof boots": ["boot"],
-            "Waterproof rain jacket": ["rain jacket", "raincoat", "rain coat", "waterproof jacket", "rain shell", "poncho"],
-            "Warm hat and gloves": ["glove", "mitten"],
-            "Sunscreen (SPF 30+)": ["sunscreen", "sun cream", "spf", "sunblock"],
-            "Reusable water bottle": ["water"],
-        ]
-        let weatherItems = PackingRules.all.filter { ["rainGear", "snowGear", "temperatureLayers", "sunProtection"].contains($0.name) }
-            .flatMap { $0.rule(context) }
-        return weatherItems.compactMap { item in
-            guard item.weather, let words = families[item.name] else { return nil }
-            // Freezing only: "Warm hat and gloves" for a merely cold low is the rules' choice, not a demand.
-            if item.name == "Warm hat and gloves", !item.reason.hasPrefix("Freezing") { return nil }
-            return RequiredGear(item: item, words: words)
+        let rules = PackingRules.list(for: context).items
+        let kits = Set(PackingRules.activityKits(context).map(\.name))
+        let kitNeeds = ActivityKits.resolve(context.activities).kits.reduce(into: Set<ClothingNeed>()) { $0.formUnion($1.wear) }
+        let clothingForKits = Set(ClothingSystem(context: context, weather: TripWeather(context), needs: kitNeeds).items().map(\.name))
+            .subtracting(ClothingSystem(context: context, weather: TripWeather(context), needs: []).items().map(\.name))
+        return rules.compactMap { item in
+            let demanded = item.weather || kits.contains(item.name) || clothingForKits.contains(item.name)
+                || item.name.hasPrefix("Passport") || item.name.hasPrefix("Plug adapter")
+            guard demanded else { return nil }
+            return RequiredGear(item: item, words: Self.coveringWords(item.name))
         }
+    }
+
+    /// The words a model's item name may contain to count as the rules' item.
+    static func coveringWords(_ name: String) -> [String] {
+        let key = key(name)
+        if let family = GarmentFamily.of(name) { return family.words }
+        for (words, alternatives) in synonyms where words.contains(where: { key.contains($0) }) { return alternatives }
+        let significant = key.split(separator: " ").map(String.init).filter { $0.count >= 4 && !vagueWords.contains($0) }
+        return significant.isEmpty ? [key] : significant
+    }
+
+    /// Items a model may name otherwise.
+    static let synonyms: [([String], [String])] = [
+        (["sunscreen"], ["sunscreen", "sun cream", "spf", "sunblock"]),
+        (["water bottle"], ["water bottle", "bottle", "hydration"]),
+        (["repellent"], ["repellent", "bug spray", "deet", "insect"]),
+        (["umbrella"], ["umbrella"]),
+        (["sunglasses"], ["sunglasses", "sun glasses", "shades"]),
+        (["passport"], ["passport"]),
+        (["plug adapter"], ["adapter", "adaptor"]),
+        (["lip balm"], ["lip balm", "lip salve", "chapstick"]),
+    ]
+
+    /// Words too general to say what an item is.
+    static let vagueWords: Set<String> = [
+        "with", "your", "spare", "small", "warm", "light", "waterproof", "insulated", "comfortable", "other", "some",
+        "each", "kept", "rent", "from", "where", "required", "quick", "rated", "lows", "thin", "extra",
+    ]
+
+    // MARK: - Stacked families
+
+    /// Merges the items of one garment family into one (the more specific kind, at most a day's worth per
+    /// day plus a spare); trims casual tops when business outfits cover the working days. Returns the
+    /// names merged into.
+    func mergeFamilies(_ items: inout [PackingItem]) -> [String] {
+        let system = ClothingSystem(context: context, weather: TripWeather(context), needs: [])
+        let cap = system.daily
+        var merged: [String] = []
+        for family in GarmentFamily.allCases {
+            let members = items.indices.filter { GarmentFamily.of(items[$0].name) == family }
+            if family.isDaily {
+                for index in members { items[index].quantity = items[index].quantity.map { min($0, cap) } }
+            }
+            guard members.count >= 2 else { continue }
+            // The kind to keep: forecast-driven first, then the most specific (longest) name.
+            guard let keep = members.max(by: { a, b in
+                (items[a].weather ? 1 : 0, items[a].name.count) < (items[b].weather ? 1 : 0, items[b].name.count)
+            }) else { continue }
+            var kept = items[keep]
+            let quantities = members.compactMap { items[$0].quantity }
+            kept.quantity = quantities.max().map { family.isDaily ? min($0, cap) : $0 }
+            kept.origin = .merged
+            for index in members.sorted(by: >) where index != keep { items.remove(at: index) }
+            if let position = items.firstIndex(where: { $0.name == kept.name }) { items[position] = kept }
+            merged.append(kept.name)
+        }
+        if let business = items.first(where: { Self.key($0.name).contains("business") || Self.key($0.name).contains("smart casual") })?.quantity,
+           let tops = items.firstIndex(where: { GarmentFamily.of($0.name) == .tops }), let quantity = items[tops].quantity
+        {
+            items[tops].quantity = max(1, min(quantity, cap - business))
+        }
+        return merged
     }
 
     // MARK: - Notices
@@ -236,7 +337,7 @@ public struct PackingCheck: Sendable {
     /// The answer's notices that are about the trip: not the destination's name, not a word or two, once each.
     func checkedNotices(_ notices: [String]) -> [String] {
         var seen: Set<String> = []
-        return notices.map { Self.tidy($0, limit: 300) }.filter { notice in
+        return notices.map { Self.tidyNotice($0) }.filter { notice in
             let key = Self.key(notice)
             guard key.split(separator: " ").count >= 3, !isDestination(notice), seen.insert(key).inserted else { return false }
             return true
@@ -244,6 +345,13 @@ public struct PackingCheck: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// A notice with whitespace collapsed, a leading bullet trimmed, its full stop kept, cut to 300 characters.
+    static func tidyNotice(_ text: String) -> String {
+        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let trimmed = collapsed.trimmingCharacters(in: CharacterSet(charactersIn: " -–—*•"))
+        return trimmed.count > 300 ? String(trimmed.prefix(299)) + "…" : trimmed
+    }
 
     /// Whitespace collapsed, outer punctuation trimmed, cut to `limit` characters.
     static func tidy(_ text: String, limit: Int) -> String {

@@ -7,7 +7,7 @@ import Tools
 public enum PackingInstructions {
     /// The categories answers use, in display order.
     public static let categories = [
-        "Clothing", "Outerwear", "Footwear", "Rain & weather", "Toiletries", "Health", "Documents & money",
+        "Clothing", "Outerwear", "Footwear", "Accessories", "Rain & weather", "Toiletries", "Health", "Documents & money",
         "Electronics", "Activity gear",
     ]
 
@@ -19,21 +19,28 @@ public enum PackingInstructions {
         """
 
     /// The prompt for a trip.
-    public static func prompt(for trip: Trip) -> String {
+    public static func prompt(for trip: Trip, traveller: Traveller? = nil) -> String {
+        if trip.hasStops { return stopsPrompt(for: trip, traveller: traveller) }
         var text = "Packing list for \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
         text += " (\(trip.nights) night\(trip.nights == 1 ? "" : "s"))."
         if let place = trip.place {
             text += String(format: " Coordinates: latitude %.4f, longitude %.4f.", place.latitude, place.longitude)
         }
         if !trip.activities.isEmpty { text += " Activities: \(trip.activities.joined(separator: ", "))." }
+        if let traveller, traveller != .standard {
+            text += " The traveller lives in \(traveller.home) and reads \(traveller.units == .us ? "°F" : "°C")."
+        }
         return text
     }
 
     /// The trip as a typed value attached to the prompt (the built-in engine reads it).
-    public static func payload(for trip: Trip) -> JSONValue {
+    public static func payload(for trip: Trip, traveller: Traveller? = nil, today: CalendarDate? = nil) -> JSONValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(TripBrief(trip))).flatMap { try? JSONValue.parse($0) } ?? .null
+        var brief = TripBrief(trip)
+        brief.traveller = traveller
+        brief.today = today
+        return (try? encoder.encode(brief)).flatMap { try? JSONValue.parse($0) } ?? .null
     }
 
     /// The JSON schema of a `PackingList` answer (compiled from `PackingAnswer`'s declaration).

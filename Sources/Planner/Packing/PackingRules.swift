@@ -2,7 +2,7 @@ import Foundation
 import Store
 import Tools
 
-/// What the rules look at: the trip and the forecast for its days.
+/// What the rules look at: the trip, the traveller and the forecast for its days.
 public struct PackingContext: Sendable {
     public var start: CalendarDate
     public var end: CalendarDate
@@ -22,6 +22,14 @@ public struct PackingContext: Sendable {
     public var horizonDays: Int = 7
     /// Why there is no forecast at all, when the service could not be reached (or offline, nothing cached).
     public var unavailableReason: String?
+    /// Who is packing: home country, units, laundry interval.
+    public var traveller: Traveller = .standard
+    /// The destination's elevation, metres (from the forecast), when known.
+    public var elevation: Double?
+    /// Today, to tell a trip in the past (nil: not known, never past).
+    public var today: CalendarDate?
+    /// The destination's name for notices ("Zermatt").
+    public var placeName: String?
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -39,7 +47,10 @@ public struct PackingContext: Sendable {
     }
 
     /// The rules' view of a trip and the forecast obtained for it (nil: none could be had).
-    public init(trip: Trip, forecast: Forecast?, isStale: Bool = false, unavailableReason: String? = nil) {
+    public init(
+        trip: Trip, forecast: Forecast?, isStale: Bool = false, unavailableReason: String? = nil,
+        traveller: Traveller = .standard, today: CalendarDate? = nil
+    ) {
         let days = forecast?.days(from: trip.start, to: trip.end) ?? []
         let covered = Set(days.map(\.date))
         let missing = (0...max(0, trip.start.days(to: trip.end))).map { trip.start.adding(days: $0) }.filter { !covered.contains($0) }
@@ -51,368 +62,424 @@ public struct PackingContext: Sendable {
             horizonDays = first.days(to: last) + 1
         }
         self.unavailableReason = unavailableReason
+        self.traveller = traveller
+        self.today = today
+        elevation = forecast?.elevation
+        placeName = trip.place?.name
     }
 
     public var nights: Int { start.days(to: end) }
     /// Days away, counting the first and the last.
     public var dayCount: Int { nights + 1 }
+    /// A day trip: it starts and ends on the same day.
+    public var isDayTrip: Bool { nights == 0 }
+    /// The whole trip is before today.
+    public var isPast: Bool { today.map { end < $0 } ?? false }
+    /// Outside the traveller's home country.
+    public var isAbroad: Bool {
+        guard let country, !country.isEmpty else { return false }
+        return !PackingRules.isDomestic(home: traveller.home, destination: country)
+    }
+    /// 2,500 m and above, where altitude sickness starts.
+    public var isHighAltitude: Bool { (elevation ?? 0) >= PackingRules.altitudeMetres }
+    /// "3,400 m" or "11,155 ft".
+    public var elevationText: String { traveller.units.heightText(metres: elevation ?? 0) }
 }
 
-/// The built-in engine's rules: small named functions of the trip and forecast, each giving items with reasons.
+/// The built-in engine's rules: small named functions of the trip, the traveller and the forecast, each
+/// giving items with reasons. The clothing system decides the garments; activity kits, the weather, the
+/// place and the traveller add the rest; contradictions are then resolved and each item put in the
+/// category a traveller looks under.
 public enum PackingRules {
     /// Every rule, in the order their items are listed.
     public static let all: [(name: String, rule: @Sendable (PackingContext) -> [PackingItem])] = [
-        ("clothingBasics", clothingBasics),
-        ("temperatureLayers", temperatureLayers),
-        ("daySpread", daySpread),
-        ("rainGear", rainGear),
-        ("snowGear", snowGear),
-        ("windLayer", windLayer),
+        ("clothing", clothing),
+        ("rainAndSnow", rainAndSnow),
         ("sunProtection", sunProtection),
-        ("seasonalFallback", seasonalFallback),
-        ("activityGear", activityGear),
+        ("heatAndInsects", heatAndInsects),
+        ("altitude", altitude),
+        ("activityKits", activityKits),
         ("essentials", essentials),
+        ("power", power),
     ]
 
-    /// The whole list: every rule's items, merged by name, sorted by category; plus notices.
+    /// The elevation (metres) from which plan warns of altitude sickness.
+    public static let altitudeMetres = 2_500.0
+
+    /// The whole list: every rule's items, merged, resolved and sorted by category; plus notices.
     public static func list(for context: PackingContext) -> PackingList {
         var merged: [PackingItem] = []
-        for (_, rule) in all {
+        var kitNames: [String] = []
+        for (name, rule) in all {
             for item in rule(context) {
-                if let index = merged.firstIndex(where: { $0.name == item.name }) {
-                    merged[index].quantity = [merged[index].quantity, item.quantity].compactMap { $0 }.max()
-                    merged[index].weather = merged[index].weather || item.weather
-                    let joined = merged[index].reason + "; " + item.reason
-                    if merged[index].reason != item.reason, item.weather, joined.count <= 100 {
-                        merged[index].reason = joined
-                    } else if item.weather, !merged[index].weather {
-                        merged[index].reason = item.reason  // the forecast's reason says more than a generic one
-                    }
-                } else {
-                    merged.append(item)
-                }
+                if name == "activityKits", !merged.contains(where: { $0.name == item.name }) { kitNames.append(item.name) }
+                merge(item, into: &merged)
             }
         }
+        var resolved = resolve(merged, context: context)
+        // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first.
+        while resolved.count > maximumItems, let last = kitNames.popLast() {
+            resolved.removeAll { $0.name == last }
+        }
+        return PackingList(items: ordered(resolved), notices: notices(for: context))
+    }
+
+    /// The most items a list holds (the answer schema's limit).
+    public static let maximumItems = 50
+
+    /// Adds `item`, or merges it with the item of the same name (the larger quantity; the forecast's reason).
+    static func merge(_ item: PackingItem, into items: inout [PackingItem]) {
+        guard let index = items.firstIndex(where: { $0.name == item.name }) else {
+            items.append(item)
+            return
+        }
+        items[index].quantity = [items[index].quantity, item.quantity].compactMap { $0 }.max()
+        if item.weather, !items[index].weather {
+            items[index].reason = item.reason  // the forecast's reason says more than a generic one
+            items[index].weather = true
+        }
+    }
+
+    /// Items in the display order of their categories, keeping their order within one.
+    static func ordered(_ items: [PackingItem]) -> [PackingItem] {
         let order = PackingInstructions.categories
-        let sorted = merged.enumerated().sorted { a, b in
+        return items.enumerated().sorted { a, b in
             let left = order.firstIndex(of: a.element.category) ?? order.count
             let right = order.firstIndex(of: b.element.category) ?? order.count
             return left != right ? left < right : a.offset < b.offset
         }.map(\.element)
-        return PackingList(items: sorted, notices: notices(for: context))
-    }
-
-    // MARK: - Notices
-
-    public static func notices(for context: PackingContext) -> [String] {
-        var notices: [String] = []
-        if !context.missingDays.isEmpty {
-            let missing = context.missingDays
-            let names = missing.count > 3
-                ? "\(missing[0].shortLabel) to \(missing[missing.count - 1].shortLabel)"
-                : missing.map(\.shortLabel).joined(separator: ", ")
-            if context.days.isEmpty, let reason = context.unavailableReason {
-                notices.append("No forecast could be had (\(reason)); this is a general list for the season. Run pack again when the forecast service is reachable.")
-            } else if context.days.isEmpty {
-                notices.append("No forecast for \(names) yet; this is a general list for the season. Run pack again when the trip is within a week for weather-driven items.")
-            } else {
-                // A day comes into reach `horizonDays - 1` days before it.
-                let lead = max(0, context.horizonDays - 1)
-                let first = missing[0].adding(days: -lead)
-                let all = missing[missing.count - 1].adding(days: -lead)
-                let when = missing.count == 1 || first == all
-                    ? "from \(first.shortLabel)"
-                    : "from \(first.shortLabel) for the first of them, \(all.shortLabel) for all"
-                notices.append("No forecast yet for \(names); run pack again \(when).")
-            }
-        }
-        if context.isStale {
-            notices.append("The forecast is a stale copy (the weather service failed); check again before you leave.")
-        }
-        for day in context.days where day.hasThunder {
-            notices.append("Thunderstorms forecast \(day.date.shortLabel): plan indoor options.")
-            break
-        }
-        if context.nights > 7 {
-            notices.append("Clothes are counted for a week; plan on laundry for \(context.nights) nights.")
-        }
-        return notices
     }
 
     // MARK: - Clothing
 
-    /// Quantities scale with nights and cap at a week (laundry).
-    @Sendable static func clothingBasics(_ context: PackingContext) -> [PackingItem] {
-        let days = context.dayCount
-        let capped = min(days, 7)
-        let laundry = days > 7 ? " (a week's worth; do laundry)" : ""
-        return [
-            PackingItem(category: "Clothing", name: "Underwear", quantity: min(days + 1, 8),
-                        reason: "One a day plus a spare for \(days) day\(days == 1 ? "" : "s")\(laundry)"),
-            PackingItem(category: "Clothing", name: "Socks", quantity: min(days + 1, 8),
-                        reason: "One pair a day plus a spare\(laundry)"),
-            PackingItem(category: "Clothing", name: "Tops", quantity: capped, reason: "One a day\(laundry)"),
-            PackingItem(category: "Clothing", name: "Trousers or skirts", quantity: max(1, min((days + 1) / 2, 4)),
-                        reason: "One for every two days"),
-            PackingItem(category: "Clothing", name: "Sleepwear", quantity: 1, reason: "For \(context.nights) night\(context.nights == 1 ? "" : "s")"),
-        ]
-    }
-
-    /// Temperature bands (hot, warm, mild, cool, cold, freezing) drive layers.
-    @Sendable static func temperatureLayers(_ context: PackingContext) -> [PackingItem] {
-        var items: [PackingItem] = []
-        let highs = context.days.compactMap { day in day.high.map { (day, $0) } }
-        let lows = context.days.compactMap { day in day.low.map { (day, $0) } }
-        if let coldest = lows.min(by: { $0.1 < $1.1 }) {
-            let (day, low) = coldest
-            if low < 25 {
-                items.append(weather("Outerwear", "Insulated winter coat", "Low of \(low)°F \(day.date.shortLabel)"))
-                items.append(weather("Clothing", "Thermal base layers", "Low of \(low)°F \(day.date.shortLabel)", quantity: 2))
-                items.append(weather("Outerwear", "Warm hat and gloves", "Freezing: \(low)°F \(day.date.shortLabel)"))
-                items.append(weather("Outerwear", "Scarf", "Low of \(low)°F \(day.date.shortLabel)"))
-            } else if low < 40 {
-                items.append(weather("Outerwear", "Warm coat", "Low of \(low)°F \(day.date.shortLabel)"))
-                items.append(weather("Outerwear", "Warm hat and gloves", "Cold: \(low)°F \(day.date.shortLabel)"))
-            } else if low < 55 {
-                items.append(weather("Outerwear", "Light jacket", "Low of \(low)°F \(day.date.shortLabel)"))
-            }
-        }
-        if let coolest = highs.min(by: { $0.1 < $1.1 }), coolest.1 < 55 {
-            items.append(weather("Clothing", "Warm sweaters or fleeces", "High only \(coolest.1)°F \(coolest.0.date.shortLabel)",
-                                 quantity: min(3, max(1, context.dayCount / 3))))
-        }
-        if let hottest = highs.max(by: { $0.1 < $1.1 }) {
-            let (day, high) = hottest
-            if high >= 85 {
-                let hotDays = highs.filter { $0.1 >= 85 }.count
-                items.append(weather("Clothing", "Shorts", "High of \(high)°F \(day.date.shortLabel)", quantity: min(4, max(1, (hotDays + 1) / 2))))
-                items.append(weather("Clothing", "Breathable short-sleeved tops", "High of \(high)°F \(day.date.shortLabel)", quantity: min(7, hotDays)))
-                items.append(weather("Health", "Reusable water bottle", "Heat: \(high)°F \(day.date.shortLabel); drink often"))
-            } else if high >= 70 {
-                items.append(weather("Clothing", "Short-sleeved tops", "Warm days: \(high)°F \(day.date.shortLabel)", quantity: min(4, highs.filter { $0.1 >= 70 }.count)))
-            }
-        }
-        return items
-    }
-
-    /// A wide swing between the day's high and the night's low adds a layer.
-    @Sendable static func daySpread(_ context: PackingContext) -> [PackingItem] {
-        let spreads = context.days.compactMap { day -> (ForecastDay, Int, Int)? in
-            guard let high = day.high, let low = day.low else { return nil }
-            return (day, high, low)
-        }
-        // Only when the night is cool: a 110°F day and an 84°F night call for no fleece.
-        let coolNights = spreads.filter { $0.2 < 60 }
-        guard let widest = coolNights.max(by: { $0.1 - $0.2 < $1.1 - $1.2 }), widest.1 - widest.2 >= 25 else { return [] }
-        return [weather("Clothing", "Mid layer (fleece or light sweater)",
-                        "\(widest.1)°F by day, \(widest.2)°F at night \(widest.0.date.shortLabel)")]
+    /// The clothing system for the trip's weather and activities.
+    @Sendable static func clothing(_ context: PackingContext) -> [PackingItem] {
+        let kits = ActivityKits.resolve(context.activities).kits
+        let needs = kits.reduce(into: Set<ClothingNeed>()) { $0.formUnion($1.wear) }
+        return ClothingSystem(context: context, weather: TripWeather(context), needs: needs).items()
     }
 
     // MARK: - Weather gear
 
-    /// Precipitation probability drives rain gear.
-    @Sendable static func rainGear(_ context: PackingContext) -> [PackingItem] {
-        // Days with snow, or too cold for rain to be likely, are left to the snow rule.
-        let wet = context.days.filter { !$0.hasSnow && ($0.high ?? 50) > 36 }
-            .compactMap { day in day.precipitationChance.map { (day, $0) } }
-        guard let wettest = wet.max(by: { $0.1 < $1.1 }) else { return [] }
-        let (day, chance) = wettest
-        let reason = "\(chance)% chance of rain \(day.date.shortLabel)"
-        var items: [PackingItem] = []
-        if chance >= 50 {
-            items.append(weather("Rain & weather", "Waterproof rain jacket", reason))
-            items.append(weather("Rain & weather", "Compact umbrella", reason))
-            let rainyDays = wet.filter { $0.1 >= 60 }
-            if rainyDays.count >= 2 {
-                let wettestRainy = rainyDays.max(by: { $0.1 < $1.1 }) ?? wettest
-                items.append(weather("Footwear", "Waterproof shoes",
-                                     "Rain likely on \(rainyDays.count) days: \(wettestRainy.1)% \(wettestRainy.0.date.shortLabel)"))
-            }
-        } else if chance >= 30 {
-            items.append(weather("Rain & weather", "Compact umbrella", reason))
-        }
-        return items
-    }
-
-    /// Snow in the forecast drives snow gear and boots.
-    @Sendable static func snowGear(_ context: PackingContext) -> [PackingItem] {
-        let snowy = context.days.filter { $0.hasSnow && (($0.precipitationChance ?? 50) >= 40 || ($0.snowfall ?? 0) > 0) }
-        guard let first = snowy.first else { return [] }
-        let worst = snowy.max { ($0.precipitationChance ?? 0) < ($1.precipitationChance ?? 0) } ?? first
-        let what = [worst.summary, worst.nightSummary ?? ""].first(where: WeatherText.isSnowy) ?? "Snow"
-        // Every weather reason names a figure of its day: the chance, else the snowfall, else the high.
-        var chance = ""
-        if let percent = worst.precipitationChance {
-            chance = " (\(percent)%)"
-        } else if let snowfall = worst.snowfall, snowfall.isFinite, (0..<10_000).contains(snowfall) {
-            chance = " (\(Int(checkedRounding: snowfall) ?? 0) cm)"
-        } else if let high = worst.high {
-            chance = ", \(high)°F"
-        }
-        let reason = "\(what)\(chance) \(worst.date.shortLabel)"
+    /// Snow: glare protection (sunglasses, and sunscreen: snow reflects most of the sun).
+    @Sendable static func rainAndSnow(_ context: PackingContext) -> [PackingItem] {
+        let weather = TripWeather(context)
+        let cite = WeatherCitation(units: context.traveller.units)
+        guard let snow = weather.snowDay else { return [] }
+        let reason = cite.reason(.snowfall, of: snow, lead: "Snow glare")
         return [
-            weather("Footwear", "Insulated waterproof boots", reason),
-            weather("Clothing", "Wool socks", reason, quantity: min(context.dayCount, 4)),
-            weather("Outerwear", "Waterproof gloves", reason),
+            forecastItem("Accessories", "Sunglasses", reason),
+            forecastItem("Toiletries", "Sunscreen (SPF 30+)", reason),
         ]
-    }
-
-    /// Strong wind or gusts drive a wind layer.
-    @Sendable static func windLayer(_ context: PackingContext) -> [PackingItem] {
-        let windy = context.days.filter { ($0.gust ?? 0) >= 35 || ($0.wind ?? 0) >= 25 }
-        guard let worst = windy.max(by: { max($0.gust ?? 0, $0.wind ?? 0) < max($1.gust ?? 0, $1.wind ?? 0) }) else { return [] }
-        let figure = worst.gust.map { "Gusts to \($0) mph" } ?? "Wind \(worst.wind ?? 0) mph"
-        return [weather("Outerwear", "Windproof shell", "\(figure) \(worst.date.shortLabel)")]
     }
 
     /// Sunny, warm days or a high UV index drive sun protection.
     @Sendable static func sunProtection(_ context: PackingContext) -> [PackingItem] {
-        let sunny = context.days.filter { day in
-            let clear = ["sunny", "clear", "fair"].contains { day.summary.lowercased().contains($0) }
-            return (clear && (day.high ?? 0) >= 70) || (day.uvIndex ?? 0) >= 6 || (day.high ?? 0) >= 85
+        let weather = TripWeather(context)
+        let cite = WeatherCitation(units: context.traveller.units)
+        if let day = weather.sunniestDay {
+            let reason = cite.reason(day.uvIndex != nil ? .uvIndex : .high, of: day, lead: "Strong sun")
+            var items = [
+                forecastItem("Toiletries", "Sunscreen (SPF 30+)", reason),
+                forecastItem("Accessories", "Sunglasses", reason),
+            ]
+            if (day.high ?? 0) >= 85 || (day.uvIndex ?? 0) >= 8 { items.append(forecastItem("Accessories", "Sun hat", reason)) }
+            return items
         }
-        guard let brightest = sunny.max(by: { ($0.uvIndex ?? Double($0.high ?? 0) / 15) < ($1.uvIndex ?? Double($1.high ?? 0) / 15) })
-        else { return [] }
-        let figure = brightest.uvIndex.map { String(format: "UV index %.0f", $0) }
-            ?? "\(brightest.summary), \(brightest.high ?? 0)°F"
-        let reason = "\(figure) \(brightest.date.shortLabel)"
-        var items = [
-            weather("Toiletries", "Sunscreen (SPF 30+)", reason),
-            weather("Outerwear", "Sunglasses", reason),
-        ]
-        if (brightest.high ?? 0) >= 85 || (brightest.uvIndex ?? 0) >= 8 {
-            items.append(weather("Outerwear", "Sun hat", reason))
+        if weather.isSeasonal, weather.isHot(85) {
+            let reason = cite.seasonal(lead: "Strong sun", phrase: weather.seasonPhrase)
+            return [
+                PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: reason),
+                PackingItem(category: "Accessories", name: "Sunglasses", reason: reason),
+            ]
+        }
+        return []
+    }
+
+    /// Heat: water; warm and humid (a hot day with rain or thunder likely, or the tropics): insect repellent.
+    @Sendable static func heatAndInsects(_ context: PackingContext) -> [PackingItem] {
+        let weather = TripWeather(context)
+        let cite = WeatherCitation(units: context.traveller.units)
+        var items: [PackingItem] = []
+        guard let hottest = weather.hottestHigh, hottest.value >= 80 else { return [] }
+        if hottest.value >= 85 {
+            let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Heat; drink often")
+            items.append(PackingItem(category: "Health", name: "Reusable water bottle", reason: reason, weather: isForecast))
+        }
+        let tropical = abs(context.latitude ?? 40) < 23.5
+        let humidDay = context.days.first { ($0.high ?? 0) >= 80 && ($0.hasThunder || ($0.precipitationChance ?? 0) >= 40) }
+        if let day = humidDay {
+            let figure: WeatherCitation.Figure = day.hasThunder ? .summary : .chance
+            items.append(forecastItem("Health", "Insect repellent", cite.reason(figure, of: day, lead: "Mosquitoes in warm, humid weather")))
+        } else if tropical {
+            let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Mosquitoes in tropical heat")
+            items.append(PackingItem(category: "Health", name: "Insect repellent", reason: reason, weather: isForecast))
         }
         return items
     }
 
-    /// Without a forecast for any day: what the season usually needs at that latitude.
-    @Sendable static func seasonalFallback(_ context: PackingContext) -> [PackingItem] {
-        guard context.days.isEmpty else { return [] }
-        let latitude = context.latitude ?? 40
-        let month = context.start.month
-        let northern = latitude >= 0
-        let winter = northern ? [12, 1, 2].contains(month) : [6, 7, 8].contains(month)
-        let summer = northern ? [6, 7, 8].contains(month) : [12, 1, 2].contains(month)
-        let tropical = abs(latitude) < 23.5
-        let season = "no forecast yet; usual for \(monthName(month)) at \(Int(checkedRounding: abs(latitude)) ?? 0)°\(northern ? "N" : "S")"
-        if tropical {
-            return [
-                PackingItem(category: "Clothing", name: "Light, breathable clothes", reason: "Tropical latitude (\(season))"),
-                PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "Tropical showers are common (\(season))"),
-                PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: "Strong sun near the equator"),
-            ]
-        }
-        if winter {
-            return [
-                PackingItem(category: "Outerwear", name: "Warm coat", reason: "Winter (\(season))"),
-                PackingItem(category: "Outerwear", name: "Warm hat and gloves", reason: "Winter (\(season))"),
-                PackingItem(category: "Clothing", name: "Warm sweaters or fleeces", quantity: 2, reason: "Winter (\(season))"),
-                PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "In case of rain or sleet"),
-            ]
-        }
-        if summer {
-            return [
-                PackingItem(category: "Clothing", name: "Short-sleeved tops", quantity: min(4, context.dayCount), reason: "Summer (\(season))"),
-                PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: "Summer sun (\(season))"),
-                PackingItem(category: "Outerwear", name: "Light jacket", reason: "For cooler evenings"),
-            ]
-        }
+    // MARK: - The place
+
+    /// At 2,500 m and above: sun protection (the air filters less UV) and lip balm; the notice says the rest.
+    @Sendable static func altitude(_ context: PackingContext) -> [PackingItem] {
+        guard context.isHighAltitude else { return [] }
+        let reason = "At \(context.elevationText) the sun burns faster"
         return [
-            PackingItem(category: "Outerwear", name: "Light jacket", reason: "Spring or autumn (\(season))"),
-            PackingItem(category: "Clothing", name: "Warm sweaters or fleeces", quantity: 1, reason: "Cool mornings and evenings"),
-            PackingItem(category: "Rain & weather", name: "Compact umbrella", reason: "Showers are common in spring and autumn"),
+            PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: reason),
+            PackingItem(category: "Accessories", name: "Sunglasses", reason: reason),
+            PackingItem(category: "Toiletries", name: "Lip balm with SPF", reason: "Dry air and strong sun at \(context.elevationText)"),
         ]
     }
 
-    // MARK: - Activities and essentials
+    // MARK: - Activities
 
-    /// Gear for the activities the traveller named.
-    @Sendable static func activityGear(_ context: PackingContext) -> [PackingItem] {
+    /// The gear of each activity's kit whose condition holds (its garments come through the clothing system).
+    @Sendable static func activityKits(_ context: PackingContext) -> [PackingItem] {
+        let weather = TripWeather(context)
+        let cite = WeatherCitation(units: context.traveller.units)
         var items: [PackingItem] = []
-        var others: [String] = []
-        let days = context.dayCount
-        for activity in context.activities {
-            let why = "For \(activity)"
-            switch activity {
-            case "hiking", "hike", "trekking":
-                items += [
-                    PackingItem(category: "Footwear", name: "Hiking boots", reason: why),
-                    PackingItem(category: "Activity gear", name: "Daypack", reason: why),
-                    PackingItem(category: "Health", name: "Reusable water bottle", reason: why),
-                    PackingItem(category: "Health", name: "Blister plasters", reason: why),
-                ]
-            case "beach", "swimming", "swim":
-                items += [
-                    PackingItem(category: "Clothing", name: "Swimsuit", quantity: days > 3 ? 2 : 1, reason: why),
-                    PackingItem(category: "Activity gear", name: "Beach towel", reason: why),
-                    PackingItem(category: "Footwear", name: "Sandals or flip-flops", reason: why),
-                    PackingItem(category: "Toiletries", name: "Sunscreen (SPF 30+)", reason: why),
-                ]
-            case "business", "work", "conference":
-                items += [
-                    PackingItem(category: "Clothing", name: "Business outfits", quantity: min(days, 5), reason: why),
-                    PackingItem(category: "Footwear", name: "Dress shoes", reason: why),
-                    PackingItem(category: "Electronics", name: "Laptop and charger", reason: why),
-                    PackingItem(category: "Documents & money", name: "Business cards", reason: why),
-                ]
-            case "ski", "skiing", "snowboard", "snowboarding":
-                items += [
-                    PackingItem(category: "Activity gear", name: "Ski jacket and trousers", reason: why),
-                    PackingItem(category: "Activity gear", name: "Goggles", reason: why),
-                    PackingItem(category: "Clothing", name: "Thermal base layers", quantity: 2, reason: why),
-                    PackingItem(category: "Outerwear", name: "Waterproof gloves", reason: why),
-                    PackingItem(category: "Clothing", name: "Ski socks", quantity: min(days, 4), reason: why),
-                ]
-            case "running", "run", "gym":
-                items += [
-                    PackingItem(category: "Footwear", name: "Running shoes", reason: why),
-                    PackingItem(category: "Clothing", name: "Workout clothes", quantity: min(days, 3), reason: why),
-                ]
-            case "camping":
-                items += [
-                    PackingItem(category: "Activity gear", name: "Headlamp", reason: why),
-                    PackingItem(category: "Activity gear", name: "Sleeping bag", reason: why),
-                    PackingItem(category: "Health", name: "Insect repellent", reason: why),
-                ]
-            default:
-                others.append(activity)
+        for kit in ActivityKits.resolve(context.activities).kits {
+            for gear in kit.gear where holds(gear.when, weather: weather, context: context) {
+                var item = PackingItem(category: gear.category, name: localized(gear.name, for: context.traveller), reason: gear.reason)
+                switch gear.quantity {
+                case .one: break
+                case let .count(count): item.quantity = count
+                case let .perDay(limit): item.quantity = min(limit, ClothingSystem(context: context, weather: weather, needs: []).wornDays)
+                }
+                // A sleeping bag is chosen for the coldest night.
+                if gear.name.hasPrefix("Sleeping bag"), let low = weather.coldestLow {
+                    let (reason, isForecast) = cite.reason(.low, of: low, in: weather, lead: "Rated for the coldest night")
+                    item.reason = reason
+                    item.weather = isForecast
+                }
+                if gear.when != .always, let reading = conditionReading(gear.when, weather: weather) {
+                    let (reason, isForecast) = cite.reason(reading.figure, of: reading.reading, in: weather, lead: gear.reason)
+                    item.reason = reason
+                    item.weather = isForecast
+                }
+                items.append(item)
             }
         }
-        if !others.isEmpty {
-            // One line for all the activities without rules, so the list stays short.
-            items.append(PackingItem(
-                category: "Activity gear", name: "Gear for \(others.joined(separator: ", "))".prefix(50).description,
-                reason: "You listed \(others.joined(separator: ", "))".prefix(100).description
-            ))
-        }
         return items
     }
 
-    /// Documents, chargers, toiletries and medication: always.
-    @Sendable static func essentials(_ context: PackingContext) -> [PackingItem] {
-        let abroad = context.country.map { $0 != "US" && !$0.isEmpty } ?? false
-        var items = [
-            PackingItem(category: "Toiletries", name: "Toothbrush and toothpaste", reason: "Every trip"),
-            PackingItem(category: "Toiletries", name: "Deodorant and toiletries", reason: "Every trip"),
-            PackingItem(category: "Health", name: "Medications", reason: "Your usual prescriptions, in your carry-on"),
-            PackingItem(category: "Documents & money", name: abroad ? "Passport" : "ID or driver's licence",
-                        reason: abroad ? "Travelling abroad" : "Every trip"),
-            PackingItem(category: "Documents & money", name: "Wallet, cards and some cash", reason: "Every trip"),
-            PackingItem(category: "Electronics", name: "Phone and charger", reason: "Every trip"),
-        ]
-        if abroad {
-            items.append(PackingItem(category: "Electronics", name: "Plug adapter", reason: "Sockets differ abroad"))
+    /// Whether a kit item's condition holds for this trip.
+    static func holds(_ condition: KitItem.Condition, weather: TripWeather, context: PackingContext) -> Bool {
+        switch condition {
+        case .always: return true
+        case .hot: return weather.isHot(80)
+        case .cool: return (weather.hottestHigh?.value ?? 70) < 75
+        case .cold: return weather.isCold(40)
+        case .insects: return (weather.hottestHigh?.value ?? 60) >= 50
+        case .wet: return weather.isWet(40)
+        case .overnight: return context.nights >= 1
+        case .abroad: return context.isAbroad
         }
+    }
+
+    /// The reading a weather condition rests on, to cite it.
+    static func conditionReading(_ condition: KitItem.Condition, weather: TripWeather)
+        -> (figure: WeatherCitation.Figure, reading: TripWeather.Reading?)?
+    {
+        switch condition {
+        case .hot, .cool, .insects: return (.high, weather.hottestHigh)
+        case .cold: return (.low, weather.coldestLow)
+        case .wet: return (.chance, weather.wettest)
+        case .always, .overnight, .abroad: return nil
+        }
+    }
+
+    /// US spellings and words for a traveller from the US ("Nappies" → "Diapers").
+    static func localized(_ name: String, for traveller: Traveller) -> String {
+        guard traveller.home == "US" else { return name }
+        var text = name
+        for (british, american) in [
+            ("Nappies", "Diapers"), ("licence", "license"), ("Jewellery", "Jewelry"), ("colours", "colors"),
+            ("Polarised", "Polarized"), ("trousers", "pants"), ("Trousers", "Pants"),
+        ] { text = text.replacingOccurrences(of: british, with: american) }
+        return text
+    }
+
+    // MARK: - Essentials and the traveller
+
+    /// Documents, chargers, toiletries and medication: every trip (toiletries only with a night away).
+    @Sendable static func essentials(_ context: PackingContext) -> [PackingItem] {
+        var items: [PackingItem] = []
+        if !context.isDayTrip {
+            items.append(PackingItem(category: "Toiletries", name: "Toothbrush and toothpaste", reason: "Every night away"))
+            items.append(PackingItem(category: "Toiletries", name: "Deodorant and toiletries", reason: "Every night away"))
+        }
+        items.append(PackingItem(category: "Health", name: "Medications", reason: "Your usual prescriptions, in your carry-on"))
+        if context.isAbroad {
+            let (name, reason) = travelDocument(home: context.traveller.home, destination: context.country ?? "")
+            items.append(PackingItem(category: "Documents & money", name: name, reason: reason))
+            items.append(PackingItem(category: "Documents & money", name: "Travel insurance details", reason: "Care abroad is rarely covered from home"))
+        } else {
+            items.append(PackingItem(category: "Documents & money", name: localized("ID or driving licence", for: context.traveller), reason: "Every trip"))
+        }
+        items.append(PackingItem(category: "Documents & money", name: "Wallet, cards and some cash", reason: "Every trip"))
+        items.append(PackingItem(category: "Electronics", name: "Phone and charger", reason: "Every trip"))
         if context.nights >= 4 {
             items.append(PackingItem(category: "Health", name: "Small first-aid kit", reason: "\(context.nights) nights away"))
         }
         return items
     }
 
+    /// A plug adapter only where the home country's plugs do not fit, naming the destination's sockets.
+    @Sendable static func power(_ context: PackingContext) -> [PackingItem] {
+        guard context.isAbroad, let advice = PowerAdvice(home: context.traveller.home, destination: context.country ?? ""),
+              !advice.plugsFit
+        else { return [] }
+        return [PackingItem(category: "Electronics", name: "Plug adapter (\(advice.socketPhrase))", reason: advice.adapterReason)]
+    }
+
+    /// Countries whose citizens travel to each other's as at home (a US traveller to Puerto Rico).
+    static let domesticTerritories: [String: Set<String>] = [
+        "US": ["PR", "GU", "VI", "AS", "MP", "UM"],
+    ]
+
+    /// Whether a trip from `home` to `destination` needs no passport.
+    static func isDomestic(home: String, destination: String) -> Bool {
+        let home = home.uppercased()
+        let destination = destination.uppercased()
+        return home == destination || domesticTerritories[home]?.contains(destination) == true
+    }
+
+    /// EU and EEA countries and Switzerland, where citizens may cross with a national ID card.
+    static let idCardArea: Set<String> = [
+        "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT",
+        "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO", "CH",
+    ]
+
+    static func travelDocument(home: String, destination: String) -> (String, String) {
+        if idCardArea.contains(home.uppercased()), idCardArea.contains(destination.uppercased()) {
+            return ("Passport or national ID card", "Either is enough between EU/EEA countries and Switzerland")
+        }
+        let name = PlugTable.country(destination)?.name ?? destination
+        return ("Passport", "Travelling abroad, to \(name); check it is valid for 6 months past your return")
+    }
+
+    // MARK: - Contradictions and categories
+
+    /// Rules that would contradict each other, resolved; superseded items dropped; each item in the
+    /// category a traveller looks under.
+    static func resolve(_ items: [PackingItem], context: PackingContext) -> [PackingItem] {
+        let weather = TripWeather(context)
+        var kept = items.filter { item in
+            // No umbrella in gusts of 30 mph or more (the outer layer is then a waterproof shell).
+            if weather.gustyWetDay != nil, PackingCheck.key(item.name).contains("umbrella") { return false }
+            // No insect repellent when even the warmest day stays under 41 °F (5 °C).
+            if let warmest = weather.hottestHigh, warmest.value < 41, PackingCheck.key(item.name).contains("repellent") { return false }
+            return true
+        }
+        for (better, worse) in supersedes {
+            guard let keeper = kept.firstIndex(where: { $0.name == better }) else { continue }
+            if let index = kept.firstIndex(where: { $0.name == worse }) {
+                if kept[index].weather, !kept[keeper].weather {
+                    kept[keeper].reason = kept[keeper].reason + "; " + kept[index].reason.prefix(1).lowercased() + kept[index].reason.dropFirst()
+                    kept[keeper].weather = true
+                }
+                kept.remove(at: index)
+            }
+        }
+        return kept.map { item in
+            var item = item
+            item.category = ItemCategories.category(for: item.name) ?? item.category
+            return item
+        }
+    }
+
+    /// A more specialised item and the plain one it replaces.
+    static let supersedes: [(String, String)] = [
+        ("Reef-safe sunscreen", "Sunscreen (SPF 30+)"),
+        ("Reef-safe sunscreen", "Water-resistant sunscreen (SPF 30+)"),
+        ("Water-resistant sunscreen (SPF 30+)", "Sunscreen (SPF 30+)"),
+        ("Polarised sunglasses", "Sunglasses"),
+        ("Polarized sunglasses", "Sunglasses"),
+        ("Sunglasses with a strap", "Sunglasses"),
+        ("Polarised sunglasses", "Sunglasses for driving"),
+        ("Sunglasses", "Sunglasses for driving"),
+        ("Cap or visor", "Sun hat"),
+        ("Dive mask", "Mask and snorkel"),
+        ("Daypack", "Day bag"),
+        ("Daypack", "Small day bag"),
+        ("Day bag", "Small day bag"),
+        ("Day bag", "Small bag"),
+    ]
+
+    // MARK: - Notices
+
+    /// Things the traveller should know, once each.
+    public static func notices(for context: PackingContext) -> [String] {
+        var notices: [String] = []
+        if context.isPast, let today = context.today {
+            notices.append("This trip is in the past (it ended \(context.end.shortLabel) \(context.end.year); today is \(today.shortLabel)): the list is kept for reference and to reuse for a similar trip.")
+        }
+        if let reach = forecastReachNotice(context) { notices.append(reach) }
+        if context.isStale {
+            notices.append("The forecast is a stale copy (the weather service failed); check again before you leave.")
+        }
+        if let day = TripWeather(context).thunderDay {
+            notices.append("Thunderstorms forecast \(day.date.shortLabel): plan indoor options.")
+        }
+        if context.isHighAltitude {
+            let place = context.placeName.map { "\($0) is at" } ?? "The destination is at"
+            notices.append("\(place) \(context.elevationText): altitude sickness is possible above about \(context.traveller.units.heightText(metres: altitudeMetres)). Take the first day easy, drink water, and ask a doctor about it if you are prone.")
+        }
+        let laundry = ClothingSystem(context: context, weather: TripWeather(context), needs: []).wornDays
+        if context.dayCount > laundry, !context.isDayTrip {
+            notices.append("Clothes are counted for \(laundry) days; plan on laundry every \(laundry) days of the \(context.dayCount).")
+        }
+        let (kits, unknown) = ActivityKits.resolve(context.activities)
+        for word in unknown { notices.append(unknownActivityNotice(word)) }
+        for notice in kits.compactMap(\.notice) { notices.append(notice) }
+        if context.isAbroad, let advice = PowerAdvice(home: context.traveller.home, destination: context.country ?? ""),
+           let note = advice.voltageNotice
+        {
+            notices.append(note)
+        }
+        var seen: Set<String> = []
+        return notices.filter { seen.insert(PackingCheck.key($0)).inserted }
+    }
+
+    /// "plan does not know the activity 'scubba' (did you mean scuba diving?); it is left out. 'plan activities' lists the 45 it knows."
+    public static func unknownActivityNotice(_ word: String) -> String {
+        let safe = TerminalText.oneLine(word, limit: 40)
+        let close = ActivityKits.suggestions(for: word)
+        let hint = close.isEmpty ? "" : " (did you mean \(close.joined(separator: " or "))?)"
+        return "plan does not know the activity '\(safe)'\(hint), so the list has nothing for it; 'plan activities' lists the \(ActivityKits.all.count) it knows."
+    }
+
+    /// The notice about the days the forecast does not reach (and when it will), or nil when it reaches
+    /// them all. A trip in the past never advises running again.
+    public static func forecastReachNotice(_ context: PackingContext) -> String? {
+        let missing = context.missingDays
+        guard !missing.isEmpty else { return nil }
+        let names = missing.count > 3
+            ? "\(missing[0].shortLabel) to \(missing[missing.count - 1].shortLabel)"
+            : missing.map(\.shortLabel).joined(separator: ", ")
+        if context.isPast {
+            return "No forecast covers past days; this is a general list for the season."
+        }
+        if context.days.isEmpty, let reason = context.unavailableReason {
+            return "No forecast could be had (\(reason)); this is a general list for the season. Run pack again when the forecast service is reachable."
+        }
+        // A day comes into reach `horizonDays - 1` days before it.
+        let lead = max(0, context.horizonDays - 1)
+        let first = missing[0].adding(days: -lead)
+        let all = missing[missing.count - 1].adding(days: -lead)
+        if context.days.isEmpty {
+            return "No forecast for \(names) yet; this is a general list for the season. Run pack again from \(first.shortLabel), when the forecast reaches the trip."
+        }
+        let when = missing.count == 1 || first == all
+            ? "from \(first.shortLabel)"
+            : "from \(first.shortLabel) for the first of them, \(all.shortLabel) for all"
+        return "No forecast yet for \(names); run pack again \(when)."
+    }
+
     // MARK: - Helpers
 
-    static func weather(_ category: String, _ name: String, _ reason: String, quantity: Int? = nil) -> PackingItem {
+    static func forecastItem(_ category: String, _ name: String, _ reason: String, quantity: Int? = nil) -> PackingItem {
         PackingItem(category: category, name: name, quantity: quantity, reason: reason, weather: true)
     }
 

@@ -8,6 +8,8 @@ public struct TripFacts: Sendable {
     public var trip: Trip
     public var forecast: Forecast?
     public var list: PackingList?
+    /// A trip of several stops: which day is spent where (the forecast is then every stop's, combined).
+    public var stops: StopForecasts?
 
     public init(trip: Trip, snapshot: ForecastSnapshot?, list: StoredPackingList?) throws {
         self.trip = trip
@@ -17,7 +19,7 @@ public struct TripFacts: Sendable {
 
     /// The facts within `budget` tokens: the list is shortened first (items from the end), then the forecast.
     public func text(budget: Int, model: any LanguageModel) async -> String {
-        var days = forecast?.days(from: trip.start, to: trip.end).map(\.compactLine) ?? []
+        var days = forecast?.days(from: trip.start, to: trip.end).map { stops?.cite($0.compactLine) ?? $0.compactLine } ?? []
         var items = list.map { Self.groups($0) } ?? []
         var text = render(days: days, items: items)
         // The floor: the loop ends when there is nothing left to drop (an emptied category group counts as
@@ -37,7 +39,7 @@ public struct TripFacts: Sendable {
 
     private func render(days: [String], items: [(String, [String])]) -> String {
         let nights = trip.nights
-        var lines = ["Trip: \(trip.place?.label ?? trip.destination), \(trip.start.shortLabel) to \(trip.end.shortLabel) \(trip.end.year) (\(nights) night\(nights == 1 ? "" : "s"))."]
+        var lines = ["Trip: \(trip.hasStops ? trip.placesLabel : trip.place?.label ?? trip.destination), \(trip.start.shortLabel) to \(trip.end.shortLabel) \(trip.end.year) (\(nights) night\(nights == 1 ? "" : "s"))."]
         if !trip.activities.isEmpty { lines[0] += " Activities: \(trip.activities.joined(separator: ", "))." }
         if let forecast {
             lines.append("Forecast (\(forecast.sourceName)):")

@@ -8,6 +8,8 @@ import Store
 ///     day <date as days since 1970-01-01> <high> <low> <precipitationChance> <precipitation> <snowfall> <hasSnow> <hasThunder>
 ///         <wind> <gust> <uvIndex> <summary> <nightSummary|\N>
 ///
+///     elevation <metres>                                                (optional, after the header)
+///
 /// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `2`)
 /// whenever the fields change: older records are then decoded again from the document.
 extension Forecast: CompactRecord {
@@ -17,6 +19,7 @@ extension Forecast: CompactRecord {
              updatedAt.map { $0.timeIntervalSinceReferenceDate.description } ?? "\\N",
              fetchedAt.timeIntervalSinceReferenceDate.description].joined(separator: "\t"),
         ]
+        if let elevation { lines.append(["elevation", Self.field(elevation)].joined(separator: "\t")) }
         for day in days {
             lines.append([
                 "day", String(day.date.dayNumber), Self.field(day.high), Self.field(day.low),
@@ -42,7 +45,13 @@ extension Forecast: CompactRecord {
         }
         var days: [ForecastDay] = []
         days.reserveCapacity(record.lines.count - 1)
+        var elevation: Double?
         for fields in record.lines.dropFirst() {
+            if fields.count == 2, record.isField(fields[0], "elevation") {
+                guard let metres = record.optionalDouble(fields[1]) else { return nil }
+                elevation = metres
+                continue
+            }
             guard fields.count == 14, record.isField(fields[0], "day"), let dayNumber = record.int(fields[1]),
                   (-719_162...2_932_896).contains(dayNumber),
                   let high = record.optionalInt(fields[2]), let low = record.optionalInt(fields[3]),
@@ -60,7 +69,7 @@ extension Forecast: CompactRecord {
         }
         self.init(
             source: source, url: url, timeZone: timeZone, updatedAt: updatedAt,
-            fetchedAt: Date(timeIntervalSinceReferenceDate: fetchedAt), days: days
+            fetchedAt: Date(timeIntervalSinceReferenceDate: fetchedAt), days: days, elevation: elevation
         )
     }
 }

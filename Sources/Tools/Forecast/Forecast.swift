@@ -14,14 +14,20 @@ public struct Forecast: Codable, Sendable, Equatable {
     /// When plan fetched it from the service.
     public var fetchedAt: Date
     public var days: [ForecastDay]
+    /// The forecast point's elevation, metres (NWS `elevation`, Open-Meteo `elevation`), when the service says.
+    public var elevation: Double?
 
-    public init(source: String, url: String, timeZone: String, updatedAt: Date?, fetchedAt: Date, days: [ForecastDay]) {
+    public init(
+        source: String, url: String, timeZone: String, updatedAt: Date?, fetchedAt: Date, days: [ForecastDay],
+        elevation: Double? = nil
+    ) {
         self.source = source
         self.url = url
         self.timeZone = timeZone
         self.updatedAt = updatedAt
         self.fetchedAt = fetchedAt
         self.days = days
+        self.elevation = elevation
     }
 
     /// "NWS" or "Open-Meteo".

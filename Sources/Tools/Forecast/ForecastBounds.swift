@@ -14,6 +14,8 @@ enum ForecastBounds {
     /// Daily snowfall, cm.
     static let snowfallCM: ClosedRange<Double> = 0...1_000
     static let uvIndex: ClosedRange<Double> = 0...30
+    /// Elevation, metres (the Dead Sea shore to Everest's summit, with room).
+    static let elevationMetres: ClosedRange<Double> = -500...9_000
     /// WMO weather codes.
     static let weatherCode: ClosedRange<Double> = 0...99
 

@@ -32,6 +32,8 @@ public struct ForecastTool: Tool {
     /// Distinct forecasts one session may fetch; later calls are answered with a refusal.
     public static let maximumForecasts = 3
     public let includesSchemaInInstructions: Bool
+    /// The trip's stops, when it has several: a stop's forecast covers that stop's days, and each is pinned.
+    public var legs: [TripLeg] = []
     /// Told about each forecast obtained (for progress lines).
     let onReport: @Sendable (ForecastReport) -> Void
     private let memory = CallMemory()
@@ -74,7 +76,7 @@ public struct ForecastTool: Tool {
                 value: ForecastResult(place: target.label, outcome: .repeatOf(call: earlier))
             )
         }
-        guard await memory.fetched < Self.maximumForecasts else {
+        guard await memory.fetched < max(Self.maximumForecasts, legs.count + 1) else {
             return ToolOutput(
                 text: "Not fetched: at most \(Self.maximumForecasts) forecasts per plan. Answer with the forecasts above.",
                 value: ForecastResult(place: target.label, outcome: .refused(reason: "too many forecasts")), isRefusal: true
@@ -85,7 +87,7 @@ public struct ForecastTool: Tool {
         // Only the trip's own place is pinned: `show` and `replay` read the trip's forecast.
         if let pinning, isDestination, report.origin != .pinned {
             try await pinning.store.pinForecast(
-                tripID: pinning.tripID, source: report.forecast.source, url: report.forecast.url,
+                tripID: pinning.tripID, placeID: target.id, source: report.forecast.source, url: report.forecast.url,
                 fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
             )
         }
@@ -129,6 +131,12 @@ public struct ForecastTool: Tool {
 
     func output(_ report: ForecastReport, place: Place) -> ToolOutput {
         let forecast = report.forecast
+        // A stop's forecast covers that stop's days (the days of every stop at this place).
+        let stays = legs.filter { leg in
+            leg.place.map { TripPlaces.distance(from: $0, toLatitude: place.latitude, longitude: place.longitude) <= TripPlaces.servedRadius } ?? false
+        }
+        let start = stays.map(\.start).min() ?? self.start
+        let end = stays.map(\.end).max() ?? self.end
         let days = forecast.days(from: start, to: end)
         let missing = forecast.missingDays(from: start, to: end)
         var header = "\(forecast.sourceName) forecast for \(place.label), \(start.shortLabel) to \(end.shortLabel)"

@@ -34,6 +34,13 @@ enum NWSForecastDecoder {
         guard let properties = document["properties"], let periods = properties["periods"]?.arrayValue else {
             throw ServiceError.malformed(service: "NWS", detail: "the forecast has no periods")
         }
+        // Elevation in metres ("wmoUnit:m"); feet are converted; anything else is left unknown.
+        var elevation: Double?
+        if let value = properties["elevation"]?["value"]?.doubleValue {
+            let unit = properties["elevation"]?["unitCode"]?.stringValue ?? "wmoUnit:m"
+            let metres = unit.hasSuffix(":m") ? value : (unit.hasSuffix(":ft") ? value * 0.3048 : Double.nan)
+            elevation = ForecastBounds.number(metres, in: ForecastBounds.elevationMetres)
+        }
         let updated = (properties["updateTime"]?.stringValue ?? properties["updated"]?.stringValue)
             .flatMap(parseTimestamp)
         var days: [CalendarDate: ForecastDay] = [:]
@@ -77,7 +84,7 @@ enum NWSForecastDecoder {
         }
         return Forecast(
             source: "nws", url: url, timeZone: timeZone, updatedAt: updated, fetchedAt: fetchedAt,
-            days: order.compactMap { days[$0] }
+            days: order.compactMap { days[$0] }, elevation: elevation
         )
     }
 

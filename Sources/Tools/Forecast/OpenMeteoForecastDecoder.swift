@@ -46,7 +46,8 @@ enum OpenMeteoForecastDecoder {
         }
         let timeZone = document["timezone"]?.stringValue.flatMap { $0 == "GMT" ? nil : $0 } ?? fallbackTimeZone
         return Forecast(
-            source: "open-meteo", url: url, timeZone: timeZone, updatedAt: nil, fetchedAt: fetchedAt, days: days
+            source: "open-meteo", url: url, timeZone: timeZone, updatedAt: nil, fetchedAt: fetchedAt, days: days,
+            elevation: ForecastBounds.number(document["elevation"]?.doubleValue, in: ForecastBounds.elevationMetres)
         )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Planner
 import Store
 import Tools
 
@@ -9,9 +10,17 @@ struct AddCommand {
 
     func run(_ arguments: PlanArguments.Add) async throws {
         var new = try Self.newTrip(arguments.destination, details: arguments.details, command: "add")
-        new.place = try await context.resolve(new.destination)
+        var like: Trip?
+        if let id = arguments.details.like {
+            like = try await LikeTrip.load(id, context: context)
+            if let like { new = LikeTrip.apply(like, to: new, details: arguments.details) }
+        }
+        new = try await Self.resolvePlaces(new, context: context)
         let store = try context.openStore()
         let trip = try await store.addTrip(new)
+        if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
+        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        Self.warnUnknownActivities(trip.activities, console: context.console)
         if arguments.json {
             context.printJSON(TripPrinter.json(trip, packed: false))
         } else {
@@ -19,9 +28,19 @@ struct AddCommand {
         }
     }
 
-    /// Validates the destination, dates, name and activities shared by `add` and `pack`.
-    static func newTrip(_ rawDestination: String, details: TripDetails, command: String) throws -> NewTrip {
-        let destination = rawDestination.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Resolves the place of every stop, the first first; an unknown one fails before anything is stored.
+    static func resolvePlaces(_ trip: NewTrip, context: Context, offline: Bool = false) async throws -> NewTrip {
+        var trip = trip
+        trip.place = try await context.resolve(trip.destination, offline: offline)
+        for index in trip.stops.indices {
+            trip.stops[index].place = try await context.resolve(trip.stops[index].destination, offline: offline)
+        }
+        return trip
+    }
+
+    /// A destination as typed, checked: not empty, at most 200 characters, nothing invisible.
+    static func destination(_ raw: String, command: String) throws -> String {
+        let destination = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !destination.isEmpty else {
             throw CLIError.usage("the destination is empty.", command: command)
         }
@@ -31,6 +50,21 @@ struct AddCommand {
         guard !destination.unicodeScalars.contains(where: Self.isInvisible) else {
             throw CLIError.usage("the destination contains control or invisible formatting characters.", command: command)
         }
+        return destination
+    }
+
+    /// A trip name, checked: 1 to 200 printable characters.
+    static func name(_ raw: String, command: String) throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 200, !name.unicodeScalars.contains(where: Self.isInvisible) else {
+            throw CLIError.usage("--name must be 1 to 200 printable characters.", command: command)
+        }
+        return name
+    }
+
+    /// Validates the destination, dates, stops, name and activities shared by `add` and `pack`.
+    static func newTrip(_ rawDestination: String, details: TripDetails, command: String) throws -> NewTrip {
+        let destination = try Self.destination(rawDestination, command: command)
         guard let start = details.from else {
             throw CLIError.usage("missing --from <date>.", command: command)
         }
@@ -43,14 +77,40 @@ struct AddCommand {
         guard start.days(to: end) <= 366 else {
             throw CLIError.usage("a trip can last at most a year (366 nights).", command: command)
         }
-        let name = (details.name ?? destination).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 200,
-              !name.unicodeScalars.contains(where: Self.isInvisible)
-        else {
-            throw CLIError.usage("--name must be 1 to 200 printable characters.", command: command)
+        var stops: [NewTrip.Stop] = []
+        var previousEnd = end
+        for stop in details.stops {
+            let place = try Self.destination(stop.destination, command: command)
+            guard let stopEnd = stop.end else {
+                throw CLIError.usage("--then \(ArgumentText.printable(place)) needs its own --to <date>.", command: command)
+            }
+            guard stopEnd > previousEnd else {
+                throw CLIError.usage(
+                    "--then \(ArgumentText.printable(place)): --to \(stopEnd) must be after \(previousEnd), the day the stop before it ends (this stop begins then).",
+                    command: command
+                )
+            }
+            stops.append(NewTrip.Stop(destination: place, end: stopEnd))
+            previousEnd = stopEnd
         }
+        var defaultName = ([destination] + stops.map(\.destination)).joined(separator: " → ")
+        if defaultName.count > 200 { defaultName = String(defaultName.prefix(199)) + "…" }
+        let name = try Self.name(details.name ?? defaultName, command: command)
         let activities = try Self.activities(details.activities, command: command)
-        return NewTrip(name: name, destination: destination, place: nil, start: start, end: end, activities: activities)
+        let trip = NewTrip(
+            name: name, destination: destination, place: nil, start: start, end: end, activities: activities, stops: stops
+        )
+        if let problem = TripLeg.chainProblem(trip.legs) {
+            throw CLIError.usage(problem + ".", command: command)
+        }
+        return trip
+    }
+
+    /// Says on stderr which activities plan does not know (they are kept with the trip; a pack names them).
+    static func warnUnknownActivities(_ activities: [String], console: Console) {
+        for word in ActivityKits.resolve(activities).unknown {
+            console.warn("plan: " + PackingRules.unknownActivityNotice(word))
+        }
     }
 
     /// Control characters and invisible format characters (bidi overrides, zero-width spaces, BOM);

@@ -21,7 +21,7 @@ struct ListCommand {
         let rows = summaries.map { summary -> [String] in
             let trip = summary.trip
             return [
-                "\(trip.id)", trip.name, trip.place?.label ?? trip.destination,
+                "\(trip.id)", trip.name, trip.placesLabel,
                 "\(trip.start) → \(trip.end)", summary.hasPackingList ? "✓" : "",
             ]
         }

@@ -14,12 +14,17 @@ struct PackCommand {
         let engine = arguments.engine
         let offline = arguments.network.offline
         var newTrip: NewTrip?
+        var like: Trip?
         if !isTripID {
             var trip = try AddCommand.newTrip(target, details: arguments.details, command: "pack")
-            trip.place = try await context.resolve(trip.destination, offline: offline)
-            newTrip = trip
-        } else if arguments.details.from != nil || arguments.details.to != nil {
-            throw CLIError.usage("--from and --to go with a destination, not a trip id.", command: "pack")
+            if let id = arguments.details.like {
+                like = try await LikeTrip.load(id, context: context)
+                if let like { trip = LikeTrip.apply(like, to: trip, details: arguments.details) }
+            }
+            newTrip = try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
+            AddCommand.warnUnknownActivities(trip.activities, console: context.console)
+        } else {
+            try Self.refuseTripDetails(arguments.details, trip: target)
         }
         let model = try await context.languageModel(named: engine.model)
 
@@ -27,6 +32,7 @@ struct PackCommand {
         let trip: Trip
         if let newTrip {
             trip = try await store.addTrip(newTrip)
+            if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
             context.console.warn("plan: added trip \(trip.id): \(TripPrinter.headline(trip))")
         } else {
             let id = try ArgumentText.id(target, what: "trip", context: ParseContext(command: "pack", today: context.today))
@@ -34,7 +40,10 @@ struct PackCommand {
             trip = found
         }
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: offline)
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        var planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
+        planner.today = context.today
         let result: TripPlanner.Result
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
@@ -57,6 +66,26 @@ struct PackCommand {
         try PackOutput(context: context).print(
             result: result, trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown)
         )
+    }
+}
+
+extension PackCommand {
+    /// `pack <trip>` packs the trip as it is: a new name, activities or stops are changes to make with
+    /// `plan edit` (or `plan leg add`), never options silently ignored.
+    static func refuseTripDetails(_ details: TripDetails, trip: String) throws {
+        if details.from != nil || details.to != nil {
+            throw CLIError.usage("--from and --to go with a destination, not a trip id; to move trip \(trip)'s dates run 'plan edit \(trip) --from <date> --to <date>'.", command: "pack")
+        }
+        if details.activities != nil || details.name != nil {
+            let option = details.activities != nil ? "--activities" : "--name"
+            throw CLIError.usage("\(option) goes with a destination, not a trip id; change trip \(trip) with 'plan edit \(trip) \(option) …', then pack it.", command: "pack")
+        }
+        if !details.stops.isEmpty {
+            throw CLIError.usage("--then goes with a destination, not a trip id; add a stop with 'plan leg add \(trip) <place> --to <date>'.", command: "pack")
+        }
+        if details.like != nil {
+            throw CLIError.usage("--like goes with a destination (a new trip), not a trip id.", command: "pack")
+        }
     }
 }
 
@@ -85,16 +114,17 @@ struct PackOutput {
             object["end"] = .string(trip.end.description)
             object["recoveries"] = .array(result.recoveries.map { .string($0.rawValue) })
             object["forecastSource"] = .from(snapshot?.source)
+            if trip.hasStops { object["legs"] = .array(trip.legs.map(TripPrinter.json)) }
             for (key, value) in extra { object[key] = value }
             context.printJSON(.object(object))
             return
         }
         if format.markdown {
-            let title = "Packing list: \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
+            let title = "Packing list: \(trip.placesLabel), \(trip.start) to \(trip.end)"
             console.write(PackingPrinter.markdown(result.list, title: title))
             return
         }
-        console.print(console.bold("Packing list for \(trip.place?.label ?? trip.destination)") + " · " + TripPrinter.dates(trip))
+        console.print(console.bold("Packing list for \(trip.placesLabel)") + " · " + TripPrinter.dates(trip))
         if let snapshot {
             let source = snapshot.source == "nws" ? "NWS" : "Open-Meteo"
             console.print(console.dim("Forecast: \(source), fetched \(Age.describe(Date().timeIntervalSince(snapshot.fetchedAt)))"))

@@ -2,7 +2,8 @@ import Foundation
 import Interface
 import Store
 
-/// `plan rm <trip>`.
+/// `plan rm <trip> [--yes]`. On a terminal it names what goes and asks first; `--yes`, or stdin that is not
+/// a terminal (a script), deletes at once.
 struct RemoveCommand {
     let context: Context
 
@@ -10,11 +11,32 @@ struct RemoveCommand {
         let id = arguments.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        if !arguments.yes && context.console.isStdinTerminal {
+            let footprint = try await store.tripFootprint(id: id)
+            let what = Self.description(trip, lists: footprint.lists, sessions: footprint.sessions)
+            guard context.console.confirm("Delete \(what)?") else {
+                context.console.warn("Kept trip \(id).")
+                if arguments.json { context.printJSON(["deleted": .null, "kept": .number(Double(id))]) }
+                return
+            }
+        }
         guard try await store.deleteTrip(id: id) else { throw CLIError.noSuchTrip(id) }
         if arguments.json {
             context.printJSON(["deleted": .number(Double(id))])
         } else {
             context.console.print("Deleted trip \(id): \(trip.name)")
         }
+    }
+
+    /// "trip 3, Denver, CO, Thu Dec 3 → Sun Dec 6, its packing list and 4 sessions".
+    static func description(_ trip: Trip, lists: Int, sessions: Int) -> String {
+        var text = "trip \(trip.id), \(trip.name)"
+        if trip.name != trip.placesLabel && trip.name != trip.destination { text += " (\(trip.placesLabel))" }
+        text += ", \(trip.start.shortLabel) → \(trip.end.shortLabel)"
+        var parts: [String] = []
+        if lists == 1 { parts.append("its packing list") } else if lists > 1 { parts.append("its \(lists) packing lists") }
+        if sessions == 1 { parts.append("1 session") } else if sessions > 1 { parts.append("\(sessions) sessions") }
+        if !parts.isEmpty { text += ", " + parts.joined(separator: " and ") }
+        return text
     }
 }

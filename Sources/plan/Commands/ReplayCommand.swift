@@ -51,8 +51,13 @@ struct ReplayCommand {
             )
         }
         let forecast = try Forecast.fromJSON(snapshot.forecast)
+        var provider: any ForecastProvider = PinnedForecastProvider(forecast: forecast)
+        if trip.hasStops {
+            provider = try await Self.pinnedStops(trip, store: store, before: originalList.createdAt, session: original.id)
+        }
         let model = try await context.languageModel(named: engine.model)
-        let planner = context.planner(store: store, model: model, forecasts: PinnedForecastProvider(forecast: forecast), engine: engine)
+        var planner = context.planner(store: store, model: model, forecasts: provider, engine: engine)
+        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
         // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
@@ -94,5 +99,23 @@ struct ReplayCommand {
             ],
             footer: footer
         )
+    }
+
+    /// Every stop's forecast as pinned when the original pack ran; exit 66 naming a stop that has none.
+    static func pinnedStops(_ trip: Trip, store: Store, before: Date, session: Int) async throws -> PinnedStopsProvider {
+        var forecasts: [(place: Place, forecast: Forecast)] = []
+        for leg in trip.legs {
+            guard let place = leg.place, let placeID = place.id,
+                  let pinned = try await store.latestForecast(tripID: trip.id, placeID: placeID, before: before)
+            else {
+                throw CLIError(
+                    code: ExitCode.noInput,
+                    message: "no forecast was pinned for stop \(leg.position) (\(leg.shortLabel)) when session \(session) ran.",
+                    hint: "Replays need every stop's pinned forecast; run 'plan pack \(trip.id)' to pack with fresh ones."
+                )
+            }
+            forecasts.append((place, try Forecast.fromJSON(pinned.forecast)))
+        }
+        return PinnedStopsProvider(forecasts: forecasts)
     }
 }

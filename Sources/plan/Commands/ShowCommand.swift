@@ -12,6 +12,7 @@ struct ShowCommand {
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: arguments.network.offline)
+        if trip.hasStops { return try await showStops(trip, arguments: arguments, store: store, service: service) }
 
         var report: ForecastReport?
         var failure: (any Error)?
@@ -33,16 +34,19 @@ struct ShowCommand {
         if arguments.json {
             var object = TripPrinter.json(trip, packed: packing != nil).objectValue ?? [:]
             object["forecast"] = report.map { ForecastPrinter.json($0, trip: trip) } ?? .null
+            object["legs"] = Self.legsJSON(trip, forecasts: [object["forecast"] ?? .null])
             if let failure { object["forecastError"] = .string(ErrorReport(failure).message) }
-            object["packingList"] = packing.map { PackingPrinter.json($0) } ?? .null
+            object["packingList"] = packing.map { TripPrinter.markingOutOfDate(PackingPrinter.json($0), trip: trip, list: $0) } ?? .null
             context.printJSON(.object(object))
         } else {
             var lines = TripPrinter.details(trip, console: context.console)
             if let report {
-                lines += ForecastPrinter.lines(report, trip: trip, console: context.console)
+                let units = try await context.traveller(store: store, tripID: trip.id).units
+                lines += ForecastPrinter.lines(report, trip: trip, console: context.console, units: units)
             }
             if let packing {
                 lines.append("")
+                lines += TripPrinter.outOfDateLines(trip, list: packing, console: context.console)
                 lines += PackingPrinter.lines(packing, console: context.console)
             }
             for line in lines { context.console.print(line) }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What a traveller from `home` needs to charge things at `destination`: whether their plugs fit the
+/// sockets (else an adapter for the destination's types), and whether the mains voltage differs.
+public struct PowerAdvice: Sendable, Equatable {
+    public let home: PlugTable.Country
+    public let destination: PlugTable.Country
+
+    /// Nil when either country is not in the table.
+    public init?(home: String, destination: String) {
+        guard let home = PlugTable.country(home), let destination = PlugTable.country(destination) else { return nil }
+        self.home = home
+        self.destination = destination
+    }
+
+    /// Every plug from home fits a socket there.
+    public var plugsFit: Bool { PlugTable.plugsFit(home: home, destination: destination) }
+
+    /// Whether the mains are of another kind (120 V against 230 V).
+    public var voltageDiffers: Bool { PlugTable.voltageDiffers(home: home, destination: destination) }
+
+    /// "type G" or "types C and F".
+    public var socketPhrase: String { PlugTable.socketPhrase(destination.sockets) }
+
+    /// "Singapore's sockets are type G; plugs from the United States (A, B) do not fit".
+    public var adapterReason: String {
+        "\(destination.name)'s sockets are \(socketPhrase); plugs from \(Self.the(home.name)) (\(home.sockets.joined(separator: ", "))) do not fit"
+    }
+
+    /// The voltage note, when the mains differ.
+    public var voltageNotice: String? {
+        guard voltageDiffers else { return nil }
+        return "Mains in \(destination.name) are \(PlugTable.voltPhrase(destination.volts)), at home \(PlugTable.voltPhrase(home.volts)): chargers marked 100–240 V are fine; hair dryers, curling irons and straighteners made for \(PlugTable.voltPhrase(home.volts)) need a converter or a dual-voltage model."
+    }
+
+    /// "the United States", "the United Kingdom", "France".
+    static func the(_ name: String) -> String {
+        ["United", "Netherlands", "Philippines", "Bahamas", "Czechia", "Dominican", "Cayman", "Maldives", "U.S."]
+            .contains { name.hasPrefix($0) } ? "the \(name)" : name
+    }
+}

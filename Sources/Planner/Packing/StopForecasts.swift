@@ -1,0 +1,75 @@
+import Foundation
+import Store
+import Tools
+
+/// A trip of several stops, as the packing rules see it: each stop's forecast for the days spent there,
+/// combined into one forecast for the whole trip (so quantities count every day, and gear answers every
+/// stop's weather), with each day knowing its stop so a reason can name it ("Snow (80%) Thu Dec 3 in Denver").
+/// The rules themselves are unchanged: this is the boundary where stops become days.
+public struct StopForecasts: Sendable {
+    /// The whole trip's forecast, nil when no stop has one.
+    public var forecast: Forecast?
+    /// The stop each trip day is spent at (its name: "Denver").
+    public var stops: [CalendarDate: String]
+
+    /// Combines each leg's forecast (nil: none could be had for that stop). Leg `i` gives its days from
+    /// its start up to the day before it ends (that night belongs to the next stop); the first also gives
+    /// the days before the trip, the last every day from its start, so the forecast's reach is kept.
+    public init(_ legs: [(leg: TripLeg, forecast: Forecast?)]) {
+        var days: [ForecastDay] = []
+        var stops: [CalendarDate: String] = [:]
+        for (index, entry) in legs.enumerated() {
+            let isFirst = index == 0
+            let isLast = index == legs.count - 1
+            for date in entry.leg.ownDays(isLast: isLast) { stops[date] = entry.leg.name }
+            guard let forecast = entry.forecast else { continue }
+            days += forecast.days.filter { day in
+                (isFirst || day.date >= entry.leg.start) && (isLast || day.date < entry.leg.end)
+            }
+        }
+        self.stops = stops
+        let available = legs.compactMap(\.forecast)
+        guard let first = available.first else {
+            forecast = nil
+            return
+        }
+        forecast = Forecast(
+            source: first.source, url: first.url, timeZone: first.timeZone, updatedAt: nil,
+            fetchedAt: available.map(\.fetchedAt).min() ?? first.fetchedAt, days: days.sorted { $0.date < $1.date }
+        )
+    }
+
+    /// The list with every weather reason naming the stop of the day it cites: "Low of 12°F Thu Dec 3"
+    /// becomes "Low of 12°F Thu Dec 3 in Denver".
+    public func citingStops(_ list: PackingList) -> PackingList {
+        var list = list
+        list.items = list.items.map { item in
+            guard item.weather else { return item }
+            var item = item
+            item.reason = cite(item.reason)
+            return item
+        }
+        return list
+    }
+
+    /// A reason with " in <stop>" after each trip day it names (a whole label: "Thu Dec 3", not inside "Thu Dec 31").
+    public func cite(_ reason: String) -> String {
+        var text = reason
+        for (date, stop) in stops.sorted(by: { $0.key < $1.key }) {
+            let label = date.shortLabel
+            var searchFrom = text.startIndex
+            while let range = text.range(of: label, range: searchFrom..<text.endIndex) {
+                let rest = text[range.upperBound...]
+                let followedByDigit = rest.first?.isNumber ?? false
+                let alreadyCited = rest.hasPrefix(" in ")
+                if !followedByDigit && !alreadyCited {
+                    text.insert(contentsOf: " in \(stop)", at: range.upperBound)
+                    searchFrom = text.index(range.upperBound, offsetBy: stop.count + 4)
+                } else {
+                    searchFrom = range.upperBound
+                }
+            }
+        }
+        return text
+    }
+}

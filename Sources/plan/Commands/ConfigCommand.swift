@@ -1,0 +1,94 @@
+import Foundation
+import Interface
+import Planner
+import Store
+import Tools
+
+/// `plan config` (the traveller, and where each value comes from) and `plan config set <key> <value>`.
+struct ConfigCommand {
+    let context: Context
+
+    func run(_ arguments: PlanArguments.Config) async throws {
+        let store = try context.openStore()
+        let settings = try TravellerSettings(environment: context.environment, stored: try await store.travellerSettings())
+        let traveller = settings.traveller
+        if arguments.json {
+            context.printJSON([
+                "home": .string(traveller.home), "homeSource": .string(settings.homeSource.rawValue),
+                "units": .string(traveller.units.rawValue), "unitsSource": .string(settings.unitsSource.rawValue),
+                "laundry": .number(Double(traveller.laundryDays)), "laundrySource": .string(settings.laundrySource.rawValue),
+            ])
+            return
+        }
+        let name = PlugTable.country(traveller.home)?.name ?? traveller.home
+        let units = traveller.units == .us ? "us (°F, mph, ft)" : "metric (°C, km/h, m)"
+        context.console.print("home     \(traveller.home) (\(name))  \(Self.describe(settings.homeSource, variable: "PLAN_HOME_COUNTRY"))")
+        context.console.print("units    \(units)  \(Self.describe(settings.unitsSource, variable: "PLAN_UNITS", derived: "from home"))")
+        context.console.print("laundry  every \(traveller.laundryDays) days  \(Self.describe(settings.laundrySource, variable: nil))")
+    }
+
+    func set(_ arguments: PlanArguments.ConfigSet) async throws {
+        let value: String
+        switch arguments.key {
+        case "home": value = try TravellerSettings.country(arguments.value, name: "home")
+        case "units": value = try TravellerSettings.units(arguments.value, name: "units").rawValue
+        case "laundry": value = String(try TravellerSettings.laundry(arguments.value, name: "laundry"))
+        default:
+            throw CLIError.usage("no setting '\(ArgumentText.printable(arguments.key))'; use home, units or laundry.", command: "config set")
+        }
+        let store = try context.openStore()
+        try await store.setTravellerSetting(arguments.key, to: value)
+        if arguments.json {
+            context.printJSON(["key": .string(arguments.key), "value": .string(value)])
+        } else {
+            context.console.print("\(arguments.key) = \(value)")
+        }
+        let variable = ["home": "PLAN_HOME_COUNTRY", "units": "PLAN_UNITS"][arguments.key]
+        if let variable, let set = context.environment[variable], !set.isEmpty {
+            context.console.warn("plan: \(variable)=\(ArgumentText.printable(set)) is set and wins over this setting.")
+        }
+    }
+
+    static func describe(_ source: TravellerSettings.Source, variable: String?, derived: String = "default") -> String {
+        switch source {
+        case .environment: return "(from \(variable ?? "the environment"))"
+        case .config: return "(plan config set)"
+        case .locale: return "(from the locale)"
+        case .default: return "(\(derived))"
+        }
+    }
+}
+
+/// `plan activities`: the activities plan knows, with their aliases and what each adds.
+struct ActivitiesCommand {
+    let context: Context
+
+    func run(_ arguments: PlanArguments.Activities) {
+        if arguments.json {
+            context.printJSON(.array(ActivityKits.all.map { kit in
+                [
+                    "name": .string(kit.name), "aliases": .array(kit.aliases.map(JSONValue.string)),
+                    "group": .string(kit.group.rawValue),
+                    "wear": .array(ClothingNeed.allCases.filter { kit.wear.contains($0) }.map { .string($0.label) }),
+                    "gear": .array(kit.gear.map { .string($0.name) }),
+                    "notice": .from(kit.notice),
+                ]
+            }))
+            return
+        }
+        let console = context.console
+        for group in ActivityKit.Group.allCases {
+            let kits = ActivityKits.all.filter { $0.group == group }
+            guard !kits.isEmpty else { continue }
+            console.print(console.bold(group.title))
+            for kit in kits {
+                let aliases = kit.aliases.isEmpty ? "" : console.dim(" (" + kit.aliases.joined(separator: ", ") + ")")
+                console.print("  \(kit.name)\(aliases)")
+                let wear = ClothingNeed.allCases.filter { kit.wear.contains($0) }.map(\.label)
+                console.print("      " + (wear + kit.gear.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }).joined(separator: ", "))
+            }
+        }
+        console.print()
+        console.print(console.dim("\(ActivityKits.all.count) activities. Use any name or alias: plan add <place> --from <date> --to <date> --activities ski,wedding"))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Interface
+import Planner
+import Store
+
+/// `plan edit <trip> [--from] [--to] [--activities] [--name] [--destination] [--leg <n>]`.
+struct EditCommand {
+    let context: Context
+
+    func run(_ arguments: PlanArguments.Edit) async throws {
+        let id = arguments.trip
+        guard arguments.from != nil || arguments.to != nil || arguments.activities != nil || arguments.name != nil
+            || arguments.destination != nil
+        else {
+            throw CLIError.usage("nothing to change; give --from, --to, --activities, --name or --destination.", command: "edit")
+        }
+        let store = try context.openStore()
+        guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        let name = try arguments.name.map { try AddCommand.name($0, command: "edit") }
+        let activities = try arguments.activities.map { try AddCommand.activities($0, command: "edit") }
+        let destination = try arguments.destination.map { try AddCommand.destination($0, command: "edit") }
+        // Dates and stops are checked before a place is looked up: a usage error costs no lookup.
+        let legs = try Self.usage { try TripEdit.legs(
+            of: trip, leg: arguments.leg, from: arguments.from, to: arguments.to, destination: destination, place: nil
+        ) }
+        var resolved = legs
+        if let destination {
+            let place = try await context.resolve(destination)
+            resolved = try Self.usage { try TripEdit.legs(
+                of: trip, leg: arguments.leg, from: arguments.from, to: arguments.to, destination: destination, place: place
+            ) }
+        }
+        var newName = name
+        if newName == nil, destination != nil, Self.hasDefaultName(trip) {
+            newName = resolved.map(\.destination).joined(separator: " → ")  // the default name follows the place
+        }
+        let note = TripEdit.note(old: trip, legs: resolved, activities: activities)
+        let updated = try await store.updateTrip(id: id, Store.TripChange(
+            name: newName, activities: activities, legs: resolved == trip.legs ? nil : resolved, note: note
+        ))
+        guard let updated else { throw CLIError.noSuchTrip(id) }
+        try await TripChangeOutput(context: context).print(updated, verb: "Changed", note: note, json: arguments.json)
+    }
+
+    /// The name is the place or places as typed (nobody chose it).
+    static func hasDefaultName(_ trip: Trip) -> Bool {
+        trip.name == trip.legs.map(\.destination).joined(separator: " → ")
+    }
+
+    /// Runs an edit's arithmetic, reporting its refusal as a usage error (exit 64).
+    static func usage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TripEditError {
+            throw CLIError.usage(error.message, command: "edit")
+        }
+    }
+}
+
+/// What `edit` and `leg` print after a change: the trip, and whether its list is now out of date.
+struct TripChangeOutput {
+    let context: Context
+
+    func print(_ trip: Trip, verb: String, note: String?, json: Bool) async throws {
+        let list = try await context.openStore().latestPackingList(tripID: trip.id)
+        let reason = list.flatMap { trip.outOfDateReason(listMadeAt: $0.createdAt) }
+        if json {
+            var object = TripPrinter.json(trip, packed: list != nil).objectValue ?? [:]
+            object["packingListOutOfDate"] = .bool(reason != nil)
+            object["outOfDateReason"] = .from(reason)
+            context.printJSON(.object(object))
+            return
+        }
+        context.console.print("\(verb) trip \(trip.id): \(TripPrinter.headline(trip))")
+        if let note { context.console.print("  " + note) }
+        if reason != nil {
+            context.console.print("Its packing list is out of date; run 'plan pack \(trip.id)' for a new one.")
+        }
+    }
+}

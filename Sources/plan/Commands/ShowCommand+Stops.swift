@@ -1,0 +1,85 @@
+import Foundation
+import Interface
+import Store
+import Tools
+
+extension ShowCommand {
+    /// `plan show` of a trip of several stops: the trip, then each stop with its own forecast chart (through
+    /// the cache; the stop's pinned forecast when the service fails), then the one list.
+    func showStops(_ trip: Trip, arguments: PlanArguments.Show, store: Store, service: ForecastService) async throws {
+        var reports: [ForecastReport?] = []
+        var failures: [(TripLeg, any Error)] = []
+        for leg in trip.legs {
+            guard let place = leg.place else {
+                reports.append(nil)
+                continue
+            }
+            do {
+                reports.append(try await service.forecast(for: place))
+            } catch {
+                failures.append((leg, error))
+                if let id = place.id, let pinned = try await store.latestForecast(tripID: trip.id, placeID: id) {
+                    reports.append(ForecastReport(forecast: try Forecast.fromJSON(pinned.forecast), origin: .pinned))
+                } else {
+                    reports.append(nil)
+                }
+            }
+            context.console.endProgress()
+        }
+        let packing = try await store.latestPackingList(tripID: trip.id)
+        if arguments.json {
+            var object = TripPrinter.json(trip, packed: packing != nil).objectValue ?? [:]
+            let forecasts = zip(trip.legs, reports).map { leg, report in
+                report.map { ForecastPrinter.json($0, trip: Self.view(trip, at: leg)) } ?? .null
+            }
+            object["legs"] = Self.legsJSON(trip, forecasts: forecasts)
+            object["forecast"] = forecasts.first ?? .null
+            if let (leg, failure) = failures.first {
+                object["forecastError"] = .string("stop \(leg.position) (\(leg.shortLabel)): " + ErrorReport(failure).message)
+            }
+            object["packingList"] = packing.map { TripPrinter.markingOutOfDate(PackingPrinter.json($0), trip: trip, list: $0) } ?? .null
+            context.printJSON(.object(object))
+        } else {
+            var lines = TripPrinter.details(trip, console: context.console)
+            for (leg, report) in zip(trip.legs, reports) {
+                lines.append("")
+                let nights = leg.nights == 1 ? "1 night" : "\(leg.nights) nights"
+                lines.append(context.console.bold("  Stop \(leg.position): \(leg.place?.label ?? leg.destination)")
+                             + " · \(leg.start.shortLabel) → \(leg.end.shortLabel), \(nights)")
+                if let report {
+                    lines += ForecastPrinter.lines(report, trip: Self.view(trip, at: leg), console: context.console)
+                } else {
+                    lines.append("  Forecast    none could be had for this stop")
+                }
+            }
+            if let packing {
+                lines.append("")
+                lines += TripPrinter.outOfDateLines(trip, list: packing, console: context.console)
+                lines += PackingPrinter.lines(packing, console: context.console)
+            }
+            for line in lines { context.console.print(line) }
+        }
+        if let (leg, failure) = failures.first {
+            if reports.allSatisfy({ $0 == nil }) { throw failure }
+            context.console.warn("plan: stop \(leg.position) (\(leg.shortLabel)): " + ErrorReport(failure).message + " Showing what is pinned or cached.")
+        }
+    }
+
+    /// The trip seen from one stop: its dates are the stop's (the forecast printers read a trip's dates).
+    static func view(_ trip: Trip, at leg: TripLeg) -> Trip {
+        var view = trip
+        view.start = leg.start
+        view.end = leg.end
+        view.place = leg.place
+        return view
+    }
+
+    /// `legs` of `show --json`: each stop's place, dates and forecast (null when none could be had).
+    static func legsJSON(_ trip: Trip, forecasts: [JSONValue]) -> JSONValue {
+        .array(zip(trip.legs, forecasts + Array(repeating: JSONValue.null, count: max(0, trip.legs.count - forecasts.count))).map { leg, forecast in
+            var object = TripPrinter.json(leg).objectValue ?? [:]
+            object["forecast"] = forecast
+            return .object(object)
+        })
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Store
+import Testing
+@testable import Planner
+
+/// `--like`: the name pattern, and the arithmetic of edits to a trip's stops.
+@Suite struct TripTemplateTests {
+    static func trip(_ name: String, _ destination: String, _ start: String, _ end: String) throws -> Trip {
+        let place = Place(
+            name: String(destination.split(separator: ",")[0]), region: "CO", country: "US", latitude: 39, longitude: -106,
+            timeZone: "America/Denver", source: "gazetteer"
+        )
+        return Trip(
+            id: 4, name: name, destination: destination, place: place, start: try #require(CalendarDate(start)),
+            end: try #require(CalendarDate(end)), activities: ["ski"], createdAt: Date()
+        )
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let old: String
+        let to: String
+        let year: String
+        let expected: String?
+        var testDescription: String { "\(old) → \(to) \(year)" }
+    }
+
+    static let cases: [Case] = [
+        Case(old: "Aspen 2025", to: "Aspen, CO", year: "2026", expected: "Aspen 2026"),
+        Case(old: "Aspen 2025", to: "Vail, CO", year: "2026", expected: "Vail 2026"),
+        Case(old: "Ski week in Aspen", to: "Vail, CO", year: "2025", expected: "Ski week in Vail"),
+        Case(old: "Aspen, CO", to: "Vail, CO", year: "2026", expected: nil),  // the old default: the new default
+        Case(old: "Aspenglow 20250", to: "Vail, CO", year: "2026", expected: "Aspenglow 20250"),  // whole words only
+        Case(old: "Family trip", to: "Aspen, CO", year: "2026", expected: "Family trip"),
+    ]
+
+    @Test(arguments: cases)
+    func theNameTakesTheNewYearAndPlace(_ test: Case) throws {
+        let old = try Self.trip(test.old, "Aspen, CO", "2025-12-20", "2025-12-27")
+        let start = try #require(CalendarDate("\(test.year)-12-19"))
+        #expect(TripTemplate.name(like: old, destinations: [test.to], start: start) == test.expected)
+    }
+
+    @Test func givenOptionsWinOverTheOldTrip() throws {
+        let old = try Self.trip("Aspen 2025", "Aspen, CO", "2025-12-20", "2025-12-27")
+        let new = NewTrip(
+            name: "Vail, CO", destination: "Vail, CO", place: nil, start: try #require(CalendarDate("2026-12-19")),
+            end: try #require(CalendarDate("2026-12-26")), activities: ["hiking"]
+        )
+        let copied = TripTemplate.apply(old, to: new, hasOwnName: false, hasOwnActivities: false)
+        #expect(copied.activities == ["ski"] && copied.name == "Vail 2026")
+        let own = TripTemplate.apply(old, to: new, hasOwnName: true, hasOwnActivities: true)
+        #expect(own == new)
+    }
+
+    @Test func editsMoveSharedDaysAndExplainThemselves() throws {
+        var trip = try Self.trip("West", "Denver, CO", "2026-12-03", "2026-12-08")
+        trip.legs = [
+            TripLeg(position: 1, destination: "Denver, CO", place: trip.place, start: trip.start, end: try #require(CalendarDate("2026-12-05"))),
+            TripLeg(position: 2, destination: "Moab, UT", place: nil, start: try #require(CalendarDate("2026-12-05")), end: trip.end),
+        ]
+        let moved = try TripEdit.legs(of: trip, leg: 2, from: CalendarDate("2026-12-06"), to: nil, destination: nil, place: nil)
+        #expect(moved.map(\.start.description) == ["2026-12-03", "2026-12-06"])
+        #expect(moved.map(\.end.description) == ["2026-12-06", "2026-12-08"])
+        let note = TripEdit.note(old: trip, legs: moved, activities: ["ski", "hiking"])
+        #expect(note == "stop 1 dates Thu Dec 3 → Sat Dec 5 became Thu Dec 3 → Sun Dec 6; stop 2 dates Sat Dec 5 → Tue Dec 8 became Sun Dec 6 → Tue Dec 8; activities ski became ski, hiking")
+        #expect(TripEdit.note(old: trip, legs: trip.legs, activities: ["ski"]) == nil)
+        #expect(throws: TripEditError.self) {
+            try TripEdit.legs(of: trip, leg: 2, from: CalendarDate("2026-12-08"), to: nil, destination: nil, place: nil)
+        }
+        #expect(throws: TripEditError.self) {
+            try TripEdit.legs(of: trip, leg: nil, from: nil, to: nil, destination: "Vail, CO", place: nil)
+        }
+        let shortened = try TripEdit.removing(2, from: trip)
+        #expect(shortened.count == 1 && shortened[0].end.description == "2026-12-05")
+    }
+}
