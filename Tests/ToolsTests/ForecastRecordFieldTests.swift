@@ -19,7 +19,8 @@ import Testing
                 snowfall: 0.1, hasSnow: true, hasThunder: true, wind: 15, gust: 35, uvIndex: 3.25,
                 summary: "Snow\tShowers", nightSummary: "Clear ☀︎"
             ),
-        ]
+        ],
+        elevation: 1_609.25
     )
 
     /// The stored properties of `value` whose value is a default: nil, false, zero, or an empty text or list.
