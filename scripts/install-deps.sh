@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what plan builds and tests with, when it is missing. Idempotent.
 #   1. Debian packages: libsqlite3-dev, sqlite3, python3 and pip, man-db and groff (man page tests),
-#      zsh (completion tests);
+#      zsh (completion tests), valgrind (the start-up budget);
 #   2. the offline gazetteer, Data/gazetteer.sqlite, built from pinned PyPI packages
 #      (scripts/build-gazetteer.sh; cached in ~/.cache/plan, about 30 s the first time).
 set -euo pipefail
@@ -26,6 +26,8 @@ command -v man >/dev/null 2>&1 || need+=(man-db)
 command -v groff >/dev/null 2>&1 || need+=(groff-base)
 # The end-to-end tests run 'plan completions zsh' in a real zsh.
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
+# The start-up budget (Tests/Startup/budget.sh) counts instructions with callgrind.
+command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "Installing ${need[*]} ..." >&2

@@ -3,22 +3,41 @@
 #   1. Debian packages (libsqlite3-dev, sqlite3, python3) when missing;
 #   2. llama-server and the SmolLM2-135M model (scripts/install-llama.sh; cached in ~/.cache/plan);
 #   3. swift test — unit, end-to-end and real-model tests;
-#   4. the reliability suite (Tests/Reliability/run.py): faults, kill -9, concurrency, hostile input.
+#   4. the start-up budget (Tests/Startup/budget.sh): callgrind's instruction counts against budgets.tsv;
+#   5. the reliability suite (Tests/Reliability/run.py): faults, kill -9, concurrency, hostile input.
+# At the end (pass or fail) it prints how long each phase and each suite took (scripts/suite-times.py).
 # Set PLAN_SKIP_LLAMA=1 to run without the real model (its tests are then skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh
+times="$(mktemp -d)"
+trap 'printf "total\t%s\n" "$SECONDS" >>"$times/phases.tsv"; python3 scripts/suite-times.py "$times/phases.tsv" "$times/swift-test.log" >&2 || true; rm -rf "$times"' EXIT
+# Runs "$@" as the phase named $1, appending its wall time to phases.tsv.
+phase() {
+    local name="$1" started status=0
+    shift
+    started=$(date +%s)
+    "$@" || status=$?
+    printf '%s\t%s\n' "$name" "$(( $(date +%s) - started ))" >>"$times/phases.tsv"
+    return "$status"
+}
+
+phase "install-deps" bash scripts/install-deps.sh
 
 if [ "${PLAN_SKIP_LLAMA:-}" != "1" ]; then
     echo "== installing llama-server and the test model (cached after the first run)" >&2
+    started=$(date +%s)
     eval "$(bash scripts/install-llama.sh)"
+    printf 'install-llama\t%s\n' "$(( $(date +%s) - started ))" >>"$times/phases.tsv"
     export LLAMA_SERVER LLAMA_MODEL PLAN_REQUIRE_LLAMA=1
 fi
 
 echo "== swift test" >&2
-swift build --build-tests
-swift test --skip-build "$@"
+phase "swift build --build-tests" swift build --build-tests
+phase "swift test" bash -o pipefail -c 'swift test --skip-build "$@" 2>&1 | tee "$0"' "$times/swift-test.log" "$@"
+
+echo "== start-up budget" >&2
+phase "start-up budget" bash Tests/Startup/budget.sh "$(swift build --show-bin-path)/plan"
 
 echo "== reliability suite" >&2
-python3 Tests/Reliability/run.py --plan "$(swift build --show-bin-path)/plan"
+phase "reliability suite" python3 Tests/Reliability/run.py --plan "$(swift build --show-bin-path)/plan"

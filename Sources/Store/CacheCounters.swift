@@ -1,8 +1,9 @@
 import Foundation
 
 /// The HTTP cache's counters (`counters` rows and each entry's `hits`) gathered in memory and written
-/// in one transaction: when asked (`Store.flushCounters()`), and at the latest when the store goes away
-/// (this object's `deinit`), so a cache hit costs no write transaction. Owned by `Store`.
+/// in one transaction: when asked (`Store.flushCounters()`, which plan does at the end of every command),
+/// and as a fallback when the store goes away (this object's `deinit`), so a cache hit costs no write
+/// transaction. Owned by `Store`.
 final class CacheCounters {
     private let connection: Connection
     private var counts: [String: Int] = [:]

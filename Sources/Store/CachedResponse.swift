@@ -30,8 +30,11 @@ public struct CachedResponse: Sendable, Equatable {
         self.validatedAt = validatedAt
     }
 
-    /// Whether it is still fresh at `date`.
-    public func isFresh(at date: Date) -> Bool { date < expiresAt }
+    /// Whether it is still fresh at `date` for a kind whose answers live at most `maximumLifetime` seconds
+    /// (`CacheFreshness`, the rule every cache read applies).
+    public func isFresh(at date: Date, maximumLifetime: TimeInterval) -> Bool {
+        CacheFreshness.isFresh(expiresAt: expiresAt, validatedAt: validatedAt, at: date, maximumLifetime: maximumLifetime)
+    }
 }
 
 /// How big the cache is and how it has answered.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A fresh cache entry's decoded record (see `Store.freshDecoded(url:at:)`): what its body decodes to,
+/// A fresh cache entry's decoded record (see `Store.freshDecoded(url:at:maximumLifetime:)`): what its body decodes to,
 /// without the body.
 public struct DecodedResponse: Sendable, Equatable {
     public var url: String

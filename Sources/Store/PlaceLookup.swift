@@ -19,9 +19,9 @@ public struct PlaceLookup: Sendable, Equatable {
         self.expiresAt = expiresAt
     }
 
-    /// Whether the answer is still within its lifetime at `date`.
-    /// One looked up "in the future" (by a run with the clock ahead) is stale.
-    public func isFresh(at date: Date) -> Bool {
-        date < expiresAt && lookedUpAt.timeIntervalSince(date) < 60
+    /// Whether the answer is still within its lifetime at `date`, and looked up less than `maximumLifetime`
+    /// seconds ago (`CacheFreshness`, the rule every cache read applies).
+    public func isFresh(at date: Date, maximumLifetime: TimeInterval) -> Bool {
+        CacheFreshness.isFresh(expiresAt: expiresAt, validatedAt: lookedUpAt, at: date, maximumLifetime: maximumLifetime)
     }
 }

@@ -22,14 +22,18 @@ extension Store {
         )
     }
 
-    /// The decoded record kept beside `url`'s body, when the entry is fresh at `now` and has one: a cache
-    /// hit that reads neither the body nor decodes it.
-    public func freshDecoded(url: String, at now: Date) throws -> DecodedResponse? {
+    /// The decoded record kept beside `url`'s body, when the entry is fresh at `now` (by `CacheFreshness`,
+    /// the rule `HTTPClient.get` applies, with the kind's `maximumLifetime`) and has one: a cache hit that
+    /// reads neither the body nor decodes it.
+    public func freshDecoded(url: String, at now: Date, maximumLifetime: TimeInterval) throws -> DecodedResponse? {
         guard let row = try connection.first(
-            "SELECT fetched_at, expires_at, decoded FROM http_cache WHERE url = ?", [url]
+            "SELECT fetched_at, expires_at, validated_at, decoded FROM http_cache WHERE url = ?", [url]
         ) else { return nil }
-        guard try row.double("expires_at") > now.timeIntervalSince1970,
-              try row.double("fetched_at") <= now.timeIntervalSince1970 + Store.longestHonouredWait,
+        guard CacheFreshness.isFresh(
+                expiresAt: Date(timeIntervalSince1970: try row.double("expires_at")),
+                validatedAt: Date(timeIntervalSince1970: try row.double("validated_at")),
+                at: now, maximumLifetime: maximumLifetime
+              ),
               let record = try row.optionalString("decoded")
         else { return nil }
         return DecodedResponse(

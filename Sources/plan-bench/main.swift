@@ -114,7 +114,7 @@ func cacheHit(_ arguments: [String]) async throws {
         guard report.origin == .cached else { throw BenchError.notAHit("show's origin \(report.origin)") }
     }
     let lookup = try await time(hits) {
-        guard try await store.freshDecoded(url: forecastURL, at: Date()) != nil else {
+        guard try await store.freshDecoded(url: forecastURL, at: Date(), maximumLifetime: ResourceKind.forecast.maximumLifetime) != nil else {
             throw BenchError.notAHit("no fresh record")
         }
     }

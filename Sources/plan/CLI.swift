@@ -15,10 +15,13 @@ struct CLI {
     }
 
     func run() async -> Int32 {
+        let context = Context(environment: environment, console: console)
         do {
-            try await dispatch()
+            try await dispatch(context)
+            await context.finish()
             return ExitCode.success
         } catch {
+            await context.finish()
             console.endProgress()
             let report = ErrorReport(error)
             console.warn("plan: " + report.message)
@@ -68,8 +71,7 @@ struct CLI {
         }
     }
 
-    private func dispatch() async throws {
-        let context = Context(environment: environment, console: console)
+    private func dispatch(_ context: Context) async throws {
         let help = HelpCommand(context: context)
         guard let first = arguments.first else {
             help.printOverview()
@@ -90,7 +92,8 @@ struct CLI {
             break
         }
         guard let (command, rest) = PlanCommands.resolve(arguments) else {
-            throw CLIError.usage("unknown command '\(ArgumentText.printable(first))'.")
+            let known = PlanCommands.index.flatMap(\.words).filter { !$0.hasPrefix("_") }
+            throw CLIError.usage("unknown command '\(ArgumentText.printable(first))'." + Suggestion.phrase(for: first, among: known))
         }
         guard let route = Self.route(for: command.path, context: context), route.info.path == command.path else {
             throw CLIError(code: ExitCode.software, message: "'\(command.name)' has no code to run it.", hint: nil)

@@ -8,13 +8,32 @@ import Tools
 struct Context {
     let environment: [String: String]
     let console: Console
+    /// Every store this run opened, so `finish()` can write what they hold in memory.
+    private let opened = Locked<[Store]>([])
+
+    init(environment: [String: String], console: Console) {
+        self.environment = environment
+        self.console = console
+    }
 
     /// The database path for this run.
     var databasePath: String { DatabaseLocation.path(environment: environment) }
 
     /// Opens (creating and migrating when needed) the database.
     func openStore() throws -> Store {
-        try Store(path: databasePath)
+        let store = try Store(path: databasePath)
+        opened.withLock { $0.append(store) }
+        return store
+    }
+
+    /// The end of every command, whether it succeeded or not: the cache counters gathered in memory are
+    /// written now, explicitly, rather than left to the stores' `deinit` (which a lingering reference
+    /// would skip before `exit`). They are statistics: a database too busy to take them loses only them,
+    /// and the `deinit` tries once more.
+    func finish() async {
+        for store in opened.current {
+            try? await store.flushCounters()
+        }
     }
 
     /// Resolves a destination: the offline gazetteer, else a lookup stored before, else online (Open-Meteo, then

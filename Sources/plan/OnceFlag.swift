@@ -1,16 +1,14 @@
 import Foundation
+import Store
 
-/// True the first time `claim()` is called, false after. `@unchecked Sendable`: the flag is only
-/// read and written under the lock.
-final class OnceFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var claimed = false
+/// True the first time `claim()` is called, false after.
+final class OnceFlag: Sendable {
+    private let claimed = Locked(false)
 
     func claim() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if claimed { return false }
-        claimed = true
-        return true
+        claimed.withLock { claimed in
+            defer { claimed = true }
+            return !claimed
+        }
     }
 }

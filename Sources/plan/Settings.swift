@@ -45,10 +45,10 @@ struct Settings {
     /// The User-Agent without the contact (HTTPClient adds it for NWS hosts only).
     var userAgent: String { "plan/\(PlanCommands.version)" }
 
-    /// The User-Agent for `url`: with the contact only when it is an NWS URL.
+    /// The User-Agent for `url`: with the contact only when it is an NWS URL (the rule is
+    /// `HTTPClient.Configuration.userAgent(for:)`'s, which every forecast and geocoding request uses).
     func userAgent(for url: URL) -> String {
-        guard let contact, URLSessionTransport.isSameOrigin(url, nwsBase) else { return userAgent }
-        return "\(userAgent) (\(contact))"
+        HTTPClient.Configuration(userAgent: userAgent, contact: contact, contactOrigins: [nwsBase]).userAgent(for: url)
     }
 
     /// `PLAN_MODEL_TIMEOUT`: seconds one model answer may take, start to finish (default 300).

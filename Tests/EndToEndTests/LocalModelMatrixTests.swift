@@ -22,7 +22,7 @@ struct LocalModelMatrixTests {
         }
         let sandbox = PlanSandbox()
         let services = try WeatherServices()
-        let model = try LlamaServer(contextSize: window)
+        let model = try SharedLlamaServers.server(contextSize: window)
         let environment = services.environment.merging(["PLAN_OFFLINE": "", "PLAN_MODEL": model.baseURL.absoluteString]) { _, new in new }
         let today = CalendarDate(Date())
         let added = try sandbox.run(["add", "Denver, CO", "--from", today.description, "--to", today.adding(days: 2).description])

@@ -37,7 +37,7 @@ struct LocalModelTests {
 
     @Test func aGuidedToolCallingPackEndsInAStructuredList() async throws {
         let world = try world()
-        let model = try LlamaServer(contextSize: 4_096)
+        let model = try SharedLlamaServers.server(contextSize: 4_096)
         try world.addTrip("Denver, CO")
         let doctor = try world.sandbox.run(["doctor", "--json"], environment: world.environment(model))
         let report = try #require(try doctor.json() as? [String: Any])
@@ -79,7 +79,7 @@ struct LocalModelTests {
         // A built-in pack leaves a long session (the forecast and a whole list) for the follow-up to resume.
         let builtin = try world.sandbox.run(["pack", "1"], environment: world.services.environment.merging(["PLAN_OFFLINE": ""]) { _, new in new })
         #expect(builtin.status == 0, "stderr: \(builtin.stderr)")
-        let model = try LlamaServer(contextSize: 512)
+        let model = try SharedLlamaServers.server(contextSize: 512)
         // --context-size makes plan believe the window is large, so the server itself must refuse.
         let ask = try world.sandbox.run(
             ["ask", "1", "Is a warm hat needed?", "--context-size", "100000", "--json"], environment: world.environment(model)
@@ -99,6 +99,7 @@ struct LocalModelTests {
     @Test func aServerKilledMidSessionIs69WithTheTranscriptIntact() async throws {
         let world = try world()
         try world.addTrip("Seattle")
+        // Its own server, not the shared one: this test kills it.
         let model = try LlamaServer(contextSize: 4_096)
         let process = Process()
         process.executableURL = PlanSandbox.binary
@@ -133,7 +134,7 @@ struct LocalModelTests {
     @Test func aPackOnATerminalStreamsTheListAsTheModelWritesIt() async throws {
         let world = try world()
         try world.addTrip("Denver, CO")
-        let model = try LlamaServer(contextSize: 4_096)
+        let model = try SharedLlamaServers.server(contextSize: 4_096)
         var environment = world.sandbox.environment.merging(world.environment(model)) { _, new in new }
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = "1"
@@ -154,11 +155,16 @@ struct LocalModelTests {
         // The terminal turns "\n" into "\r\n", one Character: count the line feeds as scalars.
         let drawn = output[header.upperBound..<erase.lowerBound].unicodeScalars.filter { $0 == "\n" }.count
         #expect(drawn >= 2, "the draft showed no item: \(output[header.upperBound..<erase.lowerBound])")
+        // Drawn as the model wrote it: the draft's lines came in more than one read, each while plan ran,
+        // before the read that erased the draft (one write of the whole draft at the end would be one piece).
+        let eraseChunk = try #require(session.chunks[draft...].firstIndex { $0.text.contains("\u{1B}[J") })
+        let pieces = session.chunks[draft..<eraseChunk].filter { $0.text.contains("\n") }
+        #expect(pieces.count >= 2, "the draft arrived in \(pieces.count) piece(s)")
+        #expect(pieces.allSatisfy { $0.whileRunning })
         print(String(
-            format: "terminal pack: the draft began after %.1f s of %.1f s; %d lines drawn before the checked list replaced it",
-            firstItem, session.seconds, drawn
+            format: "terminal pack: the draft began after %.1f s of %.1f s; %d lines in %d pieces before the checked list replaced it",
+            firstItem, session.seconds, drawn, pieces.count
         ))
-        #expect(firstItem < session.seconds)
     }
 
     /// `plan replay --seed` with the real model: the pinned forecast and the same seed give the same list,
@@ -166,7 +172,7 @@ struct LocalModelTests {
     @Test func aSeededReplayGivesTheSameListTwice() async throws {
         let world = try world()
         try world.addTrip("Denver, CO")
-        let model = try LlamaServer(contextSize: 4_096)
+        let model = try SharedLlamaServers.server(contextSize: 4_096)
         let sampling = ["--seed", "11", "--temperature", "0.7"]
         let pack = try world.sandbox.run(["pack", "1", "--json"] + sampling, environment: world.environment(model))
         #expect(pack.status == 0, "stderr: \(pack.stderr)")

@@ -15,10 +15,23 @@ import Testing
     }
 
     #if os(Linux)
+    /// On a database with a trip whose forecast is cached and a packed list (what docs/benchmarks.md's
+    /// start-up figures measure): `--version`, `list`, a cached `show` and a history search all succeed and
+    /// load neither the Swift libraries nor libcurl.
     @Test func theBinaryNeedsNoSwiftLibraryAndNoCurlAtStart() throws {
+        let services = try WeatherServices()
         let sandbox = PlanSandbox()
-        for arguments in [["--version"], ["list"], ["show", "1"], ["history", "search", "snow"]] {
-            let result = try sandbox.run(arguments, environment: ["LD_DEBUG": "libs"])
+        let today = CalendarDate(Date())
+        let added = try sandbox.run(["add", "Denver, CO", "--from", today.description, "--to", today.adding(days: 1).description])
+        #expect(added.status == 0, "stderr: \(added.stderr)")
+        let network = services.environment.merging(["PLAN_OFFLINE": ""]) { _, new in new }
+        let pack = try sandbox.run(["pack", "1"], environment: network)
+        #expect(pack.status == 0, "stderr: \(pack.stderr.suffix(500))")
+        let requests = try sandbox.sqlite("SELECT count(*) FROM http_cache")
+        #expect(requests != "0", "the pack cached no forecast")
+        for arguments in [["--version"], ["list"], ["show", "1"], ["history", "search", "boots"]] {
+            let result = try sandbox.run(arguments, environment: network.merging(["LD_DEBUG": "libs"]) { _, new in new })
+            #expect(result.status == 0, "\(arguments) exited \(result.status): \(result.stderr.suffix(300))")
             let libraries = loadedLibraries(result)
             #expect(!libraries.isEmpty, "LD_DEBUG gave nothing for \(arguments): \(result.stderr.prefix(300))")
             #expect(!libraries.contains { $0.contains("libcurl") }, "\(arguments) loaded \(libraries)")
@@ -26,6 +39,9 @@ import Testing
                     "\(arguments) loaded \(libraries)")
             // The C++ library comes from its archive (Sources/plan/Linking): ~1,700 fewer symbols to bind.
             #expect(!libraries.contains { $0.contains("libstdc++") }, "\(arguments) loaded \(libraries)")
+            if arguments == ["show", "1"] { #expect(result.stdout.contains("(cached)"), "\(result.stdout)") }
+            if arguments == ["list"] { #expect(result.stdout.contains("Denver")) }
+            if arguments.first == "history" { #expect(!result.stdout.contains("No matches"), "the search found nothing") }
         }
     }
 

@@ -45,14 +45,19 @@ struct RealServerGenerationTests {
         )
     }
 
-    @Test func everyGuideHoldsOverTwentySampledGenerations() async throws {
-        let server = try LlamaServer(contextSize: 1_024)
+    /// Eight samples at temperature 1.5: each guide is part of llama-server's grammar, so one violation in
+    /// any sample fails; eight seeds are enough to show that sampling varies the answers (twenty took
+    /// eight minutes of a busy 2-core machine for the same two claims).
+    static let samples = 8
+
+    @Test func everyGuideHoldsOverEightSampledGenerations() async throws {
+        let server = try SharedLlamaServers.server(contextSize: 1_024)
         let model = model(server)
         let schema = GuideProbe.generationSchema
         var violations: [String: Int] = [:]
         var unparsed = 0
         var samples: [String] = []
-        for seed in 1...20 {
+        for seed in 1...Self.samples {
             let options = GenerationOptions(
                 sampling: .random(top: 40, seed: UInt64(seed)), temperature: 1.5, maximumResponseTokens: 120
             )
@@ -72,18 +77,18 @@ struct RealServerGenerationTests {
                 }
             }
         }
-        let table = schema.properties.map { "\($0.name): \(violations[$0.name] ?? 0)/\(20 - unparsed)" }
+        let table = schema.properties.map { "\($0.name): \(violations[$0.name] ?? 0)/\(Self.samples - unparsed)" }
         print("guide violations with SmolLM2 (llama-server json_schema): \(table.joined(separator: ", ")); unparsed \(unparsed)")
         print("samples: \(samples.prefix(3).joined(separator: " | "))")
-        #expect(unparsed <= 2, "the grammar keeps the answer JSON; only a cut-off answer fails to parse")
+        #expect(unparsed <= 1, "the grammar keeps the answer JSON; only a cut-off answer fails to parse")
         #expect(violations["quantity"] == nil, "an integer range is part of the grammar")
         #expect(violations["day"] == nil, "a pattern is part of the grammar")
         #expect(violations["mood"] == nil && violations["kind"] == nil && violations["pair"] == nil)
-        #expect(Set(samples).count > 5, "sampling with different seeds varies the answers")
+        #expect(Set(samples).count >= Self.samples / 2, "sampling with different seeds varies the answers")
     }
 
     @Test func theSameSeedGivesTheSameList() async throws {
-        let server = try LlamaServer(contextSize: 2_048)
+        let server = try SharedLlamaServers.server(contextSize: 2_048)
         let model = model(server)
         func list(seed: UInt64) async throws -> PackingAnswer {
             let session = try await LanguageModelSession(
@@ -103,7 +108,7 @@ struct RealServerGenerationTests {
     }
 
     @Test func aStreamedListGrowsItemByItem() async throws {
-        let server = try LlamaServer(contextSize: 2_048)
+        let server = try SharedLlamaServers.server(contextSize: 2_048)
         let session = try await LanguageModelSession(
             model: model(server), tools: [], instructions: PackingInstructions.text, contextSize: 2_048,
             recorder: MemoryTranscriptRecorder()

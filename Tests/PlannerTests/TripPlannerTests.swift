@@ -15,23 +15,42 @@ import Tools
 
         init() throws {
             store = try Store(path: folder.appending(path: "plan.sqlite").path)
-            services = try WeatherServices()
+            services = try WeatherServices(anchor: Self.start.description)
             let http = HTTPClient(
                 store: store, transport: URLSessionTransport(timeout: 5),
                 configuration: HTTPClient.Configuration(userAgent: "plan-tests/1 (tests@example.com)", maxAttempts: 2, baseDelay: 0.01)
             )
             forecasts = ForecastService(http: http, nwsBase: services.url, openMeteoBase: services.url)
-            gazetteer = try? Gazetteer(path: Gazetteer.defaultPath())
+            gazetteer = try Self.smallGazetteer(in: folder)
+        }
+
+        /// Every trip starts on this day, and the weather stand-in's forecasts begin on it: the tests do not
+        /// depend on today's date.
+        static let start = CalendarDate(dayNumber: 20_790)  // 2026-12-03
+
+        /// A gazetteer of a few places (Tests/Fixtures/places/gazetteer.sql: Denver, Seattle, Phoenix,
+        /// Chicago and their namesakes), loaded with the sqlite3 command: not the 29 MB built one.
+        static func smallGazetteer(in folder: URL) throws -> Gazetteer {
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appending(path: "Fixtures/places/gazetteer.sql")
+            let path = folder.appending(path: "gazetteer.sqlite").path
+            let loader = Process()
+            loader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            loader.arguments = ["sqlite3", "-batch", path]
+            loader.standardInput = try FileHandle(forReadingFrom: source)
+            try loader.run()
+            loader.waitUntilExit()
+            #expect(loader.terminationStatus == 0, "sqlite3 could not load \(source.path)")
+            return try Gazetteer(path: path)
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }
 
         func trip(_ query: String, nights: Int = 3, activities: [String] = []) async throws -> Trip {
             let place = try await #require(gazetteer).resolve(query).place
-            let today = CalendarDate(Date())
             return try await store.addTrip(NewTrip(
-                name: query, destination: query, place: place, start: today,
-                end: today.adding(days: nights), activities: activities
+                name: query, destination: query, place: place, start: Self.start,
+                end: Self.start.adding(days: nights), activities: activities
             ))
         }
 

@@ -58,14 +58,17 @@ import Tools
     }
 
     @Test func aSecondRequestWhileOneRunsIsRefused() async throws {
-        let model = ScriptedModel([.reply(ModelReply(text: "first")), .reply(ModelReply(text: "second"))], delay: 0.3)
+        let model = GatedModel(["first", "second"])
         let session = try await session(model)
         let first = Task { try await session.respond(to: "one") }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // The first request is at the model, held there until the gate opens: certainly still running.
+        var rounds = model.rounds.makeAsyncIterator()
+        _ = await rounds.next()
         #expect(await session.isResponding)
         await #expect(throws: GenerationError.concurrentRequests) {
             _ = try await session.respond(to: "two")
         }
+        model.openGate()
         #expect(try await first.value.content == "first")
         #expect(await !session.isResponding)
         #expect(try await session.respond(to: "three").content == "second")

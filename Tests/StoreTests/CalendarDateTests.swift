@@ -47,11 +47,36 @@ import Testing
         }
     }
 
-    /// Without a zone, the local date is the one `TimeZone.current` gives (both read TZ or /etc/localtime).
-    @Test func theLocalDateIsTimeZoneCurrents() {
-        for instant in stride(from: 1_700_000_000.0, to: 1_900_000_000.0, by: 3_600_000.0) {
-            let date = Date(timeIntervalSince1970: instant)
-            #expect(CalendarDate(date) == CalendarDate(date, in: .current), "at \(instant)")
+    /// Without a zone, the local date follows `TZ` (as `localtime_r` reads it). In CI `TZ` is unset and the
+    /// local zone is UTC, where "local" and "UTC" agree by accident; so the check runs again in a child
+    /// process of this test binary under `TZ=Pacific/Kiritimati` (UTC+14: most instants fall on another day).
+    @Test func theLocalDateFollowsTZ() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let zone = environment[Self.childZoneVariable] {
+            let timeZone = try #require(TimeZone(identifier: zone))
+            var differFromUTC = 0
+            for instant in stride(from: 1_700_000_000.0, to: 1_900_000_000.0, by: 3_600_000.0) {
+                let date = Date(timeIntervalSince1970: instant)
+                #expect(CalendarDate(date) == CalendarDate(date, in: timeZone), "\(zone) at \(instant)")
+                if CalendarDate(date) != CalendarDate(date, in: TimeZone(identifier: "UTC")) { differFromUTC += 1 }
+            }
+            #expect(differFromUTC > 10, "TZ=\(zone) did not move the local date off UTC's")
+            return
         }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "CalendarDateTests/theLocalDateFollowsTZ"]
+        child.environment = environment.merging(["TZ": "Pacific/Kiritimati", Self.childZoneVariable: "Pacific/Kiritimati"]) { _, new in new }
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = output
+        try child.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0, "the child under TZ=Pacific/Kiritimati failed: \(text.suffix(1_500))")
+        #expect(text.contains("theLocalDateFollowsTZ() passed"), "the child ran no such test: \(text.suffix(800))")
     }
+
+    /// Set in the child process `theLocalDateFollowsTZ` starts, to the zone its `TZ` names.
+    static let childZoneVariable = "PLAN_TEST_CHILD_TZ"
 }

@@ -35,7 +35,14 @@ public final class LlamaServer: @unchecked Sendable {
         }
     }
 
-    /// Starts the server with `contextSize` tokens of context, greedy sampling by default, one slot.
+    /// One inference thread per core: more only contend with each other, fewer leave a core idle.
+    public static var threads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Whether the server process is still alive.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Starts the server with `contextSize` tokens of context, greedy sampling by default, one slot, one
+    /// thread per core. Most tests want `SharedLlamaServers.server(contextSize:)`, started once per process.
     public init(contextSize: Int = 4_096) throws {
         let environment = ProcessInfo.processInfo.environment
         guard Self.isAvailable, let server = environment["LLAMA_SERVER"], let model = environment["LLAMA_MODEL"] else {
@@ -46,7 +53,7 @@ public final class LlamaServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: server)
         process.arguments = [
             "-m", model, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextSize),
-            "--parallel", "1", "--temp", "0", "--top-k", "1", "--threads", "2", "--no-webui",
+            "--parallel", "1", "--temp", "0", "--top-k", "1", "--threads", String(Self.threads), "--no-webui",
         ]
         let log = FileManager.default.temporaryDirectory.appending(path: "llama-\(port).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)

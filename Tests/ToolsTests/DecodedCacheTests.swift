@@ -69,7 +69,61 @@ import Testing
             lastModified: nil, fetchedAt: harness.clock.now, expiresAt: harness.clock.now.addingTimeInterval(60),
             validatedAt: harness.clock.now
         ))
-        #expect(try await harness.store.freshDecoded(url: harness.forecastURL.absoluteString, at: harness.clock.now) == nil)
+        #expect(try await harness.store.freshDecoded(
+            url: harness.forecastURL.absoluteString, at: harness.clock.now, maximumLifetime: ResourceKind.forecast.maximumLifetime
+        ) == nil)
+    }
+
+    /// The decoded fast path applies the same freshness rule as a body read: an entry stored with a
+    /// lifetime past its kind's cap (an older plan, a lying server) is stale there too.
+    @Test func theDecodedPathCapsALifetimeLikeTheBodyPath() async throws {
+        let harness = try await HTTPHarness()
+        let client = harness.client()
+        let decode: (FetchedResponse) throws -> Forecast = {
+            try NWSForecastDecoder.forecast(from: $0.body, url: $0.url, timeZone: "America/Denver", fetchedAt: $0.fetchedAt)
+        }
+        let key = harness.forecastURL.absoluteString
+        _ = try await client.getDecoded(harness.forecastURL, service: "NWS", kind: .forecast, decode: decode)
+        // Thirty days to live, kept with its decoded record: past a forecast's one-day cap.
+        let validated = harness.clock.now
+        try await harness.store.refreshResponse(url: key, expiresAt: validated.addingTimeInterval(30 * 86_400), validatedAt: validated)
+        harness.clock.advance(by: 2 * 86_400)
+        let cap = ResourceKind.forecast.maximumLifetime
+        #expect(try await harness.store.freshDecoded(url: key, at: harness.clock.now, maximumLifetime: cap) == nil)
+        let cached = try #require(try await harness.store.cachedResponse(url: key))
+        #expect(!Freshness.isFresh(cached, at: harness.clock.now, kind: .forecast))
+        let again = try await client.getDecoded(harness.forecastURL, service: "NWS", kind: .forecast, decode: decode)
+        #expect(again.origin != .cache)
+        #expect(try await harness.services.requestCount() == 2)
+    }
+
+    /// One rule, the same answer from each reader: the body path, the decoded path and place look-ups.
+    @Test(arguments: [
+        (expires: 10.0, validated: 0.0, now: 5.0, fresh: true),
+        (expires: 10.0, validated: 0.0, now: 10.0, fresh: false),
+        (expires: 1e9, validated: 0.0, now: 86_399.0, fresh: true),
+        (expires: 1e9, validated: 0.0, now: 86_400.0, fresh: false),
+        (expires: Double.nan, validated: 0.0, now: 1.0, fresh: false),
+        (expires: 10.0, validated: Double.nan, now: 1.0, fresh: false),
+        (expires: Double.infinity, validated: 0.0, now: 1.0, fresh: true),
+        (expires: 1e9, validated: 31.0, now: 1.0, fresh: true),
+        (expires: 1e9, validated: 1_000.0, now: 1.0, fresh: false),
+    ])
+    func everyReaderAgreesOnFreshness(expires: Double, validated: Double, now: Double, fresh: Bool) {
+        let at = Date(timeIntervalSince1970: now)
+        let expiresAt = Date(timeIntervalSince1970: expires)
+        let validatedAt = Date(timeIntervalSince1970: validated)
+        let cap = ResourceKind.forecast.maximumLifetime
+        let response = CachedResponse(
+            url: "u", status: 200, contentType: nil, body: Data(), etag: nil, lastModified: nil,
+            fetchedAt: validatedAt, expiresAt: expiresAt, validatedAt: validatedAt
+        )
+        let place = PlaceLookup(
+            key: "k", place: Place(name: "n", region: "", country: "US", latitude: 0, longitude: 0, timeZone: "UTC", source: "t"), alternatives: [], lookedUpAt: validatedAt, expiresAt: expiresAt
+        )
+        #expect(CacheFreshness.isFresh(expiresAt: expiresAt, validatedAt: validatedAt, at: at, maximumLifetime: cap) == fresh)
+        #expect(Freshness.isFresh(response, at: at, kind: .forecast) == fresh)
+        #expect(place.isFresh(at: at, maximumLifetime: cap) == fresh)
     }
 
     @Test func hitsCostNoWriteUntilFlushedAndAreWrittenWhenTheStoreGoesAway() async throws {

@@ -50,11 +50,56 @@ import Testing
         for text in ["}", "{]", "[,,]", "{\"a\" 1}", "{\"a\":-}", "[" + String(repeating: "[", count: 10_000), "\"\\q\"", "nul", "{\"a\":1e999,"] {
             _ = PartialJSONParser.parse(text)
         }
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
-            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            _ = PartialJSONParser.parse(bytes: bytes)
+        // Seeded, so a failure can be replayed: PLAN_FUZZ_SEED=<the printed seed> swift test --filter PartialJSON.
+        let seed = ProcessInfo.processInfo.environment["PLAN_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        print("PartialJSONParserTests fuzz seed \(seed)")
+        var generator = SplitMix64(seed: seed)
+        let answer = Array(Self.answer.utf8)
+        var valid = 0
+        for round in 0..<1_000 {
+            // Half random bytes, half the recorded answer with a few bytes changed, dropped or added.
+            var bytes: [UInt8]
+            if round % 2 == 0 {
+                bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            } else {
+                bytes = answer
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    let at = Int.random(in: 0..<max(1, bytes.count), using: &generator)
+                    guard at < bytes.count else { break }
+                    switch Int.random(in: 0...2, using: &generator) {
+                    case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.remove(at: at)
+                    default: bytes.insert(Array(#"{}[]",:"#.utf8).randomElement(using: &generator) ?? 0, at: at)
+                    }
+                }
+                if round % 4 == 1 { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))) }
+            }
+            let parsed = PartialJSONParser.parse(bytes: bytes)
+            #expect(parsed == PartialJSONParser.parse(bytes: bytes), "seed \(seed), round \(round): two parses differ")
+            // Where the input is a whole JSON document, the partial parser reads it whole and alike.
+            if let text = String(validating: bytes, as: UTF8.self), let json = try? JSONValue.parse(text), case .object = json {
+                valid += 1
+                #expect(parsed?.isComplete == true, "seed \(seed), round \(round): \(text)")
+                #expect(parsed?.json == json, "seed \(seed), round \(round): \(text)")
+            }
         }
+        print("PartialJSONParserTests fuzz: \(valid) of 1,000 inputs were whole JSON objects")
+        #expect(valid > 0, "seed \(seed): no changed answer stayed JSON, so the whole-document check never ran")
+    }
+}
+
+/// A small seedable generator (SplitMix64), so a fuzz run can be repeated from its printed seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E109
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 

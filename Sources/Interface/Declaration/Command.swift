@@ -73,7 +73,10 @@ public struct Command<Arguments: Sendable>: Sendable {
                     continue
                 }
                 let shown = word.hasPrefix("--") ? "--" + name : word
-                throw context.error("unknown option '\(ArgumentText.printable(shown))'.")
+                let options = parameters.filter(\.info.isNamed).map { "--" + $0.info.name } + ["--help"]
+                throw context.error(
+                    "unknown option '\(ArgumentText.printable(shown))'." + Suggestion.phrase(for: shown, among: options)
+                )
             }
             if parameter.info.kind == .option {
                 if let inline {
@@ -92,9 +95,23 @@ public struct Command<Arguments: Sendable>: Sendable {
         if info.isGroup {
             let names = ArgumentText.list(info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last))
             guard let first = positionals.first else { throw context.error("missing \(info.name) command; use \(names).") }
-            throw context.error("unknown \(info.name) command '\(ArgumentText.printable(first))'; use \(names).")
+            let known = info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last)
+            let ending = Suggestion.closest(to: first, among: known).map { ". Did you mean '\($0)'?" } ?? "; use \(names)."
+            throw context.error("unknown \(info.name) command '\(ArgumentText.printable(first))'" + ending)
         }
         return .run(try assign(named: named, positionals: positionals, context: context))
+    }
+
+    /// What a missing argument is called: its value name ("<destination>"), or, when the command has
+    /// several forms that begin with different arguments, each of them ("<trip> or <destination>").
+    static func missingName(_ argument: ParameterInfo, forms: [String], first: Bool) -> String {
+        guard first else { return argument.valueName }
+        var names: [String] = []
+        for form in forms {
+            guard let word = form.split(separator: " ").first, word.hasPrefix("<"), !names.contains(String(word)) else { continue }
+            names.append(String(word))
+        }
+        return names.count > 1 ? names.joined(separator: " or ") : argument.valueName
     }
 
     private func assign(
@@ -105,13 +122,18 @@ public struct Command<Arguments: Sendable>: Sendable {
         let maximum = arguments.reduce(0) { $0 + ($1.info.isRepeating ? $1.info.maximumCount : 1) }
         if positionals.count < required {
             let missing = arguments.filter(\.info.isRequired)[positionals.count]
-            throw context.error(arguments.count == 1 ? "missing argument." : "missing \(missing.info.valueName).")
+            throw context.error("missing \(Self.missingName(missing.info, forms: info.forms, first: positionals.isEmpty)).")
         }
         if positionals.count > maximum {
             if arguments.last?.info.isRepeating == true {
                 throw context.error("at most \(maximum) words.")
             }
-            throw context.error("unexpected argument '\(ArgumentText.printable(positionals[maximum]))'.")
+            let unexpected = positionals[maximum]
+            let subcommands = info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last)
+            if maximum == 0, let meant = Suggestion.closest(to: unexpected, among: subcommands) {
+                throw context.error("unknown \(info.name) command '\(ArgumentText.printable(unexpected))'. Did you mean '\(meant)'?")
+            }
+            throw context.error("unexpected argument '\(ArgumentText.printable(unexpected))'.")
         }
         var result = defaults()
         for (parameter, text) in named {

@@ -58,7 +58,7 @@ public struct PlaceResolver: Sendable {
         }
         let key = Self.lookupKey(trimmed)
         let stored = try await online.store.placeLookup(key: key)
-        if let stored, online.isOffline || stored.isFresh(at: online.now) {
+        if let stored, online.isOffline || stored.isFresh(at: online.now, maximumLifetime: ResourceKind.place.maximumLifetime) {
             return Self.result(trimmed, stored)
         }
         if online.isOffline {

@@ -27,11 +27,10 @@ enum Freshness {
     }
 
     /// Whether a cached copy is fresh: before its expiry, and no older than its kind's maximum lifetime
-    /// (entries stored with a longer one, by an older plan or a lying server, count as stale).
+    /// (entries stored with a longer one, by an older plan or a lying server, count as stale). The rule is
+    /// `CacheFreshness`'s, which the decoded fast path applies too.
     static func isFresh(_ cached: CachedResponse, at now: Date, kind: ResourceKind) -> Bool {
-        // Validated in the future (a run with the clock ahead) counts as stale too.
-        let age = now.timeIntervalSince(cached.validatedAt)
-        return cached.isFresh(at: now) && age < kind.maximumLifetime && age > -Store.longestHonouredWait
+        cached.isFresh(at: now, maximumLifetime: kind.maximumLifetime)
     }
 
     /// A lifetime in seconds, or 0 for `inf`, NaN and negative values.

@@ -22,7 +22,7 @@ extension HTTPClient {
         decode: (FetchedResponse) throws -> Value
     ) async throws -> DecodedFetch<Value> {
         let key = url.absoluteString
-        if mode == .normal, let hit = try await store.freshDecoded(url: key, at: clock()),
+        if mode == .normal, let hit = try await store.freshDecoded(url: key, at: clock(), maximumLifetime: kind.maximumLifetime),
            let value = Value(record: hit.record) {
             try await store.count("cache.hit", url: key)
             return DecodedFetch(value: value, origin: .cache, fetchedAt: hit.fetchedAt)
