@@ -34,7 +34,7 @@ enum SchemaObjects {
                 guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return false }
                 var offset = 0
                 while offset + pin.count <= hay.count {
-                    guard let found = memchr(hayBase + offset, Int32(pin[0]), hay.count - offset - pin.count + 1) else {
+                    guard let found = memchr(hayBase + offset, Int32(pin[0]), hay.count - offset - pin.count + 1) else {  // widening: a byte into memchr's int
                         return false
                     }
                     let start = hayBase.distance(to: UnsafeRawPointer(found))

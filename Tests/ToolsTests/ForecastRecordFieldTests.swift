@@ -17,7 +17,18 @@ import Testing
             ForecastDay(
                 date: CalendarDate(dayNumber: 20_790), high: 34, low: -18, precipitationChance: 80, precipitation: 12.5,
                 snowfall: 0.1, hasSnow: true, hasThunder: true, wind: 15, gust: 35, uvIndex: 3.25,
-                summary: "Snow\tShowers", nightSummary: "Clear ☀︎"
+                summary: "Snow\tShowers", nightSummary: "Clear ☀︎", source: .climate,
+                climate: DayClimate(
+                    place: "Denver", firstYear: 2016, lastYear: 2025, samples: 70, coldNight: -25, hotDay: 45,
+                    wetShare: 0.3, snowShare: 0.2
+                )
+            ),
+        ],
+        alerts: [
+            WeatherAlert(
+                event: "Winter Storm Warning", headline: "Winter Storm Warning issued\tDecember 2",
+                severity: "Severe", onset: Date(timeIntervalSince1970: 1_796_100_000.5),
+                ends: Date(timeIntervalSince1970: 1_796_200_000.25), summary: "Heavy snow ☃"
             ),
         ],
         elevation: 1_609.25
