@@ -480,6 +480,9 @@ final class AnswerSnapshots: @unchecked Sendable {
     private var bytes: [UInt8] = []
     private var parsedCount = 0
     private var parsedAt = ContinuousClock.now
+    /// The pause by time: `interval`, or four times the last parse when that took longer (parsing then
+    /// takes at most a fifth of the time, however slow the machine).
+    private var pause = AnswerSnapshots.interval
     private var last: GeneratedContent?
     private let onSnapshot: @Sendable (GeneratedContent) -> Void
 
@@ -490,7 +493,7 @@ final class AnswerSnapshots: @unchecked Sendable {
     /// Whether the text so far is due for a parse.
     private func isDue(now: ContinuousClock.Instant) -> Bool {
         bytes.count <= Self.eagerBytes || bytes.count - parsedCount >= parsedCount / 4
-            || now - parsedAt >= Self.interval
+            || now - parsedAt >= pause
     }
 
     func add(_ piece: String) {
@@ -502,8 +505,9 @@ final class AnswerSnapshots: @unchecked Sendable {
             return
         }
         parsedCount = bytes.count
-        parsedAt = now
         var next = PartialJSONParser.parse(bytes: bytes)
+        parsedAt = ContinuousClock.now
+        pause = max(Self.interval, (parsedAt - now) * 4)
         if case let .object(members, _)? = next, let first = members.first {
             if first.key == "tool_call" {
                 next = nil
