@@ -35,7 +35,9 @@ public struct StopForecasts: Sendable {
         }
         forecast = Forecast(
             source: first.source, url: first.url, timeZone: first.timeZone, updatedAt: nil,
-            fetchedAt: available.map(\.fetchedAt).min() ?? first.fetchedAt, days: days.sorted { $0.date < $1.date }
+            fetchedAt: available.map(\.fetchedAt).min() ?? first.fetchedAt, days: days.sorted { $0.date < $1.date },
+            // Each stop's alerts (already kept to that stop's days); the highest stop's elevation, for altitude.
+            alerts: available.flatMap(\.alerts), elevation: available.compactMap(\.elevation).max()
         )
     }
 
