@@ -56,7 +56,8 @@ import Testing
         // Every weather reason names a stop, and the stop of the day it cites.
         for item in items where item["weather"] as? Bool == true {
             let reason = try #require(item["reason"] as? String)
-            #expect(reason.contains(" in Denver") || reason.contains(" in Phoenix"), "\(reason)")
+            // An alert's item names the alert; every other weather reason names its stop.
+            #expect(reason.contains(" in Denver") || reason.contains(" in Phoenix") || reason.contains(" in force"), "\(reason)")
             for offset in 1...2 where reason.contains(Self.today.adding(days: offset).shortLabel + " in ") {
                 #expect(reason.contains(Self.today.adding(days: offset).shortLabel + " in Denver"), "\(reason)")
             }
