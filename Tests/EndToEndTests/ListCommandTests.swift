@@ -73,6 +73,40 @@ import Testing
         #expect(unticked.stdout.contains("0 of \(packed.count + 1) packed"), "\(unticked.stdout)")
     }
 
+    @Test func ticksSurviveAnEditAndTheRepackAfterIt() throws {
+        let world = World(services: try WeatherServices())
+        let pack = try world.packed("Denver, CO", nights: 3)
+        let packed = pack["items"] as? [[String: Any]] ?? []
+        let names = packed.compactMap { $0["name"] as? String }
+        let ticked = Array(names.prefix(3))
+        #expect(try world.run(["check", "1"] + ticked).status == 0)
+        #expect(try world.run(["item", "add", "1", "Travel pillow"]).status == 0)
+
+        // One more night: the list is out of date, and its ticks and own item are kept.
+        let edit = try world.run(["edit", "1", "--to", Self.today.adding(days: 4).description])
+        #expect(edit.status == 0, "stderr: \(edit.stderr)")
+        let shown = try world.json(["show", "1"])
+        let list = try #require(shown["packingList"] as? [String: Any])
+        #expect(list["outOfDate"] as? Bool == true)
+        let stale = list["items"] as? [[String: Any]] ?? []
+        #expect(Set(stale.filter { $0["packed"] as? Bool == true }.compactMap { $0["name"] as? String }) == Set(ticked))
+
+        // The re-pack counts for the new length and keeps every tick of an item still on the list, and the own item.
+        let repack = try world.json(["pack", "1"])
+        let items = repack["items"] as? [[String: Any]] ?? []
+        let stillThere = ticked.filter { name in items.contains { $0["name"] as? String == name } }
+        #expect(!stillThere.isEmpty)
+        for name in ticked {
+            let item = items.first { $0["name"] as? String == name }
+            #expect(item?["packed"] as? Bool == true, "\(name) lost its tick: \(String(describing: item))")
+        }
+        #expect(items.contains { $0["name"] as? String == "Travel pillow" && $0["own"] as? Bool == true })
+        let after = try #require(try world.json(["show", "1"])["packingList"] as? [String: Any])
+        #expect(after["outOfDate"] as? Bool == false)
+        let underwear = items.first { ($0["name"] as? String) == "Underwear" }?["quantity"] as? Int
+        #expect(underwear == 6, "5 days plus a spare, got \(String(describing: underwear))")
+    }
+
     @Test func ticksFromSeveralProcessesAtOnceAllLand() throws {
         let world = World(services: try WeatherServices())
         let pack = try world.packed("Denver, CO")
