@@ -70,7 +70,7 @@ import FoundationNetworking
     }
 
     @Test func httpDates() throws {
-        #expect(Freshness.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == Self.received)
-        #expect(Freshness.httpDate("yesterday") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Self.received)
+        #expect(HTTPDate.parse("yesterday") == nil)
     }
 }

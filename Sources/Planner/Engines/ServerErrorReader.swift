@@ -113,7 +113,7 @@ public enum ServerErrorReader {
         if let value = lowered["retry-after"]?.trimmingCharacters(in: .whitespaces) {
             if let seconds = Double(value), seconds.isFinite, seconds >= 0 {
                 waits.append(seconds)
-            } else if let date = httpDate(value) {
+            } else if let date = HTTPDate.parse(value) {
                 waits.append(max(0, date.timeIntervalSince(now)))
             }
         }
@@ -160,11 +160,4 @@ public enum ServerErrorReader {
         return total
     }
 
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
-    }
 }

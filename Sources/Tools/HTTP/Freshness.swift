@@ -13,8 +13,8 @@ enum Freshness {
         if let maxAge = directives["max-age"].flatMap({ $0 }).flatMap(TimeInterval.init) {
             return usable(maxAge)
         }
-        if let expires = response.value(forHTTPHeaderField: "Expires").flatMap(httpDate) {
-            let base = response.value(forHTTPHeaderField: "Date").flatMap(httpDate) ?? receivedAt
+        if let expires = response.value(forHTTPHeaderField: "Expires").flatMap(HTTPDate.parse) {
+            let base = response.value(forHTTPHeaderField: "Date").flatMap(HTTPDate.parse) ?? receivedAt
             return usable(expires.timeIntervalSince(base))
         }
         return 0
@@ -53,14 +53,5 @@ enum Freshness {
             result[name] = pieces.count > 1 ? pieces[1] : nil
         }
         return result
-    }
-
-    /// Parses an IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT").
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }
