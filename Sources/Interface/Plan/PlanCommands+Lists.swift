@@ -131,7 +131,6 @@ extension PlanCommands {
         ],
         section: .packing,
         examples: [#"plan item add 1 "CPAP machine" --always"#, "plan item rm 1 umbrella --never"],
-        subcommands: [itemAdd.info, itemRemove.info],
         isGroup: true
     )
 
@@ -165,8 +164,7 @@ extension PlanCommands {
             .init("prefs rm <name>", "Forget a remembered item"),
         ],
         section: .packing,
-        examples: ["plan prefs", "plan prefs rm umbrella"],
-        subcommands: [prefsRemove.info]
+        examples: ["plan prefs", "plan prefs rm umbrella"]
     )
 
     fileprivate static func listTrip<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {
