@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Tools
 
 /// Where output goes: stdout for results, stderr for progress, warnings and errors.
@@ -142,17 +143,15 @@ struct Console: Sendable {
 }
 
 /// The sanitiser state of stdout's stream of `write`s.
-/// `@unchecked Sendable`: the sanitiser is touched only under the lock.
-private final class StreamState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sanitizer: TerminalText.Sanitizer?
+private final class StreamState: Sendable {
+    private let sanitizer = Locked<TerminalText.Sanitizer?>(nil)
 
     func sanitize(_ text: String, marks: TerminalText.Marks) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        var current = sanitizer ?? TerminalText.Sanitizer(marks: marks)
-        let safe = current.feed(text)
-        sanitizer = current
-        return safe
+        sanitizer.withLock { sanitizer in
+            var current = sanitizer ?? TerminalText.Sanitizer(marks: marks)
+            let safe = current.feed(text)
+            sanitizer = current
+            return safe
+        }
     }
 }

@@ -49,6 +49,19 @@ import Testing
         #expect(problem(PlanCommands.pack, ["1a", "--from", "today", "--to", "tomorrow"]) == nil, "1a is a place name")
     }
 
+    @Test func checkTakesItemsAllOrAChecklistOneOfThem() {
+        #expect(problem(PlanCommands.check, ["1"])?.message == "name the items to tick (numbers or names), or give --all.")
+        #expect(problem(PlanCommands.uncheck, ["1"])?.message == "name the items to untick (numbers or names), or give --all.")
+        #expect(problem(PlanCommands.check, ["1", "socks", "--all"])?.message == "--all takes no items; give items or --all.")
+        #expect(problem(PlanCommands.check, ["1", "--all", "--from-markdown", "list.md"])?.message
+            == "--from-markdown goes alone: no items and no --all.")
+        #expect(problem(PlanCommands.check, ["1", "socks", "--from-markdown", "list.md"]) != nil)
+        for fine in [["1", "socks"], ["1", "--all"], ["1", "--from-markdown", "list.md"]] {
+            #expect(problem(PlanCommands.check, fine) == nil, "\(fine)")
+        }
+        #expect(problem(PlanCommands.uncheck, ["1", "--all"]) == nil)
+    }
+
     @Test func helpListsTheRules() {
         let help = HelpText.command(PlanCommands.replay.info)
         #expect(help.contains("\nRules:\n  a trip or --session <id>, not both"))

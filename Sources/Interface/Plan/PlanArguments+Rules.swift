@@ -28,3 +28,23 @@ extension PlanArguments.Pack {
         return nil
     }
 }
+
+extension PlanArguments.Check {
+    /// `check` and `uncheck`: items, `--all` or (check only) `--from-markdown`, one of them. `verb` is "tick"
+    /// or "untick".
+    static func rules(verb: String, markdown: Bool) -> [ArgumentRule<Self>] {
+        var rules: [ArgumentRule<Self>] = []
+        if markdown {
+            rules.append(ArgumentRule("--from-markdown goes alone: no items, no --all") { arguments in
+                arguments.markdownFile != nil && (!arguments.items.isEmpty || arguments.all)
+                    ? "--from-markdown goes alone: no items and no --all." : nil
+            })
+        }
+        rules.append(ArgumentRule("items or --all\(markdown ? " or --from-markdown" : ""), one of them") { arguments in
+            if arguments.markdownFile != nil { return nil }
+            if arguments.all { return arguments.items.isEmpty ? nil : "--all takes no items; give items or --all." }
+            return arguments.items.isEmpty ? "name the items to \(verb) (numbers or names), or give --all." : nil
+        })
+        return rules
+    }
+}

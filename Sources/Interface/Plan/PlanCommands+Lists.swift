@@ -37,7 +37,8 @@ extension PlanCommands {
         examples: [
             "plan check 1 3 7 12", #"plan check 1 socks "rain jacket""#, "plan check 1 sun",
             "plan check 1 --from-markdown list.md",
-        ]
+        ],
+        rules: PlanArguments.Check.rules(verb: "tick", markdown: true)
     )
 
     /// `plan uncheck <trip> <item>…`.
@@ -62,7 +63,8 @@ extension PlanCommands {
         forms: ["<trip> <item>…", "<trip> --all"],
         overview: [.init("uncheck <trip> <item>…", "Untick items on a trip's list")],
         section: .packing,
-        examples: ["plan uncheck 1 3", "plan uncheck 1 --all"]
+        examples: ["plan uncheck 1 3", "plan uncheck 1 --all"],
+        rules: PlanArguments.Check.rules(verb: "untick", markdown: false)
     )
 
     /// `plan item add <trip> <name>`.
