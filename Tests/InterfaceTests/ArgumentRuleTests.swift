@@ -62,6 +62,13 @@ import Testing
         #expect(problem(PlanCommands.uncheck, ["1", "--all"]) == nil)
     }
 
+    @Test func anEditChangesSomething() {
+        #expect(problem(PlanCommands.edit, ["3"])?.message == "nothing to change; give --from, --to, --activities, --name or --destination.")
+        #expect(problem(PlanCommands.edit, ["3", "--leg", "2"]) != nil, "a stop alone changes nothing")
+        #expect(problem(PlanCommands.edit, ["3", "--activities", ""]) == nil, "clearing the activities is a change")
+        #expect(problem(PlanCommands.edit, ["3", "--to", "tomorrow"]) == nil)
+    }
+
     @Test func helpListsTheRules() {
         let help = HelpText.command(PlanCommands.replay.info)
         #expect(help.contains("\nRules:\n  a trip or --session <id>, not both"))

@@ -122,7 +122,14 @@ public enum PlanCommands {
             .flag("json", \.json, help: "print the changed trip as JSON"),
         ]],
         section: .trips,
-        examples: ["plan edit 3 --to 2026-12-07", "plan edit 3 --activities ski,hiking", "plan edit 3 --leg 2 --destination \"Moab, UT\""]
+        examples: ["plan edit 3 --to 2026-12-07", "plan edit 3 --activities ski,hiking", "plan edit 3 --leg 2 --destination \"Moab, UT\""],
+        rules: [
+            ArgumentRule("at least one of --from, --to, --activities, --name and --destination") { arguments in
+                arguments.from == nil && arguments.to == nil && arguments.activities == nil && arguments.name == nil
+                    && arguments.destination == nil
+                    ? "nothing to change; give --from, --to, --activities, --name or --destination." : nil
+            },
+        ]
     )
 
     /// `plan leg add <trip> <place> --to <date>`.
