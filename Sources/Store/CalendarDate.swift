@@ -30,7 +30,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
                 digits = 0
             } else {
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 4 else { return nil }
-                fields[field] = fields[field] * 10 + Int(byte - UInt8(ascii: "0"))
+                fields[field] = fields[field] * 10 + Int(byte - UInt8(ascii: "0"))  // widening
                 digits += 1
             }
         }

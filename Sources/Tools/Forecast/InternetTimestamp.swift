@@ -16,7 +16,7 @@ enum InternetTimestamp {
             for index in start..<(start + length) {
                 let byte = bytes[index]
                 guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
+                value = value * 10 + Int(byte - 0x30)  // widening
             }
             return value
         }
