@@ -35,14 +35,18 @@ final class Connection {
             try execute("PRAGMA trusted_schema = OFF")
         }
         if !readOnly {
-            // trusted_schema stays on here, for a precise reason (TrustedSchemaTests pins both halves):
-            // - OFF, SQLite refuses plan's own full-text triggers (transcript_entries_ai/ad/au write into
-            //   the FTS5 table, which is not an innocuous virtual table): "unsafe use of virtual table".
+            // trusted_schema stays on here, for precise reasons (TrustedSchemaTests pins them with real SQLite):
+            // - OFF, SQLite refuses plan's own schema: on SQLite 3.40 (Debian 12) the json_valid() in the
+            //   tables' CHECKs ("malformed database schema (trips) - unsafe use of json_valid()"), and from
+            //   3.41, where JSON is innocuous, the full-text triggers (transcript_entries_ai/ad/au write into
+            //   the FTS5 table, not an innocuous virtual table: "unsafe use of virtual table").
             // - OFF would not stop the attack that matters: a plain-SQL trigger (DELETE FROM trips) uses no
-            //   function and no virtual table, and runs under OFF. plan registers no SQL functions and never
-            //   enables load_extension, so what OFF adds is refusing virtual tables and non-innocuous
-            //   built-ins in schema text, which in a database are reached only through triggers and views
-            //   (CHECK, DEFAULT, generated columns and index expressions take no subqueries).
+            //   function and no virtual table, and runs under OFF.
+            // - What OFF adds is refusing non-innocuous functions and virtual tables in schema text. plan
+            //   registers no SQL functions; this SQLite's non-innocuous built-ins are the JSON functions (no
+            //   side effects) and load_extension (refused: plan never enables extension loading); virtual
+            //   tables are reached only from triggers and views (CHECK, DEFAULT, generated columns and index
+            //   expressions take no subqueries), which the text check covers.
             // So Store.checkOwnership checks every trigger and view against the migrations' own text
             // (SchemaObjects) before any statement touches a table: anything else is refused, exit 65.
             // Closing does not checkpoint the WAL: a command's small write (a cached show's hit counters)

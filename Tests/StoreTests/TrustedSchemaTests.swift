@@ -3,8 +3,8 @@ import Testing
 @testable import Store
 
 /// Why the writing connection keeps `trusted_schema` on and checks the schema's text instead (issue 20,
-/// docs/architecture.md, "Schema objects"). Each test pins one half of the reason with real SQLite, so a
-/// SQLite that changes either half fails here and says the choice can be revisited.
+/// docs/architecture.md, "Schema objects"; the comment in `Connection.init`). Each test pins one part of
+/// the reason with real SQLite, so a SQLite that changes one fails here and says the choice can be revisited.
 @Suite struct TrustedSchemaTests {
     /// A plan database with one trip and one session, closed.
     static func planDatabase() async throws -> (TemporaryDatabase, Int) {
