@@ -85,6 +85,8 @@ import Testing
         let (temp, _) = try await Self.planDatabase()
         let reader = try ReadOnlyDatabase(path: temp.path)
         #expect(try await reader.rows("PRAGMA trusted_schema").first?.int("trusted_schema") == 0)
+        // Reading under OFF works on plan's schema (only writes run its CHECKs): completion reads trips this way.
+        #expect(try await reader.rows("SELECT count(*) AS n FROM trips").first?.int("n") == 1)
         // On, for plan's own FTS5 triggers (the first test); every trigger and view was checked at open.
         let store = try Store(path: temp.path)
         #expect(try await store.rows("PRAGMA trusted_schema").first?.int("trusted_schema") == 1)
