@@ -47,8 +47,12 @@ struct HistoryCommand {
         switch session.status {
         case .recovered: return "recovered from overflow"
         case .failed: return "failed"
-        case .running: return "interrupted"
-        case .interrupted: return "interrupted (the next pack resumes it)"
+        case .running:
+            // Its process still runs: in progress. Gone (a kill, a crash), or unknown (recorded before
+            // owners were): cut short.
+            if let owner = session.owner, owner.isAlive { return "running (process \(owner.pid))" }
+            return Self.interrupted(session, gone: session.owner != nil)
+        case .interrupted: return Self.interrupted(session, gone: false)
         case .completed:
             // A completed pack with a note: the model's answer was set aside for the built-in list.
             let fallback = session.error == nil ? "" : "; built-in list used"
@@ -60,12 +64,21 @@ struct HistoryCommand {
         }
     }
 
+    /// "interrupted (the next pack resumes it)", naming the command that resumes it.
+    static func interrupted(_ session: SessionRecord, gone: Bool) -> String {
+        let why = gone ? "its process ended; " : ""
+        switch session.purpose {
+        case .pack, .ask: return "interrupted (\(why)the next \(session.purpose.rawValue) resumes it)"
+        case .replay: return gone ? "interrupted (its process ended)" : "interrupted"
+        }
+    }
+
     static func json(_ session: SessionRecord) -> JSONValue {
         [
             "id": .number(Double(session.id)), "trip": .from(session.tripID), "model": .string(session.model),
             "started": .string(Timestamp.iso8601(session.startedAt)),
             "entries": .number(Double(session.entryCount)), "tokens": .number(Double(session.contextTokens)),
-            "contextSize": .number(Double(session.contextSize)), "status": .string(session.status.rawValue),
+            "contextSize": .number(Double(session.contextSize)), "status": .string(session.effectiveStatus.rawValue),
             "purpose": .string(session.purpose.rawValue), "parent": .from(session.parentID),
             "relation": .from(session.relation?.rawValue),
             "promptTokens": .number(Double(session.promptTokens)),
