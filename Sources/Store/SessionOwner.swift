@@ -14,7 +14,7 @@ public struct SessionOwner: Sendable, Equatable {
 
     /// This process (nil where /proc cannot say: the owner is then not recorded).
     public static let current: SessionOwner? = {
-        let pid = Int(getpid())
+        let pid = Int(getpid())  // widening: pid_t (Int32) to Int
         guard let token = token(of: pid) else { return nil }
         return SessionOwner(pid: pid, token: token)
     }()

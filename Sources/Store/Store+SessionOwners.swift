@@ -5,7 +5,7 @@ extension Store {
 
     /// The owner stored with a session row (nil when none was recorded, or the stored one is malformed).
     static func owner(from row: Row) throws -> SessionOwner? {
-        guard let pid = try row.optionalInt("owner_pid"), pid > 0, pid <= Int(Int32.max),
+        guard let pid = try row.optionalInt("owner_pid"), pid > 0, pid <= Int(Int32.max),  // widening: Int32.max
               let token = try row.optionalString("owner_token"), !token.isEmpty else { return nil }
         return SessionOwner(pid: pid, token: token)
     }

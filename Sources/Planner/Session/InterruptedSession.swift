@@ -13,6 +13,8 @@ struct InterruptedSession: Sendable {
     var answeredCalls: Int
     /// The question it was answering (its last prompt).
     var prompt: String?
+    /// When it started (facts it carries are as of then).
+    var startedAt: Date
 
     /// Before a pack or ask of `trip` starts: sessions whose process died are marked interrupted, and one
     /// a live process is running stops this command (`SessionInProgressError`, exit 75).
@@ -38,7 +40,7 @@ struct InterruptedSession: Sendable {
         return InterruptedSession(
             id: interrupted.id, transcript: Transcript(entries: kept),
             answeredCalls: kept.filter { $0.kind == .toolOutput }.count,
-            prompt: kept.last { $0.kind == .prompt }?.text
+            prompt: kept.last { $0.kind == .prompt }?.text, startedAt: interrupted.startedAt
         )
     }
 
