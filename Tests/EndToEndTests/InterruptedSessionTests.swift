@@ -124,6 +124,8 @@ import Testing
         #expect(messages.filter { ($0["content"] as? String) == question }.count == 1)
         #expect(try await world.forecastFetches() == fetched, "the forecast was fetched again")
         #expect(try world.sandbox.sqlite("SELECT relation || ':' || parent_id || ':' || status FROM sessions WHERE id = 2") == "resumed:1:completed")
+        let after = try world.sandbox.run(["history"])
+        #expect(after.stdout.contains("interrupted (resumed by session 2)"), "\(after.stdout)")
 
         // --restart: a fresh follow-up, linked to the last completed one (2), not to the interrupted one (3).
         let third = try await fake([["die": true]])

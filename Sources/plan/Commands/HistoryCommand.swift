@@ -31,11 +31,16 @@ struct HistoryCommand {
             return
         }
         let header = ["ID", "TRIP", "MODEL", "STARTED", "ENTRIES", "TOKENS", "STATUS"]
+        // An interrupted session a later one carried on from says so, instead of promising a resume.
+        var resumedBy: [Int: Int] = [:]
+        for session in sessions where session.relation == .resumed {
+            if let parent = session.parentID { resumedBy[parent] = min(resumedBy[parent] ?? session.id, session.id) }
+        }
         let rows = sessions.map { session -> [String] in
             [
                 "\(session.id)", session.tripID.map(String.init) ?? "-", String(session.model.prefix(28)),
                 Self.timestamp(session.startedAt), "\(session.entryCount)",
-                "\(session.contextTokens)/\(session.contextSize)", Self.status(session),
+                "\(session.contextTokens)/\(session.contextSize)", Self.status(session, resumedBy: resumedBy[session.id]),
             ]
         }
         for (index, line) in TripPrinter.table([header] + rows).enumerated() {
@@ -43,7 +48,8 @@ struct HistoryCommand {
         }
     }
 
-    static func status(_ session: SessionRecord) -> String {
+    static func status(_ session: SessionRecord, resumedBy: Int? = nil) -> String {
+        if let resumedBy, session.effectiveStatus == .interrupted { return "interrupted (resumed by session \(resumedBy))" }
         switch session.status {
         case .recovered: return "recovered from overflow"
         case .failed: return "failed"
