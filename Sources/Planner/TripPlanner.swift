@@ -80,6 +80,8 @@ public struct TripPlanner: Sendable {
         _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true,
         onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)? = nil
     ) async throws -> Result {
+        // A session whose process died is read as interrupted; one a live process runs stops this pack (75).
+        if purpose == .pack { try await InterruptedSession.claim(tripID: trip.id, purpose: .pack, store: store) }
         let places = TripPlaces(destination: trip.place, stops: trip.legs.dropFirst().compactMap(\.place))
         // With a model server, the forecast is fetched while the server reads the instructions (prewarm).
         var provider: any ForecastProvider = forecasts
@@ -99,7 +101,6 @@ public struct TripPlanner: Sendable {
             }, fallsBack: true
         )
         if let prefetch { turn.warmUp = { await prefetch.wait() } }
-        if purpose == .pack { try await InterruptedSession.claim(tripID: trip.id, purpose: .pack, store: store) }
         let resumed = purpose == .pack && resumesInterrupted
             ? try await InterruptedSession.latest(tripID: trip.id, purpose: .pack, store: store).flatMap { $0.answeredCalls > 0 ? $0 : nil }
             : nil
