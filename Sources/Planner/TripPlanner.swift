@@ -69,6 +69,8 @@ public struct TripPlanner: Sendable {
         public var recoveries: [SessionRelation]
         /// Things the traveller should know about the answer (cut off by the token limit).
         public var notices: [String]
+        /// The interrupted follow-up this one resumed, and how many tool calls it did not ask again.
+        public var resumed: (session: Int, answeredCalls: Int)? = nil
     }
 
     // MARK: - Pack
@@ -78,6 +80,8 @@ public struct TripPlanner: Sendable {
         _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true,
         onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)? = nil
     ) async throws -> Result {
+        // A session whose process died is read as interrupted; one a live process runs stops this pack (75).
+        if purpose == .pack { try await InterruptedSession.claim(tripID: trip.id, purpose: .pack, store: store) }
         let places = TripPlaces(destination: trip.place, stops: trip.legs.dropFirst().compactMap(\.place))
         // With a model server, the forecast is fetched while the server reads the instructions (prewarm).
         var provider: any ForecastProvider = forecasts
@@ -97,16 +101,18 @@ public struct TripPlanner: Sendable {
             }, fallsBack: true
         )
         if let prefetch { turn.warmUp = { await prefetch.wait() } }
-        let resumed = purpose == .pack && resumesInterrupted ? try await interruptedTranscript(of: trip) : nil
+        let resumed = purpose == .pack && resumesInterrupted
+            ? try await InterruptedSession.latest(tripID: trip.id, purpose: .pack, store: store).flatMap { $0.answeredCalls > 0 ? $0 : nil }
+            : nil
         if let resumed {
             // The interrupted session's entries carry on: the tool calls it answered are not asked again.
             turn.carried = resumed.transcript
-            turn.parent = (resumed.session, SessionRelation.resumed)
+            turn.parent = (resumed.id, SessionRelation.resumed)
             turn.resumes = true
             turn.tools = makeTools(for: trip, pins: pinsForecasts, places: places, provider: forecasts)
             turn.warmUp = nil
             provider = forecasts
-            onProgress("Resuming interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") already answered)…")
+            onProgress(resumed.progressLine)
         }
         let turnProvider = provider
         return try await converse(turn) { outcome in
@@ -180,7 +186,7 @@ public struct TripPlanner: Sendable {
                 Result(
                     trip: trip, sessionID: outcome.sessionID, firstSessionID: outcome.firstSessionID, model: outcome.modelName,
                     list: list, recoveries: outcome.recoveries, stored: stored,
-                    resumed: resumed.map { ($0.session, $0.answeredCalls) }
+                    resumed: resumed.map { ($0.id, $0.answeredCalls) }
                 ),
                 fallback.map { "the model's answer was set aside: \(Self.trimmed($0))" }
             )
@@ -230,12 +236,13 @@ public struct TripPlanner: Sendable {
             carried += try await earlierExchanges(sessionID: latest.id, budget: window / 6)
         }
         let places = TripPlaces(destination: trip.place)
-        let turn = Turn(
+        var turn = Turn(
             purpose: .ask, trip: trip, parent: latest.map { ($0.id, SessionRelation.resumed) }, carried: Transcript(entries: carried),
             prompt: question, payload: nil, schema: nil,
             tools: snapshot == nil ? makeTools(for: trip, pins: true, places: places) : [], required: [], onText: onText,
             onSnapshot: nil, fallsBack: false
         )
+        let resumed = try await resumeInterruptedAsk(question, trip: trip, into: &turn)
         var options = self.options
         options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
         return try await converse(turn, options: options) { outcome in
@@ -253,7 +260,10 @@ public struct TripPlanner: Sendable {
                 notices.append("the answer was cut off\(at); ask a narrower question for a complete one.")
             }
             return (
-                Answer(sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices), nil
+                Answer(
+                    sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices,
+                    resumed: resumed.map { ($0.id, $0.answeredCalls) }
+                ), nil
             )
         }
     }
@@ -311,25 +321,6 @@ public struct TripPlanner: Sendable {
         var warmUp: (@Sendable () async -> Void)?
         /// The carried transcript already ends with the prompt (an interrupted session resumed): no new one.
         var resumes = false
-    }
-
-    /// The trip's interrupted pack, as a transcript to carry on from, when it got as far as a tool's answer.
-    private func interruptedTranscript(of trip: Trip) async throws
-        -> (session: Int, transcript: Transcript, answeredCalls: Int)?
-    {
-        guard let interrupted = try await store.interruptedSession(tripID: trip.id) else { return nil }
-        let entries = try await store.entries(sessionID: interrupted.id).filter(\.isInContext)
-            .filter { $0.kind != .check && $0.kind != .reasoning }
-        let answered = entries.filter { $0.kind == .toolOutput }.count
-        guard answered > 0, entries.contains(where: { $0.kind == .prompt }) else { return nil }
-        // A tool call without its output (the process stopped between them) is dropped: never separated.
-        var kept = entries.map { record -> Transcript.Entry in
-            var entry = Transcript.Entry(record: record)
-            entry.seq = nil
-            return entry
-        }
-        while let last = kept.last, last.kind == .toolCalls || last.kind == .response { kept.removeLast() }
-        return (interrupted.id, Transcript(entries: kept), answered)
     }
 
     /// What `finish` gets.

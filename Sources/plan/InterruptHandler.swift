@@ -10,7 +10,9 @@ final class InterruptHandler: @unchecked Sendable {
     /// counters) goes away before the process exits, not whenever the dispatch queue drops the handler.
     private let onInterrupt: Locked<(@Sendable () async -> Void)?>
 
-    init(onInterrupt: @escaping @Sendable () async -> Void) {
+    /// `command`: the one the next run of resumes the session ("pack", "ask").
+    init(command: String = "pack", onInterrupt: @escaping @Sendable () async -> Void) {
+        let line = "\nplan: interrupted; the next 'plan \(command)' resumes the session.\n"
         self.onInterrupt = Locked(onInterrupt)
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -23,7 +25,7 @@ final class InterruptHandler: @unchecked Sendable {
             }
             // Recording takes milliseconds; a stuck database is not worth hanging Ctrl-C for.
             _ = done.wait(timeout: .now() + 3)
-            FileHandle.standardError.write(Data("\nplan: interrupted; the next 'plan pack' resumes the session.\n".utf8))
+            FileHandle.standardError.write(Data(line.utf8))
             exit(130)
         }
         source.resume()

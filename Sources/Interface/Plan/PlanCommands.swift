@@ -205,6 +205,11 @@ public enum PlanCommands {
             ticks of items still on the new list (by name), your own items and what plan
             remembers for you ('plan prefs'), and says what changed since the last list; an
             item you ticked that the new list drops is kept and marked.
+
+            A pack cut short (Ctrl-C, a kill, the server gone) is resumed by the next pack
+            of the trip: the tool calls it answered are not asked again and the forecast it
+            fetched is reused; --restart starts afresh. While another pack of the same
+            trip runs, pack exits 75.
             """,
         parameters: [
             [.argument("trip", \.target, help: "a trip id, or a destination to add first", completion: .trips)],
@@ -246,7 +251,9 @@ public enum PlanCommands {
             and the last questions and answers, not the pack's tool rounds, so it fits small
             windows. An empty, stock or looping answer exits 65 and is not carried on. The
             answer streams live on a terminal. Needs a language model (PLAN_MODEL or
-            --model); the built-in engine only packs.
+            --model); the built-in engine only packs. A follow-up cut short (Ctrl-C, a
+            kill, the server gone) is resumed by the next ask of the trip: the tool calls
+            it answered are not asked again. --restart starts afresh.
             """,
         parameters: [
             [
