@@ -99,7 +99,7 @@ struct Context {
         let hasContact = settings.contact != nil
         let timeout = settings.timeout
         let http = HTTPClient(
-            store: store, transport: LazyTransport { URLSessionTransport(timeout: timeout) },
+            store: store, transport: URLSessionTransport(timeout: timeout),
             configuration: HTTPClient.Configuration(
                 userAgent: settings.userAgent, contact: settings.contact, contactOrigins: [settings.nwsBase],
                 maxAttempts: settings.retries, deadline: settings.timeout

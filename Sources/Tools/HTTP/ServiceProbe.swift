@@ -1,8 +1,5 @@
 import Foundation
 import Store
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Whether a service answers at all (any HTTP status counts as reachable), for `plan doctor`.
 public enum ServiceProbe {
@@ -28,8 +25,6 @@ public enum ServiceProbe {
             return Outcome(isReachable: true, detail: "answers (a large page)")
         } catch let error as TransportError {
             return Outcome(isReachable: false, detail: error.errorDescription ?? "no answer")
-        } catch let error as URLError {
-            return Outcome(isReachable: false, detail: HTTPClient.describe(error))
         } catch {
             return Outcome(isReachable: false, detail: error.localizedDescription)
         }
