@@ -191,22 +191,28 @@ final class CurlTransfer {
                 failure = TransportError.tooLarge(limit: limit)
             } else {
                 // An error body past its limit: keep what fits (only a line of it is ever used).
-                body.append(contentsOf: bytes.prefix(max(0, limit - body.count)))
+                append(UnsafeRawBufferPointer(rebasing: bytes.prefix(max(0, limit - body.count))))
                 errorBodyCut = true
             }
             return 0
         }
         if isSuccess, let onChunk {
             do {
-                try onChunk(Data(bytes))
+                try onChunk(bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data())
             } catch {
                 failure = error
                 return 0
             }
             return bytes.count
         }
-        body.append(contentsOf: bytes)
+        append(bytes)
         return bytes.count
+    }
+
+    /// Appends bytes to the kept body in one copy.
+    private func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     }
 
     /// One header line (the status line included; a 1xx answer's lines come first and are replaced).

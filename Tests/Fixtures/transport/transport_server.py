@@ -5,10 +5,11 @@ Paths (query parameters as noted):
   /echo            the request as JSON: method, path, headers (lower-case names), body length and text
   /stream?n=&delay=  n SSE events, `delay` seconds apart, no Content-Length
   /flood?bytes=    that many bytes of "x" without a Content-Length
-  /sized?bytes=    a Content-Length of that many bytes, then nothing (a cap must refuse it on the header)
+  /sized?bytes=    a Content-Length of that many bytes, then nothing for 30 s (a cap must refuse it on the header)
   /error-flood     a 500 whose body is 1 MB
   /gzip            a gzip-encoded JSON body
   /redirect?to=    a 302 to `to` (relative or absolute)
+  /loop            a 302 to itself, for ever
   /hang            accepts, reads the request, answers nothing for 30 s
   /_log            the paths served so far, oldest first
 Prints `PORT <n>` once bound. Python standard library only.
@@ -97,7 +98,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("Content-Length", query.get("bytes", "1048576"))
                 self.end_headers()
                 self.wfile.flush()
-                time.sleep(5)
+                time.sleep(30)
                 self.close_connection = True
                 return
             if url.path == "/error-flood":
@@ -107,6 +108,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send(200, packed, "application/json", {"Content-Encoding": "gzip"})
             if url.path == "/redirect":
                 return self.send(302, b"moved", "text/plain", {"Location": query.get("to", "/echo")})
+            if url.path == "/loop":
+                return self.send(302, b"again", "text/plain", {"Location": "/loop"})
             if url.path == "/hang":
                 time.sleep(30)
                 return
