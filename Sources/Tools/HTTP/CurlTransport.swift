@@ -35,7 +35,7 @@ public final class CurlTransport: HTTPTransport {
     ) async throws -> (HTTPResponse, Data) {
         try Task.checkCancellation()
         let cancelled = Locked(false)
-        let idle = min(idleTimeout, request.timeoutInterval > 0 ? request.timeoutInterval : idleTimeout, limits.deadline)
+        let idle = min(idleTimeout, limits.deadline)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // A thread of its own: the blocking perform must not hold one of Swift's few pool threads.

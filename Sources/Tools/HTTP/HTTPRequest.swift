@@ -11,7 +11,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var httpMethod: String
     /// The body sent with a POST.
     public var httpBody: Data?
-    /// Seconds of silence after which the request counts as failed (the transport's own bound may be shorter).
+    /// Kept for `URLRequest`'s shape only: the transport's silence bound and the request's `TransferLimits`
+    /// decide (as they did under URLSession, whose transport overrode this).
     public var timeoutInterval: TimeInterval
     /// Header fields in the order set; names compared without regard to case.
     public private(set) var headerFields: [(name: String, value: String)]
