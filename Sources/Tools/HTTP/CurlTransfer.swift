@@ -272,7 +272,7 @@ final class CurlTransfer {
              CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
             return .tls(Self.words(code))
         default:
-            return .failed(code: Int(code.rawValue), message: Self.words(code))
+            return .failed(code: Int(code.rawValue), message: Self.words(code))  // widening: UInt32 into Int
         }
     }
 
@@ -281,7 +281,9 @@ final class CurlTransfer {
     }
 
     private func check(_ code: CURLcode) throws {
-        guard code == CURLE_OK else { throw TransportError.failed(code: Int(code.rawValue), message: Self.words(code)) }
+        guard code == CURLE_OK else {
+            throw TransportError.failed(code: Int(code.rawValue), message: Self.words(code))  // widening: UInt32 into Int
+        }
     }
 
     private func set(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, _ value: Int) throws {
@@ -313,7 +315,7 @@ final class CurlTransfer {
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         guard seconds >= 0 else { return 0 }
-        return Int(min(seconds, 86_400) * 1_000 + attoseconds / 1_000_000_000_000_000)
+        return Int(min(seconds, 86_400) * 1_000 + attoseconds / 1_000_000_000_000_000)  // widening: Int64 is Int here
     }
 
     /// Whole milliseconds of a count of seconds (already range-checked by `TransferLimits`).

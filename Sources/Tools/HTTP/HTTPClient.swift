@@ -34,7 +34,7 @@ public struct HTTPClient: Sendable {
 
         /// The User-Agent for a request to `url`: with the contact only for the origins that asked for it.
         public func userAgent(for url: URL) -> String {
-            guard let contact, contactOrigins.contains(where: { URLSessionTransport.isSameOrigin($0, url) }) else {
+            guard let contact, contactOrigins.contains(where: { CurlTransport.isSameOrigin($0, url) }) else {
                 return userAgent
             }
             return "\(userAgent) (\(contact))"

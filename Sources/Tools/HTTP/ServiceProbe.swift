@@ -13,7 +13,7 @@ public enum ServiceProbe {
     public static func check(_ url: URL, userAgent: String, timeout: TimeInterval = 5) async -> Outcome {
         var request = URLRequest(url: url)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let transport = URLSessionTransport(timeout: timeout)
+        let transport = CurlTransport(timeout: timeout)
         let started = Date()
         do {
             let (_, response) = try await transport.send(
