@@ -1,8 +1,5 @@
 import Foundation
 import Store
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A transport that counts the HTTP answers (any status) that came back through it, so a caller can tell
 /// "the service failed" from "nothing could be reached at all".
