@@ -11,6 +11,7 @@ import sys
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 SUITE = re.compile(r"Suite (?:\"(?P<quoted>[^\"]+)\"|(?P<name>\S+)) (?P<verdict>passed|failed|skipped)"
                    r"(?: after (?P<seconds>[0-9.]+) seconds)?")
+DETAIL = re.compile(r"^(shared llama-server: |engine matrix |matrix window |terminal pack: |seeded replay |streamed list: )")
 
 
 def read(path):
@@ -44,6 +45,13 @@ def main(arguments):
             for name, (seconds, verdict) in sorted(suites.items(), key=lambda item: -item[1][0]):
                 note = "" if verdict == "passed" else f"  ({verdict})"
                 print(f"  {seconds:8.1f} s  {name}{note}")
+        # The real-model suites' own lines: each shared server's start and flags, each engine's and window's steps.
+        details = [line.strip() for line in ANSI.sub("", log).splitlines()
+                   if DETAIL.match(line.strip())]
+        if details:
+            print("  real-model steps:")
+            for line in details:
+                print(f"    {line}")
     return 0
 
 

@@ -59,7 +59,9 @@ struct EngineMatrixTests {
             Issue.record("PLAN_REQUIRE_LLAMA=1 but LLAMA_SERVER/LLAMA_MODEL are missing; run scripts/install-llama.sh")
         }
         let started = Date()
-        let model = try LlamaServer(contextSize: 2_048)
+        // The process's shared 2,048-token server (the matrix's 2,048 window uses it too): one model load for
+        // the seven engines instead of seven, and the instructions' prefix stays in its prompt cache.
+        let model = try SharedLlamaServers.server(contextSize: 2_048)
         let proxy = try LoopbackServer(
             script: "engines/engine_proxy.py", arguments: ["--engine", engine.engine, "--upstream", model.baseURL.absoluteString] + engine.arguments
         )

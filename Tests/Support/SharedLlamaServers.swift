@@ -35,6 +35,10 @@ public enum SharedLlamaServers {
                 let server = try LlamaServer(contextSize: contextSize)
                 running[contextSize] = server
                 started[contextSize] = Date().timeIntervalSince(began)
+                // One line per window for scripts/test.sh's summary (scripts/suite-times.py reads it).
+                let line = String(format: "shared llama-server: %d-token window healthy after %.1f s (%@)\n",
+                                  contextSize, Date().timeIntervalSince(began), LlamaServer.tuning.joined(separator: " "))
+                FileHandle.standardError.write(Data(line.utf8))
                 if !registeredExit {
                     registeredExit = true
                     atexit { SharedLlamaServers.stopAll() }
