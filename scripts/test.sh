@@ -5,7 +5,9 @@
 #   3. swift test — unit, end-to-end and real-model tests;
 #   4. the start-up budget (Tests/Startup/budget.sh): callgrind's instruction counts against budgets.tsv;
 #   5. the reliability suite (Tests/Reliability/run.py): faults, kill -9, concurrency, hostile input.
-# At the end (pass or fail) it prints how long each phase and each suite took (scripts/suite-times.py).
+# At the end (pass or fail) it prints how long each phase and each suite took (scripts/suite-times.py), then the
+# real-model steps: each shared llama-server's start and flags (Tests/Support/LlamaServer.swift's `tuning`), each
+# engine's and each window's pack/ask/replay times.
 # Set PLAN_SKIP_LLAMA=1 to run without the real model (its tests are then skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
