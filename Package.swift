@@ -47,27 +47,33 @@ let package = Package(
             dependencies: ["CSQLite"],
             plugins: ["EmbedMigrations"]
         ),
+        // The Foundation-Models-shaped framework: depends on no module of plan's.
+        .target(name: "LanguageModels"),
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
-        .target(name: "Tools", dependencies: ["Store"], swiftSettings: lazyCurl),
-        .target(name: "Planner", dependencies: ["Tools", "Store"], swiftSettings: lazyCurl),
+        .target(name: "Tools", dependencies: ["LanguageModels", "Store"], swiftSettings: lazyCurl),
+        .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Store"], swiftSettings: lazyCurl),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["Planner", "Tools", "Store"], swiftSettings: lazyCurl),
+        .target(name: "Interface", dependencies: ["LanguageModels", "Planner", "Tools", "Store"], swiftSettings: lazyCurl),
         .executableTarget(
-            name: "plan", dependencies: ["Interface", "Planner", "Tools", "Store", "CCurlLoader"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store", "CCurlLoader"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
         // Linked like plan, so it runs the same code and valgrind can count its instructions.
         .executableTarget(
-            name: "plan-bench", dependencies: ["Tools", "Store", "CCurlLoader"],
+            name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Store", "CCurlLoader"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
-        .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store", "TestSupport"]),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Tools", "Store", "TestSupport"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Planner", "Tools", "Store"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Interface", "Store", "Tools", "Planner", "TestSupport"]),
+        // LanguageModels' own tests: no other module of plan's, so the framework is seen to stand alone.
+        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels"]),
+        .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Store", "TestSupport"]),
+        .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Store", "TestSupport"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Store", "Tools", "Planner", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Testing
 import Tools
 @testable import Planner

@@ -1,7 +1,7 @@
 import Foundation
+import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import TestSupport
 import Tools
 

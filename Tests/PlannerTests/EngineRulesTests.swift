@@ -1,7 +1,7 @@
 import Foundation
+import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import Tools
 
 /// The engine rules as tables: what a refusal teaches, the numbers in an overflow, how long a rate limit

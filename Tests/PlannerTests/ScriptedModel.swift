@@ -1,6 +1,6 @@
 import Foundation
+import LanguageModels
 import Planner
-import Store
 import Tools
 
 /// A test double for `LanguageModel`: answers from a script, one reply per round, and records each request.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Planner
-import Store
 
 /// The SSE line splitter: payloads across chunk boundaries, linear work, a bounded line.
 @Suite struct ServerSentEventsTests {

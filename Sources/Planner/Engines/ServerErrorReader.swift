@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// What an error answer from a model server means, read from its status, body and headers: an overflow

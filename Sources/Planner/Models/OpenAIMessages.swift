@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.

@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 
 extension TokenUsage {
     /// Token counts believed from a server: whole numbers from 0 to 16,777,216.

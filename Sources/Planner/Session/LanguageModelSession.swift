@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// A conversation with a model that can call tools, in the shape of Foundation Models'

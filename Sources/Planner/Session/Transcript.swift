@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.

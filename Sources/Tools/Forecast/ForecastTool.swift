@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// `forecast`: the weather for the trip's days at a point, as compact lines. Stateful for one session:

@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 /// The shape of a generated value: its kind, description and guides, as Foundation Models'
 /// `GenerationSchema`. Declared beside each `Generable` type with key paths (`GenerationSchema.object`), or

@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 /// A capability a language model may call, in the shape of Foundation Models' `Tool`: a short name,
 /// a one-line description, `Generable` arguments (their schema is what the model sees), and `call(arguments:)`.

@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 /// A type a language model can generate, as Foundation Models' `Generable`: Codable for the values
 /// themselves, with a `GenerationSchema` declared beside the type (no macros here: key paths stand in).
@@ -92,11 +91,4 @@ extension Array: Generable where Element: Generable {
 extension Optional: Generable where Wrapped: Generable {
     /// The value or `null`.
     public static var generationSchema: GenerationSchema { GenerationSchema(kind: .optional(Wrapped.generationSchema)) }
-}
-
-extension CalendarDate: Generable {
-    /// `YYYY-MM-DD`.
-    public static var generationSchema: GenerationSchema {
-        GenerationSchema(kind: .string, typeName: "CalendarDate", guides: [.pattern("[0-9]{4}-[0-9]{2}-[0-9]{2}")])
-    }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 /// Checks a JSON value against the small subset of JSON Schema plan's tools and answers use:
 /// type, properties, required, additionalProperties: false, enum, const, items, minimum/maximum,

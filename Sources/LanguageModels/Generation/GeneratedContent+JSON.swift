@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 extension GeneratedContent {
     /// A complete value.

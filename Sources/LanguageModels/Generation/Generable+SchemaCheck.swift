@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 extension Generable {
     /// Where the declared schema and the type disagree, read from an example value whose optionals are all

@@ -1,7 +1,6 @@
 import Foundation
-import Store
 import Testing
-@testable import Tools
+@testable import LanguageModels
 
 /// A type using every guide, for the schema table.
 struct Sample: Generable, Equatable {
@@ -68,6 +67,16 @@ enum Weather: Generable, Equatable {
     ])
 }
 
+/// A point, shaped like a tool's arguments.
+struct Point: Generable, Equatable {
+    var latitude: Double
+    var longitude: Double
+    static let generationSchema = GenerationSchema.object(Point.self, [
+        .init(\.latitude, "latitude", .range(-90...90)),
+        .init(\.longitude, "longitude", .range(-180...180)),
+    ])
+}
+
 @Suite struct GenerationSchemaTests {
     @Test func eachGuideCompilesToItsJSONSchemaKeyword() throws {
         let schema = Sample.generationSchema.jsonSchema
@@ -123,16 +132,10 @@ enum Weather: Generable, Equatable {
         #expect(Forgotten.schemaProblems(example: Forgotten(name: "n", size: 1)).contains { $0.contains("stored properties") })
     }
 
-    @Test func theToolsArgumentsMatchTheirTypes() {
-        #expect(ForecastTool.Arguments.schemaProblems(example: .init(latitude: 1, longitude: 2)).isEmpty)
-        #expect(GeocodeTool.Arguments.schemaProblems(example: .init(place: "Denver")).isEmpty)
-        #expect(ForecastTool.Arguments.generationSchema.jsonSchema["properties"]?["latitude"] == ["type": "number", "minimum": -90, "maximum": 90])
-    }
-
     @Test func aDynamicSchemaIsBuiltAtRunTime() {
         let call = DynamicGenerationSchema(name: "call", properties: [
             .init(name: "name", schema: DynamicGenerationSchema(constant: "forecast")),
-            .init(name: "arguments", schema: DynamicGenerationSchema(type: ForecastTool.Arguments.self)),
+            .init(name: "arguments", schema: DynamicGenerationSchema(type: Point.self)),
         ])
         let answer = DynamicGenerationSchema(name: "answer", properties: [.init(name: "response", schema: DynamicGenerationSchema(type: String.self))])
         let turn = DynamicGenerationSchema(name: "turn", anyOf: [call, answer]).schema.jsonSchema

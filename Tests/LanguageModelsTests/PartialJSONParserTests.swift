@@ -1,7 +1,6 @@
 import Foundation
-import Store
 import Testing
-@testable import Tools
+@testable import LanguageModels
 
 @Suite struct PartialJSONParserTests {
     /// A recorded SmolLM2 answer (guided, through llama-server), with escapes and non-ASCII text added.

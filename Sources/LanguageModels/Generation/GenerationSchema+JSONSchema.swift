@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 extension GenerationSchema {
     /// `value` with every list property of this object schema that it lacks set to `[]`: what an answer cut
