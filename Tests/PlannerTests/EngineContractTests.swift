@@ -1,5 +1,5 @@
 import Foundation
-import LanguageModels
+@testable import LanguageModels
 import Testing
 @testable import Planner
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Planner
 
 /// A test double for `LanguageModel` that holds each round until the test opens its gate, and says when a

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LanguageModels
 import Store
 import Testing
 import Tools

@@ -1,3 +1,4 @@
+import LanguageModels
 import Planner
 
 /// The options of every command that runs a language-model session (`pack`, `ask`, `replay`), declared once.

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 
 /// Splits a server-sent-event stream into its `data:` payloads as bytes arrive, in time linear in the
 /// input: each byte is looked at once, and only the unfinished last line is kept between chunks, never

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Tools
 
 extension Transcript.Entry {

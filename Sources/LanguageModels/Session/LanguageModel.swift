@@ -1,7 +1,4 @@
 import Foundation
-import LanguageModels
-import Store
-import Tools
 
 /// A backend that answers a transcript: a server speaking the OpenAI protocol, or the built-in engine.
 public protocol LanguageModel: Sendable {
@@ -156,13 +153,15 @@ public struct TokenUsage: Sendable, Equatable {
 public struct GenerationOptions: Sendable, Equatable {
     /// How the next token is chosen.
     public struct SamplingMode: Sendable, Equatable {
-        enum Kind: Sendable, Equatable {
+        /// The rule, for a backend to translate (Foundation Models keeps it opaque).
+        public enum Kind: Sendable, Equatable {
             case greedy
             case topK(Int)
             case topP(Double)
         }
 
-        let kind: Kind
+        /// The rule.
+        public let kind: Kind
         /// The random seed (nil: the server picks one, so answers differ run to run).
         public let seed: UInt64?
 
@@ -199,15 +198,6 @@ public struct GenerationOptions: Sendable, Equatable {
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
-    }
-
-    /// What a session records.
-    public var recorded: SessionSampling {
-        let mode = sampling ?? .greedy
-        let isGreedy = mode.kind == .greedy
-        return SessionSampling(
-            mode: mode.label, temperature: isGreedy ? nil : temperature, seed: mode.seed.map { Int(clamping: $0) }
-        )
     }
 }
 

@@ -1,11 +1,17 @@
 import Foundation
-import LanguageModels
-import Store
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
 public struct Transcript: Sendable, Equatable {
-    /// The kinds of entry (Store's enum: the same names are stored and checked by the table).
-    public typealias Kind = EntryKind
+    /// The kinds of entry (plan stores them by these names).
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        case instructions, prompt, toolCalls, toolOutput, response, summary
+        /// The application's own check of a model's answer (plan: what was kept, merged, added and dropped,
+        /// and the verdict).
+        case check
+        /// A reasoning model's thinking, kept apart from its answers (never sent back, never parsed), as
+        /// Foundation Models 27's `Transcript.Entry.reasoning`.
+        case reasoning
+    }
 
     /// One entry.
     public struct Entry: Sendable, Equatable {
@@ -48,32 +54,6 @@ public struct Transcript: Sendable, Equatable {
             default:
                 return payload
             }
-        }
-
-        /// Rebuilds an entry from its stored row.
-        public init(record: TranscriptRecord) {
-            let kind = record.kind
-            let stored = record.payload.flatMap { try? JSONValue.parse($0) }
-            var calls: [ToolCall] = []
-            var payload = stored
-            var callID: String?
-            switch kind {
-            case .toolCalls:
-                calls = stored?.arrayValue?.compactMap { call in
-                    guard let id = call["id"]?.stringValue, let name = call["name"]?.stringValue else { return nil }
-                    return ToolCall(id: id, name: name, arguments: call["arguments"] ?? [:])
-                } ?? []
-                payload = nil
-            case .toolOutput:
-                callID = stored?["callID"]?.stringValue
-                payload = stored?["payload"].flatMap { $0.isNull ? nil : $0 }
-            case .instructions, .prompt, .response, .summary, .check, .reasoning:
-                break
-            }
-            self.init(
-                kind: kind, text: record.text, toolCalls: calls, toolName: record.tool, toolCallID: callID,
-                payload: payload, tokens: record.tokens, seq: record.seq
-            )
         }
     }
 

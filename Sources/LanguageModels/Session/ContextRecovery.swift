@@ -1,6 +1,4 @@
 import Foundation
-import Store
-import Tools
 
 /// What to do when a session overflows its context window.
 public enum RecoveryStrategy: String, Sendable, CaseIterable {
@@ -12,20 +10,11 @@ public enum RecoveryStrategy: String, Sendable, CaseIterable {
     case fresh
 
     /// What to try if this one overflows too.
-    var fallback: RecoveryStrategy? {
+    public var fallback: RecoveryStrategy? {
         switch self {
         case .summarize: return .condense
         case .condense: return .fresh
         case .fresh: return nil
-        }
-    }
-
-    /// The relation recorded on the new session.
-    var relation: SessionRelation {
-        switch self {
-        case .condense: return .condensed
-        case .summarize: return .summarized
-        case .fresh: return .fresh
         }
     }
 }
@@ -68,7 +57,7 @@ public enum ContextRecovery {
     }
 
     /// The last tool-calls entry that has all its outputs, with them; or nothing.
-    static func lastToolGroup(in entries: [Transcript.Entry]) -> [Transcript.Entry] {
+    public static func lastToolGroup(in entries: [Transcript.Entry]) -> [Transcript.Entry] {
         for callsIndex in entries.indices.reversed() where entries[callsIndex].kind == .toolCalls {
             let ids = entries[callsIndex].toolCalls.map(\.id)
             let outputs = entries[(callsIndex + 1)...].filter { $0.kind == .toolOutput && ids.contains($0.toolCallID ?? "") }
@@ -80,7 +69,7 @@ public enum ContextRecovery {
     }
 
     /// The older entries to summarise: everything between the instructions and the kept tail.
-    static func entriesToSummarize(_ transcript: Transcript) -> [Transcript.Entry] {
+    public static func entriesToSummarize(_ transcript: Transcript) -> [Transcript.Entry] {
         let kept = condensed(transcript, strategy: .condense)
         let keptTexts = Set(kept.entries.map(\.text))
         return transcript.entries.filter { $0.kind != .instructions && $0.kind != .check && !keptTexts.contains($0.text) }

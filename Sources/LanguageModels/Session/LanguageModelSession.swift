@@ -1,6 +1,4 @@
 import Foundation
-import LanguageModels
-import Tools
 
 /// A conversation with a model that can call tools, in the shape of Foundation Models'
 /// `LanguageModelSession`. Every entry is recorded as it happens; the context window is accounted.
