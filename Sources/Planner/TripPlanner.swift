@@ -127,7 +127,7 @@ public struct TripPlanner: Sendable {
             switch outcome.answer {
             case let .success(response):
                 do {
-                    guard let structured = response.rawContent else { throw GenerationError.decodingFailure("no structured answer") }
+                    guard let structured = response.rawContent else { throw LanguageModelError.decodingFailure("no structured answer") }
                     var answered = try PackingInstructions.list(from: structured)
                     if response.isCutOff {
                         answered.notices.append(
@@ -137,7 +137,7 @@ public struct TripPlanner: Sendable {
                     let checked = check.review(answered, model: outcome.modelName)
                     list = checked.list
                     fallback = checked.problem
-                } catch let error where error is GenerationError || error is GenerationDecodingError {
+                } catch let error where error is LanguageModelError || error is GenerationDecodingError {
                     // An answer that does not fit is the model's failing, never plan's: set aside.
                     list = PackingList(items: [])
                     fallback = Self.describe(error)
@@ -241,12 +241,12 @@ public struct TripPlanner: Sendable {
         options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
         return try await converse(turn, options: options) { outcome in
             guard case let .success(response) = outcome.answer else {
-                throw GenerationError.decodingFailure("no answer")
+                throw LanguageModelError.decodingFailure("no answer")
             }
             let answer = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
             if let problem = AnswerCheck.problem(answer, question: question) {
                 try await outcome.session.record(check: "Not an answer: \(problem).", payload: nil)
-                throw GenerationError.unusableAnswer(problem)
+                throw LanguageModelError.unusableAnswer(problem)
             }
             var notices: [String] = []
             if response.isCutOff {
@@ -396,7 +396,7 @@ public struct TripPlanner: Sendable {
                             to: turn.prompt, payload: turn.payload, schema: turn.schema, options: options, onText: turn.onText
                         ))
                     }
-                } catch let error as GenerationError where error.isOverflow {
+                } catch let error as LanguageModelError where error.isOverflow {
                     let recovered = try await recover(
                         session, currentID: &currentID, turn: turn, window: window, modelName: name, error: error,
                         options: options, recoveries: &recoveries
@@ -415,7 +415,7 @@ public struct TripPlanner: Sendable {
             return value
         } catch {
             // Cut short from outside (a deadline, a rate limit, the server gone, Ctrl-C): kept for resuming.
-            let interrupted = (error as? GenerationError)?.isInterruption == true || error is CancellationError
+            let interrupted = (error as? LanguageModelError)?.isInterruption == true || error is CancellationError
             try? await store.finishSession(id: currentID, status: interrupted ? .interrupted : .failed, error: Self.describe(error))
             throw error
         }
@@ -425,7 +425,7 @@ public struct TripPlanner: Sendable {
     /// fallback (summarize → condense → fresh). Every session left behind is `recovered`, with the reason.
     private func recover(
         _ session: LanguageModelSession, currentID: inout Int, turn: Turn, window: Int, modelName: String,
-        error: GenerationError, options: GenerationOptions, recoveries: inout [SessionRelation]
+        error: LanguageModelError, options: GenerationOptions, recoveries: inout [SessionRelation]
     ) async throws -> (session: LanguageModelSession, response: LanguageModelSession.Response<String>) {
         var strategy: RecoveryStrategy? = recovery
         var previous = session
@@ -433,7 +433,7 @@ public struct TripPlanner: Sendable {
         var window = window
         while var current = strategy {
             // A server that says how small its window really is (llama-server's n_ctx) is believed.
-            if case let .exceededContextWindowSize(_, served) = lastError, served > 0, served < window { window = served }
+            if case let .contextSizeExceeded(_, served) = lastError, served > 0, served < window { window = served }
             onProgress("Context full; recovering (\(current.rawValue))…")
             let transcript = await previous.transcript
             var note = Self.describe(lastError)
@@ -463,7 +463,7 @@ public struct TripPlanner: Sendable {
             })
             do {
                 return (next, try await next.resume(generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot))
-            } catch let error as GenerationError where error.isOverflow {
+            } catch let error as LanguageModelError where error.isOverflow {
                 lastError = error
                 previous = next
                 strategy = current.fallback
@@ -483,7 +483,7 @@ public struct TripPlanner: Sendable {
     private func summarize(_ entries: [Transcript.Entry], window: Int) async throws -> String {
         var text = entries.map { "\($0.kind.rawValue): \($0.text)" }.joined(separator: "\n")
         let budget = window / 2
-        while await model.tokenCount(of: text) > budget, text.count > 200 {
+        while await model.tokenCount(for: text) > budget, text.count > 200 {
             text = String(text.prefix(text.count * 2 / 3))
         }
         let request = ModelRequest(
@@ -496,7 +496,7 @@ public struct TripPlanner: Sendable {
         )
         let reply = try await model.respond(to: request)
         let summary = reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = AnswerCheck.problem(summary, question: "") { throw GenerationError.unusableAnswer(problem) }
+        if let problem = AnswerCheck.problem(summary, question: "") { throw LanguageModelError.unusableAnswer(problem) }
         return "Summary of earlier conversation: " + summary
     }
 
@@ -580,10 +580,10 @@ public struct TripPlanner: Sendable {
 
     /// A failure of the model's own making (as opposed to a server that is down or a database error).
     static func isModelFailure(_ error: any Error) -> Bool {
-        if let error = error as? GenerationError {
+        if let error = error as? LanguageModelError {
             switch error {
-            case .decodingFailure, .toolLoopLimit, .exceededContextWindowSize, .unusableAnswer: return true
-            case .rateLimited, .unavailable, .concurrentRequests, .refused, .modelNotFound, .rejected, .timedOut, .serverFailed: return false
+            case .decodingFailure, .toolLoopLimit, .contextSizeExceeded, .unusableAnswer: return true
+            case .rateLimited, .unavailable, .concurrentRequests, .refused, .modelNotFound, .rejected, .timeout, .serverFailed: return false
             }
         }
         if let error = error as? ToolCallError {

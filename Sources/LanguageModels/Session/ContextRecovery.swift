@@ -2,11 +2,12 @@ import Foundation
 
 /// What to do when a session overflows its context window.
 public enum RecoveryStrategy: String, Sendable, CaseIterable {
-    /// Instructions plus the last entry (and the tool call it answers), as Apple recommends.
+    /// Instructions plus the last entry (and the tool call it answers), as Apple recommends
+    /// (`ContextRecovery.rollingWindow`).
     case condense
-    /// The model summarises the older entries into one summary entry.
+    /// The model summarises the older entries into one summary entry (`ContextRecovery.summarizeHistory`).
     case summarize
-    /// Instructions plus the last prompt only.
+    /// Instructions plus the last prompt only (`ContextRecovery.droppingCompletedToolCalls`).
     case fresh
 
     /// What to try if this one overflows too.
@@ -54,6 +55,26 @@ public enum ContextRecovery {
             copy.seq = nil
             return copy
         })
+    }
+
+    // MARK: - History transforms (named as in Apple's foundation-models-utilities)
+
+    /// The window rolled to the newest round: the instructions, the carried facts, the last prompt and its
+    /// last complete tool round (`RecoveryStrategy.condense`).
+    public static func rollingWindow(_ transcript: Transcript) -> Transcript {
+        condensed(transcript, strategy: .condense)
+    }
+
+    /// Every completed tool call dropped with its output: the instructions, the carried facts and the last
+    /// prompt (`RecoveryStrategy.fresh`).
+    public static func droppingCompletedToolCalls(_ transcript: Transcript) -> Transcript {
+        condensed(transcript, strategy: .fresh)
+    }
+
+    /// What came before the kept tail replaced by one summary entry (`RecoveryStrategy.summarize`); the
+    /// summary is the model's, of `entriesToSummarize(_:)`.
+    public static func summarizeHistory(_ transcript: Transcript, summary: String) -> Transcript {
+        condensed(transcript, strategy: .summarize, summary: summary)
     }
 
     /// The last tool-calls entry that has all its outputs, with them; or nothing.

@@ -7,7 +7,7 @@ public protocol LanguageModel: Sendable {
     /// The context window, in tokens.
     func contextSize() async throws -> Int
     /// Tokens `text` takes for this model (exact where the server can count, else an estimate).
-    func tokenCount(of text: String) async -> Int
+    func tokenCount(for text: String) async -> Int
     /// One round: the model answers with tool calls, text, or a structured answer.
     func respond(to request: ModelRequest) async throws -> ModelReply
     /// The name of the model actually served (a server may name it; recorded with sessions).
@@ -100,14 +100,14 @@ public struct ModelReply: Sendable, Equatable {
     /// The structured answer, when a schema was asked for. For an answer cut off by the token limit,
     /// the complete items salvaged from it.
     public var structured: JSONValue?
-    public var usage: TokenUsage?
+    public var usage: LanguageModelSession.Usage?
     /// Why the model stopped, when the server says (nil: it did not say; read as `stop`).
     public var finishReason: FinishReason?
     /// A reasoning model's thinking, kept apart from the answer (`reasoning_content`, a `<think>` block).
     public var reasoning: String?
 
     public init(
-        toolCalls: [ToolCall] = [], text: String = "", structured: JSONValue? = nil, usage: TokenUsage? = nil,
+        toolCalls: [ToolCall] = [], text: String = "", structured: JSONValue? = nil, usage: LanguageModelSession.Usage? = nil,
         finishReason: FinishReason? = nil, reasoning: String? = nil
     ) {
         self.reasoning = reasoning
@@ -135,17 +135,23 @@ extension ModelReply.FinishReason {
     }
 }
 
-/// Tokens a server reports for one round.
-public struct TokenUsage: Sendable, Equatable {
-    public var promptTokens: Int
-    public var completionTokens: Int
-    /// Of the completion tokens, those a reasoning model spent thinking (hidden or shown apart).
-    public var reasoningTokens: Int
+extension LanguageModelSession {
+    /// Tokens a server reports for one round, as Foundation Models 27's `LanguageModelSession.Usage` (plan keeps
+    /// the server's three counts flat: input, output, and the output's reasoning part; no cached-input count).
+    public struct Usage: Sendable, Equatable {
+        /// Input tokens (Foundation Models: `input.total`).
+        public var promptTokens: Int
+        /// Output tokens, reasoning included (Foundation Models: `output.total`).
+        public var completionTokens: Int
+        /// Of the completion tokens, those a reasoning model spent thinking (hidden or shown apart;
+        /// Foundation Models: `output.reasoning`).
+        public var reasoningTokens: Int
 
-    public init(promptTokens: Int, completionTokens: Int, reasoningTokens: Int = 0) {
-        self.promptTokens = promptTokens
-        self.completionTokens = completionTokens
-        self.reasoningTokens = reasoningTokens
+        public init(promptTokens: Int, completionTokens: Int, reasoningTokens: Int = 0) {
+            self.promptTokens = promptTokens
+            self.completionTokens = completionTokens
+            self.reasoningTokens = reasoningTokens
+        }
     }
 }
 

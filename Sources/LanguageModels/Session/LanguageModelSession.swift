@@ -127,11 +127,11 @@ public actor LanguageModelSession {
             try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
             return try await run(schema: Content.generationSchema, options: options, onText: onText)
         }
-        guard let json = raw.rawContent else { throw GenerationError.decodingFailure("no structured answer") }
+        guard let json = raw.rawContent else { throw LanguageModelError.decodingFailure("no structured answer") }
         do {
             return raw.with(content: try Content(json: json))
         } catch let error as GenerationDecodingError {
-            throw GenerationError.decodingFailure(error.detail)
+            throw LanguageModelError.decodingFailure(error.detail)
         }
     }
 
@@ -223,7 +223,7 @@ public actor LanguageModelSession {
 
     /// Runs `body` as the one request in flight.
     private func exclusively<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
-        guard !isResponding else { throw GenerationError.concurrentRequests }
+        guard !isResponding else { throw LanguageModelError.concurrentRequests }
         isResponding = true
         defer { isResponding = false }
         return try await body()
@@ -300,7 +300,7 @@ public actor LanguageModelSession {
                 // A server that cuts an overlong prompt silently (Ollama) counts well under what was sent:
                 // the instructions and the trip were dropped, so the answer is no answer. An overflow.
                 if counted >= 256, usage.promptTokens * 10 < counted * 7, await model.truncatesSilently() {
-                    throw GenerationError.exceededContextWindowSize(tokens: counted, contextSize: usage.promptTokens)
+                    throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: usage.promptTokens)
                 }
                 promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
             }
@@ -316,8 +316,8 @@ public actor LanguageModelSession {
                         partial.answerTokens = completion
                         windowCutOff = partial
                     }
-                    throw GenerationError.exceededContextWindowSize(
-                        tokens: estimate + (completion ?? budget), contextSize: contextSize
+                    throw LanguageModelError.contextSizeExceeded(
+                        tokenCount: estimate + (completion ?? budget), contextSize: contextSize
                     )
                 }
             }
@@ -374,7 +374,7 @@ public actor LanguageModelSession {
             var response: Response<String>
             if let schema {
                 guard let answered = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
-                    throw GenerationError.decodingFailure(
+                    throw LanguageModelError.decodingFailure(
                         reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens with nothing complete in it"
                             : "the answer is not JSON"
                     )
@@ -384,7 +384,7 @@ public actor LanguageModelSession {
                 let problems = JSONSchemaValidator.problems(structured, against: schema.jsonSchema)
                 guard problems.isEmpty else {
                     let cut = reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens, and what it completed fails the schema: " : ""
-                    throw GenerationError.decodingFailure(cut + problems.prefix(3).joined(separator: "; "))
+                    throw LanguageModelError.decodingFailure(cut + problems.prefix(3).joined(separator: "; "))
                 }
                 try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
                 response = Response(content: structured.compactText, text: structured.compactText, rawContent: structured, rounds: rounds)
@@ -407,7 +407,7 @@ public actor LanguageModelSession {
         var total = transcript.entries.reduce(0) { $0 + ($1.kind == .reasoning ? 0 : $1.tokens + 4) }
         // Guided calling describes every tool of the session in every round.
         for tool in tools {
-            total += await model.tokenCount(of: tool.name + tool.description + tool.parameters.compactText)
+            total += await model.tokenCount(for: tool.name + tool.description + tool.parameters.compactText)
         }
         return total + promptCorrection
     }
@@ -420,7 +420,7 @@ public actor LanguageModelSession {
         let room = contextSize - promptTokens - margin
         let budget = min(options.maximumResponseTokens, room)
         guard budget >= min(floor, options.maximumResponseTokens) else {
-            throw GenerationError.exceededContextWindowSize(tokens: promptTokens + margin + floor, contextSize: contextSize)
+            throw LanguageModelError.contextSizeExceeded(tokenCount: promptTokens + margin + floor, contextSize: contextSize)
         }
         return budget
     }
@@ -435,7 +435,7 @@ public actor LanguageModelSession {
 
     private func append(_ entry: Transcript.Entry) async throws {
         var entry = entry
-        if entry.tokens == 0 { entry.tokens = await model.tokenCount(of: entry.text) }
+        if entry.tokens == 0 { entry.tokens = await model.tokenCount(for: entry.text) }
         entry.seq = try await recorder.record(entry)
         transcript.entries.append(entry)
     }

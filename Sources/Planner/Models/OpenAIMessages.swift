@@ -144,9 +144,9 @@ enum OpenAIMessages {
     /// Reads a non-streamed completion.
     static func reply(from data: Data, mode: ToolCallingMode, wantsStructured: Bool) throws -> ModelReply {
         guard let document = try? JSONValue.parse(data), let message = document["choices"]?.arrayValue?.first?["message"] else {
-            throw GenerationError.decodingFailure("the server's answer has no choices[0].message")
+            throw LanguageModelError.decodingFailure("the server's answer has no choices[0].message")
         }
-        let usage = TokenUsage.from(document["usage"])
+        let usage = LanguageModelSession.Usage.from(document["usage"])
         // A reasoning model's thinking: llama-server's and vLLM's `reasoning_content`, Ollama's `reasoning`,
         // or a `<think>` block at the start of the content.
         let (thought, content) = ThinkTagFilter.split(message["content"]?.stringValue ?? "")
@@ -252,7 +252,7 @@ final class StreamAccumulator: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
     private var calls: [Int: (id: String, name: String, arguments: String)] = [:]
-    private var usage: TokenUsage?
+    private var usage: LanguageModelSession.Usage?
     private var finishReason: ModelReply.FinishReason?
     private var separateReasoning = ""
     private let thinkTags = ThinkTagFilter()
@@ -272,7 +272,7 @@ final class StreamAccumulator: @unchecked Sendable {
         if let reason = ModelReply.FinishReason(serverValue: chunk["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue) {
             finishReason = reason
         }
-        if let counted = TokenUsage.from(chunk["usage"]) { usage = counted }
+        if let counted = LanguageModelSession.Usage.from(chunk["usage"]) { usage = counted }
         guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return (nil, nil) }
         var thought = (delta["reasoning_content"] ?? delta["reasoning"])?.stringValue
         if let piece = thought {
@@ -296,7 +296,7 @@ final class StreamAccumulator: @unchecked Sendable {
         let raw = delta["content"]?.stringValue ?? ""
         size += raw.utf8.count
         guard size <= maximumBytes else {
-            throw GenerationError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
+            throw LanguageModelError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
         }
         if thought?.isEmpty == true { thought = nil }
         guard !raw.isEmpty else { return (nil, thought) }

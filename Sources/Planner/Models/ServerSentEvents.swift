@@ -61,7 +61,7 @@ final class ServerSentEvents: @unchecked Sendable {
         return String(text.dropFirst(5)).trimmingCharacters(in: .whitespaces)
     }
 
-    static func tooLong(_ limit: Int) -> GenerationError {
+    static func tooLong(_ limit: Int) -> LanguageModelError {
         .decodingFailure("the server sent an event line longer than \(limit / 1_048_576) MB")
     }
 }

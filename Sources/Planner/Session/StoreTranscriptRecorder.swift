@@ -20,7 +20,7 @@ public struct StoreTranscriptRecorder: TranscriptRecorder {
         return stored.seq
     }
 
-    public func recordUsage(_ usage: TokenUsage) async throws {
+    public func recordUsage(_ usage: LanguageModelSession.Usage) async throws {
         try await store.addUsage(
             sessionID: sessionID, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens
         )

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Why a session could not produce an answer, as in Foundation Models.
-public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
+/// Why a session could not produce an answer: Foundation Models 27's `LanguageModelError`, with every case
+/// of Foundation Models 26's `GenerationError` that plan had mapped onto it (see docs/architecture.md).
+public enum LanguageModelError: Error, LocalizedError, Sendable, Equatable {
     /// The transcript no longer fits the context window.
-    case exceededContextWindowSize(tokens: Int, contextSize: Int)
+    case contextSizeExceeded(tokenCount: Int, contextSize: Int)
     /// The answer could not be decoded into what was asked for.
     case decodingFailure(String)
     /// The server asked us to slow down, for longer than plan waits (`retryAfter` seconds, when it said).
@@ -17,7 +18,7 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
     /// The server answered, with an error of its own (5xx): it is up, but failing.
     case serverFailed(status: Int, message: String)
     /// The answer did not come in time (`PLAN_MODEL_TIMEOUT`); the server may be up but slow.
-    case timedOut(String)
+    case timeout(String)
     /// The model server could not be reached or failed.
     case unavailable(String)
     /// The model kept calling tools past the cap and never answered.
@@ -29,13 +30,13 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
 
     /// Whether this is the context window running out (before the request, or while answering).
     public var isOverflow: Bool {
-        if case .exceededContextWindowSize = self { return true }
+        if case .contextSizeExceeded = self { return true }
         return false
     }
 
     public var errorDescription: String? {
         switch self {
-        case let .exceededContextWindowSize(tokens, contextSize):
+        case let .contextSizeExceeded(tokens, contextSize):
             return "the conversation needs \(tokens) tokens but the model's context holds \(contextSize)."
         case let .decodingFailure(detail):
             return "the model's answer could not be used: \(detail)."
@@ -49,7 +50,7 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "the server has no model \"\(model)\"; \(listed)."
         case let .rejected(status, message):
             return "the model server refused the request (HTTP \(status)): \(message)"
-        case let .timedOut(reason):
+        case let .timeout(reason):
             return "the model server did not answer in time: \(reason)."
         case let .serverFailed(status, message):
             return "the model server failed (HTTP \(status)): \(message)"
@@ -66,7 +67,7 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
 
     public var recoverySuggestion: String? {
         switch self {
-        case .exceededContextWindowSize:
+        case .contextSizeExceeded:
             return "Use a model with a larger context, or --recovery summarize."
         case .decodingFailure, .toolLoopLimit:
             return "Try again, or use a larger model (or PLAN_MODEL=builtin)."
@@ -85,7 +86,7 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
             return "The server's words above say what it wants; PLAN_ENGINE can name the engine if plan guessed wrong."
         case .serverFailed:
             return "The server is up but failing: see its log, or try again; the next pack resumes the session."
-        case .timedOut:
+        case .timeout:
             return "Raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size; the next pack resumes the session."
         case .unavailable:
             return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine); a pack cut short resumes where it stopped."
@@ -96,7 +97,7 @@ public enum GenerationError: Error, LocalizedError, Sendable, Equatable {
 }
 
 /// A tool failed: which tool, and why, so the user can act on it.
-extension GenerationError {
+extension LanguageModelError {
     /// "12 s", "3 min", "2 h".
     static func duration(_ seconds: TimeInterval) -> String {
         // At most a day (the reader caps it), so every conversion fits.
@@ -110,7 +111,7 @@ extension GenerationError {
     /// the connection): its entries stay, and the next pack resumes it.
     public var isInterruption: Bool {
         switch self {
-        case .rateLimited, .timedOut, .unavailable, .serverFailed: return true
+        case .rateLimited, .timeout, .unavailable, .serverFailed: return true
         default: return false
         }
     }

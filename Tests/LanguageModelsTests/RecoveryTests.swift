@@ -1,8 +1,6 @@
 import Foundation
 @testable import LanguageModels
 import Testing
-@testable import Planner
-import Tools
 
 @Suite struct RecoveryTests {
     static func transcript() -> Transcript {
@@ -45,5 +43,14 @@ import Tools
         // The unanswered call is dropped; the last complete pair is kept whole.
         #expect(calls.map(\.text) == ["echo(a)"])
         #expect(outputs.map(\.text) == ["out a"])
+    }
+
+    @Test func theHistoryTransformsAreTheStrategiesUnderTheUtilitiesNames() {
+        let transcript = Self.transcript()
+        #expect(ContextRecovery.rollingWindow(transcript) == ContextRecovery.condensed(transcript, strategy: .condense))
+        #expect(ContextRecovery.droppingCompletedToolCalls(transcript).entries.map(\.text) == ["rules", "second"])
+        let summarized = ContextRecovery.summarizeHistory(transcript, summary: "it was cold")
+        #expect(summarized.entries.map(\.text) == ["rules", "it was cold", "second", "echo(b)", "out b"])
+        #expect(!summarized.entries.contains { $0.kind == .toolOutput && $0.text == "out a" })
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LanguageModels
 
-extension TokenUsage {
+extension LanguageModelSession.Usage {
     /// Token counts believed from a server: whole numbers from 0 to 16,777,216.
     static let believable = 0...16_777_216
 
@@ -12,9 +12,9 @@ extension TokenUsage {
     }
 
     /// The `usage` object of a completion, when its prompt count is believable.
-    static func from(_ usage: JSONValue?) -> TokenUsage? {
+    static func from(_ usage: JSONValue?) -> LanguageModelSession.Usage? {
         guard let usage, let prompt = count(usage["prompt_tokens"]) else { return nil }
-        var counted = TokenUsage(promptTokens: prompt, completionTokens: count(usage["completion_tokens"]) ?? 0)
+        var counted = LanguageModelSession.Usage(promptTokens: prompt, completionTokens: count(usage["completion_tokens"]) ?? 0)
         // OpenAI's hidden reasoning (part of completion_tokens).
         counted.reasoningTokens = count(usage["completion_tokens_details"]?["reasoning_tokens"]) ?? 0
         return counted
