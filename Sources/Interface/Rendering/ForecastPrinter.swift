@@ -1,13 +1,12 @@
 import Foundation
-import Interface
 import LanguageModels
 import Store
 import Tools
 
 /// How a forecast looks on the terminal and in JSON.
-enum ForecastPrinter {
+public enum ForecastPrinter {
     /// "NWS, fetched 12 min ago" (+ "stale: HTTP 500" when the network failed).
-    static func provenance(_ report: ForecastReport, now: Date = Date()) -> String {
+    public static func provenance(_ report: ForecastReport, now: Date = Date()) -> String {
         var text = "\(report.forecast.sourceName), fetched \(Age.describe(now.timeIntervalSince(report.forecast.fetchedAt)))"
         switch report.origin {
         case .cached: text += " (cached)"
@@ -21,7 +20,8 @@ enum ForecastPrinter {
         return text
     }
 
-    static func lines(_ report: ForecastReport, trip: Trip, console: Console, units: MeasurementUnits = .us) -> [String] {
+    /// The forecast block of `show`: provenance, alerts, the chart, and notices of days the forecast does not reach.
+    public static func lines(_ report: ForecastReport, trip: Trip, console: any TextStyling, units: MeasurementUnits = .us) -> [String] {
         var lines = ["  Forecast    " + provenance(report)]
         let forecast = report.forecast
         let zone = forecast.timeZone
@@ -44,7 +44,8 @@ enum ForecastPrinter {
         return lines
     }
 
-    static func json(_ report: ForecastReport, trip: Trip) -> JSONValue {
+    /// The forecast of `show --json`: source, age, each trip day with its source and climate figures, alerts, notices.
+    public static func json(_ report: ForecastReport, trip: Trip) -> JSONValue {
         let forecast = report.forecast
         let days = forecast.days(from: trip.start, to: trip.end).map { day -> JSONValue in
             [
@@ -80,7 +81,7 @@ enum ForecastPrinter {
     }
 
     /// A climate day's figures: the years, the 10th–90th percentile night and day, wet and snow shares.
-    static func climateJSON(_ climate: DayClimate) -> JSONValue {
+    public static func climateJSON(_ climate: DayClimate) -> JSONValue {
         [
             "firstYear": .number(Double(climate.firstYear)), "lastYear": .number(Double(climate.lastYear)),
             "samples": .number(Double(climate.samples)), "coldNight": .from(climate.coldNight),

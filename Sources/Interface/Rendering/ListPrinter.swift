@@ -1,5 +1,4 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
@@ -7,11 +6,11 @@ import Tools
 
 /// How the list a traveller packs from looks: numbered with [x]/[ ] and "12 of 30 packed" on the terminal,
 /// `number`, `packed`, `own` in JSON, and the change report of a re-pack.
-enum ListPrinter {
+public enum ListPrinter {
     // MARK: - Terminal
 
     /// The list under its header line ("Packing list (builtin, 3 min ago)"), then notes.
-    static func lines(_ list: TravellerList, tripID: Int, console: Console) -> [String] {
+    public static func lines(_ list: TravellerList, tripID: Int, console: any TextStyling) -> [String] {
         var lines: [String] = []
         if let base = list.base {
             let header = "Packing list (\(base.model), \(Age.describe(Date().timeIntervalSince(base.createdAt))))"
@@ -27,7 +26,7 @@ enum ListPrinter {
     }
 
     /// The numbered items by category, then the notices.
-    static func items(_ list: TravellerList, console: Console) -> [String] {
+    public static func items(_ list: TravellerList, console: any TextStyling) -> [String] {
         var lines: [String] = []
         let numberWidth = String(list.entries.count).count
         let width = min(34, list.entries.map { $0.item.label.count }.max() ?? 0)
@@ -63,11 +62,12 @@ enum ListPrinter {
     // MARK: - Change report
 
     /// The change report's lines (`ChangeReportText`), the day in the local zone.
-    static func reportLines(_ report: ListChangeReport) -> [String] {
+    public static func reportLines(_ report: ListChangeReport) -> [String] {
         ChangeReportText.lines(report, day: CalendarDate(report.since))
     }
 
-    static func reportJSON(_ report: ListChangeReport) -> JSONValue {
+    /// The change report in JSON.
+    public static func reportJSON(_ report: ListChangeReport) -> JSONValue {
         let item: (PackingItem) -> [String: JSONValue] = { item in
             ["name": .string(item.name), "category": .string(item.category), "quantity": .from(item.quantity)]
         }
@@ -98,7 +98,7 @@ enum ListPrinter {
 
     /// The `packingList` of `show --json`: the stored list's keys, with the traveller's items (each with
     /// `number`, `packed`, `own` and `source`), `packed`, `total`, `leftOff`, `outOfDate` and `outOfDateReason`.
-    static func json(_ list: TravellerList) -> JSONValue {
+    public static func json(_ list: TravellerList) -> JSONValue {
         var object = list.base.map { PackingPrinter.json($0).objectValue ?? [:] } ?? [
             "session": .null, "model": .null, "created": .null, "notices": .array([]), "review": .null, "fallback": .null,
         ]
@@ -112,7 +112,7 @@ enum ListPrinter {
     }
 
     /// Each item with the contract's keys and the traveller's.
-    static func itemsJSON(_ list: TravellerList) -> [JSONValue] {
+    public static func itemsJSON(_ list: TravellerList) -> [JSONValue] {
         let items = PackingPrinter.json(PackingList(items: list.entries.map(\.item)))["items"]?.arrayValue ?? []
         return zip(list.entries, items).map { entry, value in
             var object = value.objectValue ?? [:]
@@ -125,7 +125,7 @@ enum ListPrinter {
     }
 
     /// One item for `item add --json` and `item rm --json`.
-    static func entryJSON(_ entry: TravellerList.Entry, trip: Int) -> JSONValue {
+    public static func entryJSON(_ entry: TravellerList.Entry, trip: Int) -> JSONValue {
         let list = TravellerList(base: nil, entries: [entry])
         var object = itemsJSON(list).first?.objectValue ?? [:]
         object["number"] = .number(Double(entry.number))

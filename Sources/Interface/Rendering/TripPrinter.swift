@@ -4,8 +4,9 @@ import Store
 import Tools
 
 /// How trips look on the terminal and in JSON.
-enum TripPrinter {
-    static func json(_ trip: Trip, packed: Bool) -> JSONValue {
+public enum TripPrinter {
+    /// A trip, a stop or a place in JSON, with the keys of the contract (design/cli.md).
+    public static func json(_ trip: Trip, packed: Bool) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .number(Double(trip.id)),
             "name": .string(trip.name),
@@ -24,7 +25,7 @@ enum TripPrinter {
     }
 
     /// One stop: its number, place as typed and resolved, and dates.
-    static func json(_ leg: TripLeg) -> JSONValue {
+    public static func json(_ leg: TripLeg) -> JSONValue {
         [
             "position": .number(Double(leg.position)),
             "destination": .string(leg.destination),
@@ -35,7 +36,8 @@ enum TripPrinter {
         ]
     }
 
-    static func json(_ place: Place) -> JSONValue {
+    /// A trip, a stop or a place in JSON, with the keys of the contract (design/cli.md).
+    public static func json(_ place: Place) -> JSONValue {
         [
             "name": .string(place.name),
             "region": .string(place.region),
@@ -48,16 +50,18 @@ enum TripPrinter {
     }
 
     /// "Denver, CO (Thu Dec 3 → Sun Dec 6, 3 nights)".
-    static func headline(_ trip: Trip) -> String {
+    public static func headline(_ trip: Trip) -> String {
         "\(trip.name) (\(dates(trip)))"
     }
 
-    static func dates(_ trip: Trip) -> String {
+    /// "Thu Dec 3 → Sun Dec 6 2026, 3 nights".
+    public static func dates(_ trip: Trip) -> String {
         let nights = trip.nights == 1 ? "1 night" : "\(trip.nights) nights"
         return "\(trip.start.shortLabel) → \(trip.end.shortLabel) \(trip.end.year), \(nights)"
     }
 
-    static func details(_ trip: Trip, console: Console) -> [String] {
+    /// The trip's details block for `show`.
+    public static func details(_ trip: Trip, console: any TextStyling) -> [String] {
         var lines = [console.bold("Trip \(trip.id): \(trip.name)")]
         if trip.hasStops {
             for leg in trip.legs {
@@ -83,7 +87,7 @@ enum TripPrinter {
     static let maximumColumnWidth = 60
 
     /// Left-aligned columns separated by two spaces.
-    static func table(_ rows: [[String]]) -> [String] {
+    public static func table(_ rows: [[String]]) -> [String] {
         let rows = rows.map { row in
             row.enumerated().map { index, cell in
                 index == row.count - 1 || cell.count <= maximumColumnWidth ? cell : cell.prefix(maximumColumnWidth - 1) + "…"

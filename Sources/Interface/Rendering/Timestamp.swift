@@ -5,16 +5,16 @@ import Store
 ///
 /// `DateFormatter` and `ISO8601DateFormatter` go through ICU: about 16M instructions for a page of
 /// `history search` results and ~1M for the first use in any process (docs/benchmarks.md).
-enum Timestamp {
+public enum Timestamp {
     /// "2026-12-01 14:05" in the local zone (TZ, else /etc/localtime), as the human tables print it.
-    static func local(_ date: Date) -> String {
+    public static func local(_ date: Date) -> String {
         guard let parts = parts(date, local: true) else { return "?" }
         return "\(digits(parts.year, 4))-\(digits(parts.month, 2))-\(digits(parts.day, 2)) "
             + "\(digits(parts.hour, 2)):\(digits(parts.minute, 2))"
     }
 
     /// "2026-12-01T14:05:09Z": ISO 8601 in UTC, whole seconds, as `--json` prints instants.
-    static func iso8601(_ date: Date) -> String {
+    public static func iso8601(_ date: Date) -> String {
         guard let parts = parts(date, local: false) else { return "1970-01-01T00:00:00Z" }
         return "\(digits(parts.year, 4))-\(digits(parts.month, 2))-\(digits(parts.day, 2))T"
             + "\(digits(parts.hour, 2)):\(digits(parts.minute, 2)):\(digits(parts.second, 2))Z"

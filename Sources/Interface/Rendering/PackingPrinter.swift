@@ -6,8 +6,9 @@ import Tools
 
 /// How packing lists look: grouped and aligned on the terminal, keys in JSON (the Markdown checklist is
 /// `ChecklistMarkdown`).
-enum PackingPrinter {
-    static func json(_ stored: StoredPackingList) -> JSONValue {
+public enum PackingPrinter {
+    /// A stored list in JSON: the list, with its session, model and creation time.
+    public static func json(_ stored: StoredPackingList) -> JSONValue {
         guard let list = try? PackingList.fromJSON(stored.json) else { return .null }
         var object = json(list).objectValue ?? [:]
         object["session"] = .from(stored.sessionID)
@@ -19,7 +20,7 @@ enum PackingPrinter {
     /// The list with the keys of the contract (the shape the planner asks models for), plus each item's
     /// `origin` (model, rules, merged), `review` (what plan's check did) and `fallback` (why a model's
     /// answer was set aside, or null).
-    static func json(_ list: PackingList) -> JSONValue {
+    public static func json(_ list: PackingList) -> JSONValue {
         var object = PackingInstructions.json(list).objectValue ?? [:]
         object["items"] = .array(list.items.map { item in
             var entry = PackingInstructions.json(PackingList(items: [item]))["items"]?.arrayValue?.first?.objectValue ?? [:]
@@ -36,7 +37,7 @@ enum PackingPrinter {
     }
 
     /// One line under a model's list: where its items came from (nil for the built-in engine's own list).
-    static func reviewLine(_ review: PackingReview, model: String) -> String? {
+    public static func reviewLine(_ review: PackingReview, model: String) -> String? {
         guard model != "builtin" else { return nil }
         if review.fallback != nil { return "all items from plan's rules (the model's answer was set aside; see the first note)" }
         var parts = ["\(review.kept) from \(model)"]
@@ -48,7 +49,7 @@ enum PackingPrinter {
     }
 
     /// The mark before an item's name in a model's list: + added by plan's rules, = merged.
-    static func mark(_ item: PackingItem, in list: PackingList) -> String {
+    public static func mark(_ item: PackingItem, in list: PackingList) -> String {
         guard let review = list.review, review.model != "builtin", review.fallback == nil else { return "" }
         switch item.origin {
         case .rules: return "+ "
@@ -57,7 +58,8 @@ enum PackingPrinter {
         }
     }
 
-    static func lines(_ stored: StoredPackingList, console: Console) -> [String] {
+    /// The list grouped by category and aligned, weather reasons in the warning style, then its notes.
+    public static func lines(_ stored: StoredPackingList, console: any TextStyling) -> [String] {
         guard let list = try? PackingList.fromJSON(stored.json) else {
             return ["  (the stored packing list could not be read)"]
         }
@@ -65,7 +67,8 @@ enum PackingPrinter {
         return [console.bold(header)] + lines(list, console: console)
     }
 
-    static func lines(_ list: PackingList, console: Console) -> [String] {
+    /// The list grouped by category and aligned, weather reasons in the warning style, then its notes.
+    public static func lines(_ list: PackingList, console: any TextStyling) -> [String] {
         var lines: [String] = []
         let width = min(34, list.items.map { label($0).count }.max() ?? 0)
         for category in list.categories {
@@ -84,7 +87,8 @@ enum PackingPrinter {
         return lines
     }
 
-    static func label(_ item: PackingItem) -> String {
+    /// "Wool socks ×3" (the quantity when more than one).
+    public static func label(_ item: PackingItem) -> String {
         if let quantity = item.quantity, quantity > 1 { return "\(item.name) ×\(quantity)" }
         return item.name
     }
