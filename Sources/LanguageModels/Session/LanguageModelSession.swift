@@ -36,13 +36,10 @@ public actor LanguageModelSession {
         model: any LanguageModel, tools: [ToolDefinition], instructions: String, contextSize: Int,
         recorder: any TranscriptRecorder, maximumRounds: Int = 8
     ) async throws {
-        self.model = model
-        self.tools = tools
-        self.contextSize = contextSize
-        self.recorder = recorder
-        self.maximumRounds = maximumRounds
-        self.transcript = Transcript()
-        try await append(Transcript.Entry(kind: .instructions, text: instructions))
+        try await self.init(
+            model: model, tools: tools, transcript: Transcript(entries: [Transcript.Entry(kind: .instructions, text: instructions)]),
+            contextSize: contextSize, recorder: recorder, maximumRounds: maximumRounds
+        )
     }
 
     /// A session continuing from existing entries (resumed from the database, or condensed);
@@ -111,10 +108,7 @@ public actor LanguageModelSession {
         to prompt: String, payload: JSONValue? = nil, options: GenerationOptions = GenerationOptions(),
         onText: (@Sendable (String) -> Void)? = nil
     ) async throws -> Response<String> {
-        try await exclusively {
-            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
-            return try await run(schema: nil, options: options, onText: onText)
-        }
+        try await prompted(prompt, payload: payload, schema: nil, options: options, onText: onText)
     }
 
     /// Sends a prompt and runs the tool loop until the model answers with a `Content` that fits its schema
@@ -123,10 +117,7 @@ public actor LanguageModelSession {
         to prompt: String, payload: JSONValue? = nil, generating type: Content.Type = Content.self,
         options: GenerationOptions = GenerationOptions(), onText: (@Sendable (String) -> Void)? = nil
     ) async throws -> Response<Content> {
-        let raw = try await exclusively {
-            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
-            return try await run(schema: Content.generationSchema, options: options, onText: onText)
-        }
+        let raw = try await prompted(prompt, payload: payload, schema: Content.generationSchema, options: options, onText: onText)
         guard let json = raw.rawContent else { throw LanguageModelError.decodingFailure("no structured answer") }
         do {
             return raw.with(content: try Content(json: json))
@@ -141,10 +132,7 @@ public actor LanguageModelSession {
         to prompt: String, payload: JSONValue? = nil, schema: GenerationSchema?,
         options: GenerationOptions = GenerationOptions(), onText: (@Sendable (String) -> Void)? = nil
     ) async throws -> Response<String> {
-        try await exclusively {
-            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
-            return try await run(schema: schema, options: options, onText: onText)
-        }
+        try await prompted(prompt, payload: payload, schema: schema, options: options, onText: onText)
     }
 
     /// Growing snapshots of the answer text as it streams, as Foundation Models' `streamResponse(to:)`.
@@ -206,9 +194,17 @@ public actor LanguageModelSession {
         to prompt: String, payload: JSONValue? = nil, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
         onSnapshot: @escaping @Sendable (GeneratedContent) -> Void
     ) async throws -> Response<String> {
+        try await prompted(prompt, payload: payload, schema: schema, options: options, onSnapshot: onSnapshot)
+    }
+
+    /// The one body of every `respond`: the prompt recorded, then the tool loop, as the one request in flight.
+    private func prompted(
+        _ prompt: String, payload: JSONValue?, schema: GenerationSchema?, options: GenerationOptions,
+        onText: (@Sendable (String) -> Void)? = nil, onSnapshot: (@Sendable (GeneratedContent) -> Void)? = nil
+    ) async throws -> Response<String> {
         try await exclusively {
             try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
-            return try await run(schema: schema, options: options, onText: nil, onSnapshot: onSnapshot)
+            return try await run(schema: schema, options: options, onText: onText, onSnapshot: onSnapshot)
         }
     }
 
