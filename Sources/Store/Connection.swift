@@ -10,6 +10,9 @@ final class Connection {
     /// The `application_id` that marks a file as a plan database ('plan' in ASCII).
     static let applicationID: Int32 = 0x706C_616E
 
+    /// How long a statement waits for another process's lock unless told otherwise: 10 s.
+    static let defaultBusyMilliseconds: Int32 = 10_000
+
     /// Opens (creating when missing) the database at `path`, in WAL mode with plan's pragmas.
     init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10)) throws {
         var db: OpaquePointer?
@@ -29,12 +32,23 @@ final class Connection {
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
         if readOnly {
             // Functions and virtual tables named in the file's own schema are not run on its say-so.
-            // (The writing connection keeps the default: SQLite refuses plan's FTS5 triggers under
-            // trusted_schema=OFF, "unsafe use of virtual table"; Store checks every trigger and view
-            // against the migrations' own text instead before anything runs.)
             try execute("PRAGMA trusted_schema = OFF")
         }
         if !readOnly {
+            // trusted_schema stays on here, for precise reasons (TrustedSchemaTests pins them with real SQLite):
+            // - OFF, SQLite refuses plan's own schema: on SQLite 3.40 (Debian 12) the json_valid() in the
+            //   tables' CHECKs ("malformed database schema (trips) - unsafe use of json_valid()"), and from
+            //   3.41, where JSON is innocuous, the full-text triggers (transcript_entries_ai/ad/au write into
+            //   the FTS5 table, not an innocuous virtual table: "unsafe use of virtual table").
+            // - OFF would not stop the attack that matters: a plain-SQL trigger (DELETE FROM trips) uses no
+            //   function and no virtual table, and runs under OFF.
+            // - What OFF adds is refusing non-innocuous functions and virtual tables in schema text. plan
+            //   registers no SQL functions; this SQLite's non-innocuous built-ins are the JSON functions (no
+            //   side effects) and load_extension (refused: plan never enables extension loading); virtual
+            //   tables are reached only from triggers and views (CHECK, DEFAULT, generated columns and index
+            //   expressions take no subqueries), which the text check covers.
+            // So Store.checkOwnership checks every trigger and view against the migrations' own text
+            // (SchemaObjects) before any statement touches a table: anything else is refused, exit 65.
             // Closing does not checkpoint the WAL: a command's small write (a cached show's hit counters)
             // then costs no fsync at exit. The WAL is folded in by SQLite's automatic checkpoint (1,000 pages).
             try check(csqlite_no_checkpoint_on_close(db), sql: "SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE")

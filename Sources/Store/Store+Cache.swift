@@ -52,9 +52,10 @@ extension Store {
         }
     }
 
-    /// Stores (or replaces) a successful response.
+    /// Stores (or replaces) a successful response. Skipped, with nothing written, when the disk cannot
+    /// take it (`skippingStorageFailure`).
     public func storeResponse(_ response: CachedResponse) throws {
-        try connection.write {
+        try skippingStorageFailure {
             try connection.query(
                 """
                 INSERT INTO http_cache (url, status, content_type, body, etag, last_modified,
@@ -73,13 +74,28 @@ extension Store {
         }
     }
 
-    /// After a 304: the stored body is fresh again until `expiresAt`.
+    /// After a 304: the stored body is fresh again until `expiresAt`. Skipped like `storeResponse`.
     public func refreshResponse(url: String, expiresAt: Date, validatedAt: Date) throws {
-        try connection.write {
+        try skippingStorageFailure {
             try connection.query(
                 "UPDATE http_cache SET expires_at = ?, validated_at = ? WHERE url = ?",
                 [expiresAt.timeIntervalSince1970, validatedAt.timeIntervalSince1970, url]
             )
+        }
+    }
+
+    /// Runs a cache write in its own transaction, and skips it when the disk will not take it (full, the
+    /// file read-only, a failed write): the cache only saves a request next time, and the answer in hand is
+    /// still good, so a read-only command (`show` of an unpacked trip) shows on a full disk. The transaction
+    /// is rolled back, so the database keeps what it had. Anything else (a damaged file, a busy lock) throws.
+    private func skippingStorageFailure(_ body: () throws -> Void) throws {
+        do {
+            try connection.write(body)
+        } catch let error as StoreError {
+            switch error {
+            case .diskFull, .readOnly, .ioFailure: return
+            default: throw error
+            }
         }
     }
 
@@ -91,7 +107,15 @@ extension Store {
     }
 
     /// Writes the counters gathered since the last flush, in one transaction (none when there are none).
-    public func flushCounters() throws {
+    /// `waitingAtMost` bounds the wait for another process's write lock (plan's end of command: a second,
+    /// enough for other commands' short transactions, so racing commands lose no counts; behind a longer
+    /// writer it throws busy and the counts stay in memory for the store's `deinit`, which drops them
+    /// rather than wait). The connection's usual 10 s wait is restored afterwards.
+    public func flushCounters(waitingAtMost wait: Duration? = nil) throws {
+        guard let wait, !counters.isEmpty else { return try counters.flush() }
+        let milliseconds = Int32(clamping: wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
+        try connection.setBusyTimeout(milliseconds: milliseconds)
+        defer { try? connection.setBusyTimeout(milliseconds: Connection.defaultBusyMilliseconds) }
         try counters.flush()
     }
 

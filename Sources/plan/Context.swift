@@ -29,11 +29,11 @@ struct Context {
 
     /// The end of every command, whether it succeeded or not: the cache counters gathered in memory are
     /// written now, explicitly, rather than left to the stores' `deinit` (which a lingering reference
-    /// would skip before `exit`). They are statistics: a database too busy to take them loses only them,
-    /// and the `deinit` tries once more.
+    /// would skip before `exit`). They are statistics: a database busy for more than a second (another
+    /// process's long write) loses only them, and the `deinit` tries once more without waiting.
     func finish() async {
         for store in opened.current {
-            try? await store.flushCounters()
+            try? await store.flushCounters(waitingAtMost: .seconds(1))
         }
     }
 

@@ -10,10 +10,14 @@ where a hang was the finding.
 
 import json
 import os
+import resource
 import shutil
+import signal
 import sqlite3
 import stat
+import subprocess
 import tempfile
+import threading
 import time
 
 import hostile_services as H
@@ -61,7 +65,8 @@ def scenario():
     try:
         if not hasattr(S.FIX, "model_packed"):
             H.setup()
-        for part in (geocoders, windows, streaming, crafted_databases, foreign_files, place_data, search, odds_and_ends):
+        for part in (geocoders, windows, streaming, crafted_databases, foreign_files, place_data, search, odds_and_ends,
+                     full_disk, counter_race):
             if S.skip_if_out_of_time(f"hostile-round-three: {part.__name__}"):
                 continue
             part()
@@ -330,3 +335,98 @@ def odds_and_ends():
     H.expect("odds: an NWS forecast link on another host -> not fetched (exit 65/69)", r, {65, 69})
     S.check("odds: the other host got no request", not [e for e in H.requests_log() if e["port"] == "other"],
             json.dumps(H.requests_log())[:300])
+
+
+def run_without_room(args, db, extra, file_bytes):
+    """Runs plan with no file allowed past `file_bytes` (RLIMIT_FSIZE, as `ulimit -f`; SIGXFSZ ignored, so
+    a write past it fails with EFBIG instead of killing the process): no root, no tmpfs. Output goes to
+    pipes, which the limit does not cover."""
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
+    started = time.monotonic()
+    proc = subprocess.run([S.PLAN] + list(args), stdin=subprocess.DEVNULL, capture_output=True,
+                          env=S.plan_env(db, extra), preexec_fn=limit, timeout=60)
+    return H.Measured(list(args), proc.returncode, proc.stdout.decode("utf-8", "replace"),
+                      proc.stderr.decode("utf-8", "replace"), time.monotonic() - started, 0)
+
+
+def full_disk():
+    """The last round's leftover: `show` of an unpacked trip on a full disk shows (its cache writes are
+    skipped), and a command that must write (`pack`) gives 74 in one plain line, the database untouched.
+    The disk is "full" for plan's process only: no file may grow past what it is now (the WAL plan left
+    beside the database is already past 32 KB, so every new frame would go past the limit)."""
+    db = S.copy_db(S.FIX.empty_trip, "full-disk-show")
+    r = H.run_measured(["show", "1"], db, H.env())
+    H.expect("full disk: (priming) show 1 with room exits 0", r, {0})
+    # The limit is the -wal's size (and at least the -shm's): no new WAL frame fits; the main file, larger,
+    # is only read (a checkpoint into it would fail the same way, but none falls due).
+    sizes = [os.path.getsize(db + suffix) for suffix in ("-wal", "-shm") if os.path.exists(db + suffix)]
+    wal = os.path.getsize(db + "-wal") if os.path.exists(db + "-wal") else 0
+    if wal <= 32768:
+        S.check("full disk: the priming show left a WAL past 32 KB", False, f"-wal is {wal} bytes")
+        return
+    before = S.fingerprint(db)
+    limit = max(sizes)
+    r = run_without_room(["show", "1", "--fresh"], db, H.env(), limit)
+    H.expect("full disk: show --fresh of an unpacked trip, nothing can be written -> exit 0", r, {0})
+    S.check("full disk: show printed the trip and its forecast", "Trip 1" in r.out and "Forecast" in r.out, r.out[:400])
+    S.check("full disk: show said nothing about the database", "database" not in r.err.lower(), H.describe(r))
+    unchanged("full disk: show --fresh", db, before)
+    r = run_without_room(["pack", "1"], db, H.env(), limit)
+    H.expect("full disk: pack, which must write -> exit 74 in one plain line", r, {74})
+    S.check("full disk: pack's message names no SQL", not [w for w in ("INSERT", "UPDATE", "SQLITE_", "sqlite3")
+                                                           if w in r.err], H.describe(r))
+    unchanged("full disk: pack", db, before)
+    S.check("full disk: integrity ok afterwards", S.integrity(db) == "ok", S.integrity(db))
+
+
+def counter_race():
+    """The hit counters under concurrent commands: two processes each running cached shows at once lose no
+    count and see no "database is locked"; behind a writer that holds the lock for 4 s, a show ends within
+    its 1 s wait for the counters (plus start-up), exit 0."""
+    db = S.copy_db(S.FIX.empty_trip, "counter-race")
+    r = H.run_measured(["show", "1"], db, H.env())
+    H.expect("counters: (priming) show 1 exits 0", r, {0})
+
+    def totals():
+        hit = H.rows(db, "SELECT coalesce((SELECT value FROM counters WHERE name = 'cache.hit'), 0)")[0][0]
+        return hit, H.rows(db, "SELECT coalesce(sum(hits), 0) FROM http_cache")[0][0]
+
+    start = totals()
+    r = H.run_measured(["show", "1"], db, H.env())
+    H.expect("counters: one cached show exits 0", r, {0})
+    one = tuple(b - a for a, b in zip(start, totals()))
+    S.check("counters: a cached show counts its hits", one[0] > 0 and one[1] > 0, str(one))
+    runs, results = 10, []
+    lock = threading.Lock()
+
+    def loop():
+        for _ in range(runs):
+            measured = H.run_measured(["show", "1"], db, H.env())
+            with lock:
+                results.append(measured)
+
+    before = totals()
+    threads = [threading.Thread(target=loop) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    after = totals()
+    failed = [m for m in results if m.code != 0 or "locked" in m.err or "busy" in m.err]
+    S.check(f"counters: 2 x {runs} racing cached shows all exit 0 without 'locked'", not failed and len(results) == 2 * runs,
+            "\n".join(H.describe(m) for m in failed[:3]))
+    gained = tuple(b - a for a, b in zip(before, after))
+    S.check("counters: no count lost (cache.hit and the entries' hits grew by 20 shows' worth)",
+            gained == (one[0] * 2 * runs, one[1] * 2 * runs), f"gained {gained}, one show {one}")
+
+    holder = sqlite3.connect(db, timeout=30, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        r = H.run_measured(["show", "1"], db, H.env())
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    H.expect("counters: behind a writer holding the lock, a cached show exits 0 within its 1 s wait", r, {0}, max_seconds=3.5)
+    S.check("counters: and says nothing of the lock", "locked" not in r.err and "busy" not in r.err, H.describe(r))

@@ -114,7 +114,12 @@ import Testing
         let source = Gazetteer.defaultPath()
         guard FileManager.default.isReadableFile(atPath: source) else { return nil }
         let path = FileManager.default.temporaryDirectory.appending(path: "gazetteer-\(UUID().uuidString).sqlite").path
-        try FileManager.default.copyItem(atPath: source, toPath: path)
+        // The bytes, never the link: Data/gazetteer.sqlite is often a symlink to a shared build, and
+        // copyItem copies a symlink as a symlink, so the damage below went into the shared file itself.
+        let contents = try Data(contentsOf: URL(fileURLWithPath: source).resolvingSymlinksInPath())
+        guard FileManager.default.createFile(atPath: path, contents: contents) else { return nil }
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "the copy is not a regular file")
         if let damage {
             var db: OpaquePointer?
             guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let db else { return nil }

@@ -120,6 +120,13 @@ public struct ModelReply: Sendable, Equatable {
 
     /// Whether the answer stopped because it ran out of tokens.
     public var isCutOff: Bool { finishReason == .length }
+
+    /// How many tokens the answer took, as the server counted them; nil when it gave no count (no `usage`,
+    /// or a zero that only stands in for a missing `completion_tokens`), so nothing says a number it did not.
+    public var answerTokens: Int? {
+        guard let tokens = usage?.completionTokens, tokens > 0 else { return nil }
+        return tokens
+    }
 }
 
 extension ModelReply.FinishReason {

@@ -301,7 +301,7 @@ public actor LanguageModelSession {
                 promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
             }
             if reply.isCutOff {
-                let completion = reply.usage?.completionTokens
+                let completion = reply.answerTokens
                 // Cut by the caller's limit only when the whole limit was granted and spent; a smaller
                 // budget, or a server stopping short of it, means the window ran out: an overflow.
                 let byCaller = budget >= wanted.maximumResponseTokens && (completion.map { $0 >= budget } ?? true)
@@ -371,7 +371,7 @@ public actor LanguageModelSession {
             if let schema {
                 guard let answered = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
                     throw LanguageModelError.decodingFailure(
-                        reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens with nothing complete in it"
+                        reply.isCutOff ? "the answer was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? "") with nothing complete in it"
                             : "the answer is not JSON"
                     )
                 }
@@ -379,7 +379,7 @@ public actor LanguageModelSession {
                 let structured = reply.isCutOff ? schema.withMissingListsEmpty(answered) : answered
                 let problems = JSONSchemaValidator.problems(structured, against: schema.jsonSchema)
                 guard problems.isEmpty else {
-                    let cut = reply.isCutOff ? "the answer was cut off after \(reply.usage?.completionTokens ?? budget) tokens, and what it completed fails the schema: " : ""
+                    let cut = reply.isCutOff ? "the answer was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? ""), and what it completed fails the schema: " : ""
                     throw LanguageModelError.decodingFailure(cut + problems.prefix(3).joined(separator: "; "))
                 }
                 try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
@@ -389,7 +389,7 @@ public actor LanguageModelSession {
                 response = Response(content: reply.text, text: reply.text, rawContent: nil, rounds: rounds)
             }
             response.isCutOff = reply.isCutOff
-            response.answerTokens = reply.usage?.completionTokens
+            response.answerTokens = reply.answerTokens
             return response
         }
     }

@@ -39,8 +39,11 @@ request, in order:
   {"json": {...}}                           content = that JSON serialized
   {"error": {"status": 500, "body": {...}}} HTTP error with that body
   {"sleep": seconds}                        wait, then go on with the next step
+  {"hold": true}                            wait for POST /_control/release (at most
+                                            60 s), then go on with the next step
   {"die": true}                             the process exits at once, unanswered
-content/tool_calls/json steps may add "finish_reason" to override it.
+content/tool_calls/json steps may add "finish_reason" to override it, and "usage": null (no
+usage object at all, as some servers send) or "usage": {...} (sent as given) to override the counts.
 With the script exhausted (or none given) the answer is content "done".
 """
 
@@ -178,6 +181,7 @@ class State:
         self.script_file = args.script
         self.chunk_chars = max(1, args.chunk_chars)
         self.chunk_delay = max(0.0, args.chunk_delay)
+        self.released = threading.Event()
         self.reset()
 
     def reset(self):
@@ -338,6 +342,10 @@ class Handler(BaseHTTPRequestHandler):
             with st.lock:
                 st.reset()
             return self.send_json(200, {"ok": True})
+        if path == "/_control/release":
+            self.read_body()
+            st.released.set()
+            return self.send_json(200, {"ok": True})
         body, _ = self.parse_json_body()
         if body is None and self.close_connection:
             return
@@ -474,6 +482,9 @@ class Handler(BaseHTTPRequestHandler):
             if "sleep" in step:
                 time.sleep(float(step["sleep"]))
                 continue
+            if step.get("hold"):
+                st.released.wait(60)
+                continue
             break
 
         if step.get("die"):
@@ -519,6 +530,8 @@ class Handler(BaseHTTPRequestHandler):
             "total_tokens": n_prompt + n_completion,
             "prompt_tokens_details": {"cached_tokens": 0},
         }
+        if "usage" in step:
+            usage = step["usage"]
         timings = make_timings(n_prompt, n_completion)
         meta = {
             "created": int(time.time()),
@@ -546,7 +559,7 @@ class Handler(BaseHTTPRequestHandler):
             "model": meta["model"],
             "system_fingerprint": BUILD_INFO,
             "object": "chat.completion",
-            "usage": usage,
+            **({"usage": usage} if usage is not None else {}),
             "id": meta["id"],
             "timings": timings,
         })
@@ -577,7 +590,7 @@ class Handler(BaseHTTPRequestHandler):
                 events.append(delta({"tool_calls": [{"index": index,
                                                      "function": {"arguments": args[i:i + step]}}]}))
         events.append(chunk([{"finish_reason": finish, "index": 0, "delta": {}}]))
-        if include_usage:
+        if include_usage and usage is not None:
             events.append(chunk([], {"usage": usage}))
         events[-1]["timings"] = timings
 
