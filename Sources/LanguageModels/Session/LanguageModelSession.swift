@@ -251,147 +251,171 @@ public actor LanguageModelSession {
         schema: GenerationSchema?, options: GenerationOptions, onText: (@Sendable (String) -> Void)?,
         onSnapshot: (@Sendable (GeneratedContent) -> Void)? = nil
     ) async throws -> Response<String> {
-        var seenCalls: Set<String> = []
-        var satisfied: Set<String> = []
-        var warned: Set<String> = []
-        var mayCallTools = !tools.isEmpty
+        var policy = ToolCallPolicy(mayCallTools: !tools.isEmpty)
         var rounds = 0
-        var callsRun = 0
         while true {
             rounds += 1
-            var offered = mayCallTools && rounds <= maximumRounds ? tools : []
-            let missing = requiredTools.filter { name in !satisfied.contains(name) && tools.contains { $0.name == name } }
-            let requiring = !offered.isEmpty && !missing.isEmpty && rounds < maximumRounds
-            if requiring {
-                // Until each required tool has answered, only those not yet answered are offered.
-                offered = offered.filter { missing.contains($0.name) }
-            }
-            let floor = requiring ? AnswerFloor.toolCall : (schema == nil ? AnswerFloor.text : AnswerFloor.structured)
-            let estimate = await promptTokens(offering: offered)
-            // A reasoning model pays for its thinking out of the same budget: room for it comes on top.
-            let allowance = await model.reasoningAllowance()
-            var wanted = options
-            wanted.maximumResponseTokens += allowance
-            let budget = try answerBudget(promptTokens: estimate, options: wanted, floor: floor)
+            let round = policy.offer(tools, required: requiredTools, round: rounds, maximumRounds: maximumRounds)
+            let floor = round.requiresCall ? AnswerFloor.toolCall : (schema == nil ? AnswerFloor.text : AnswerFloor.structured)
+            let budget = try await roundBudget(offering: round.offered, options: options, floor: floor)
             var roundOptions = options
-            roundOptions.maximumResponseTokens = budget
+            roundOptions.maximumResponseTokens = budget.tokens
             // Each round's text is parsed afresh: a tool round's JSON never reaches the snapshots.
             let roundText = onSnapshot.map { AnswerSnapshots(onSnapshot: $0) }
             var request = ModelRequest(
-                entries: transcript.entries, tools: offered, answerSchema: schema, options: roundOptions,
-                onText: roundText.map { box in { @Sendable piece in box.add(piece) } } ?? onText, requiresToolCall: requiring, sessionTools: tools
+                entries: transcript.entries, tools: round.offered, answerSchema: schema, options: roundOptions,
+                onText: roundText.map { box in { @Sendable piece in box.add(piece) } } ?? onText,
+                requiresToolCall: round.requiresCall, sessionTools: tools
             )
-            request.reasoningAllowance = allowance
+            request.reasoningAllowance = budget.allowance
             request.onReasoning = onReasoning
             let reply = try await model.respond(to: request)
-            if let reasoning = reply.reasoning?.trimmingCharacters(in: .whitespacesAndNewlines), !reasoning.isEmpty {
-                // Kept apart: in the transcript, never in the answer, never sent back.
-                try await append(Transcript.Entry(
-                    kind: .reasoning, text: reasoning, tokens: reply.usage.map { $0.reasoningTokens } ?? 0
-                ))
-            }
-            if let usage = reply.usage {
-                try await recorder.recordUsage(usage)
-                let counted = estimate - promptCorrection
-                // A server that cuts an overlong prompt silently (Ollama) counts well under what was sent:
-                // the instructions and the trip were dropped, so the answer is no answer. An overflow.
-                if counted >= 256, usage.promptTokens * 10 < counted * 7, await model.truncatesSilently() {
-                    throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: usage.promptTokens)
-                }
-                promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
-            }
-            if reply.isCutOff {
-                let completion = reply.answerTokens
-                // Cut by the caller's limit only when the whole limit was granted and spent; a smaller
-                // budget, or a server stopping short of it, means the window ran out: an overflow.
-                let byCaller = budget >= wanted.maximumResponseTokens && (completion.map { $0 >= budget } ?? true)
-                if !byCaller {
-                    if reply.toolCalls.isEmpty, !(reply.text.isEmpty && reply.structured == nil) {
-                        var partial = Response(content: reply.text, text: reply.text, rawContent: reply.structured, rounds: rounds)
-                        partial.isCutOff = true
-                        partial.answerTokens = completion
-                        windowCutOff = partial
-                    }
-                    throw LanguageModelError.contextSizeExceeded(
-                        tokenCount: estimate + (completion ?? budget), contextSize: contextSize
-                    )
-                }
-            }
-
-            if !reply.toolCalls.isEmpty, !offered.isEmpty {
-                let calls = Array(reply.toolCalls.prefix(Self.callsPerReply))
-                let extra = reply.toolCalls.count - calls.count
-                var text = calls.map(\.line).joined(separator: "\n")
-                if extra > 0 { text += "\n(\(extra) more call\(extra == 1 ? "" : "s") not run: at most \(Self.callsPerReply) per answer)" }
-                try await append(Transcript.Entry(kind: .toolCalls, text: text, toolCalls: calls))
-                for call in calls {
-                    let signature = call.line
-                    if seenCalls.contains(signature) {
-                        // A repeated identical call: the loop stops, and the model must answer now.
-                        mayCallTools = false
-                        try await appendOutput(for: call, text: "Already answered above. Answer now without tools.")
-                        continue
-                    }
-                    if callsRun >= Self.callsPerTurn {
-                        mayCallTools = false
-                        try await appendOutput(for: call, text: "Too many tool calls (\(Self.callsPerTurn)). Answer now without tools.")
-                        continue
-                    }
-                    seenCalls.insert(signature)
-                    callsRun += 1
-                    guard let tool = tools.first(where: { $0.name == call.name }) else {
-                        let problem = ToolArgumentError(["no tool named \"\(call.name.prefix(40))\"; tools: " + tools.map(\.name).joined(separator: ", ")])
-                        if warned.insert("unknown").inserted {
-                            try await appendOutput(for: call, text: "Error: \(problem.errorDescription ?? "")")
-                            continue
-                        }
-                        throw ToolCallError(toolName: String(call.name.prefix(40)), underlyingError: problem)
-                    }
-                    do {
-                        let output = try await tool.invoke(call.arguments)
-                        if !output.isRefusal { satisfied.insert(tool.name) }
-                        try await appendOutput(for: call, text: output.text, payload: output.payload)
-                    } catch let error as ToolArgumentError {
-                        if warned.insert("arguments:" + call.name).inserted {
-                            try await appendOutput(for: call, text: "Error: \(error.errorDescription ?? ""). Call again with valid arguments.")
-                            continue
-                        }
-                        throw ToolCallError(toolName: call.name, underlyingError: error)
-                    } catch is CancellationError {
-                        throw CancellationError()
-                    } catch {
-                        throw ToolCallError(toolName: call.name, underlyingError: error)
-                    }
-                }
-                if rounds >= maximumRounds { mayCallTools = false }
+            try await account(reply, budget: budget, rounds: rounds)
+            if !reply.toolCalls.isEmpty, !round.offered.isEmpty {
+                try await runCalls(reply.toolCalls, policy: &policy)
+                if rounds >= maximumRounds { policy.mayCallTools = false }
                 continue
             }
-
-            var response: Response<String>
-            if let schema {
-                guard let answered = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
-                    throw LanguageModelError.decodingFailure(
-                        reply.isCutOff ? "the answer was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? "") with nothing complete in it"
-                            : "the answer is not JSON"
-                    )
-                }
-                // A cut-off answer may stop before a required list began: that list is empty, not missing.
-                let structured = reply.isCutOff ? schema.withMissingListsEmpty(answered) : answered
-                let problems = JSONSchemaValidator.problems(structured, against: schema.jsonSchema)
-                guard problems.isEmpty else {
-                    let cut = reply.isCutOff ? "the answer was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? ""), and what it completed fails the schema: " : ""
-                    throw LanguageModelError.decodingFailure(cut + problems.prefix(3).joined(separator: "; "))
-                }
-                try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
-                response = Response(content: structured.compactText, text: structured.compactText, rawContent: structured, rounds: rounds)
-            } else {
-                try await append(Transcript.Entry(kind: .response, text: reply.text))
-                response = Response(content: reply.text, text: reply.text, rawContent: nil, rounds: rounds)
-            }
-            response.isCutOff = reply.isCutOff
-            response.answerTokens = reply.answerTokens
-            return response
+            return try await checkedAnswer(reply, schema: schema, rounds: rounds)
         }
+    }
+
+    /// One round's tokens: the prompt's estimate, the reasoning allowance, the answer the caller wants (its
+    /// limit plus the allowance) and the budget the window leaves for it.
+    struct RoundBudget: Sendable {
+        var estimate: Int
+        var allowance: Int
+        var wanted: Int
+        var tokens: Int
+    }
+
+    /// The budget of a round offering `offered`: an overflow, before anything is sent, when the window
+    /// leaves less than `floor` for the answer.
+    private func roundBudget(offering offered: [ToolDefinition], options: GenerationOptions, floor: Int) async throws -> RoundBudget {
+        let estimate = await promptTokens(offering: offered)
+        // A reasoning model pays for its thinking out of the same budget: room for it comes on top.
+        let allowance = await model.reasoningAllowance()
+        var wanted = options
+        wanted.maximumResponseTokens += allowance
+        let budget = try answerBudget(promptTokens: estimate, options: wanted, floor: floor)
+        return RoundBudget(estimate: estimate, allowance: allowance, wanted: wanted.maximumResponseTokens, tokens: budget)
+    }
+
+    /// What a reply says of the window: its reasoning recorded apart, its usage recorded (and the prompt
+    /// count corrected by it), a prompt cut silently or an answer cut by the window thrown as an overflow.
+    private func account(_ reply: ModelReply, budget: RoundBudget, rounds: Int) async throws {
+        if let reasoning = reply.reasoning?.trimmingCharacters(in: .whitespacesAndNewlines), !reasoning.isEmpty {
+            // Kept apart: in the transcript, never in the answer, never sent back.
+            try await append(Transcript.Entry(
+                kind: .reasoning, text: reasoning, tokens: reply.usage.map { $0.reasoningTokens } ?? 0
+            ))
+        }
+        if let usage = reply.usage {
+            try await recorder.recordUsage(usage)
+            let counted = budget.estimate - promptCorrection
+            // A server that cuts an overlong prompt silently (Ollama) counts well under what was sent:
+            // the instructions and the trip were dropped, so the answer is no answer. An overflow.
+            if counted >= 256, usage.promptTokens * 10 < counted * 7, await model.truncatesSilently() {
+                throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: usage.promptTokens)
+            }
+            promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
+        }
+        if reply.isCutOff {
+            let completion = reply.answerTokens
+            // Cut by the caller's limit only when the whole limit was granted and spent; a smaller
+            // budget, or a server stopping short of it, means the window ran out: an overflow.
+            let byCaller = budget.tokens >= budget.wanted && (completion.map { $0 >= budget.tokens } ?? true)
+            if !byCaller {
+                if reply.toolCalls.isEmpty, !(reply.text.isEmpty && reply.structured == nil) {
+                    var partial = Response(content: reply.text, text: reply.text, rawContent: reply.structured, rounds: rounds)
+                    partial.isCutOff = true
+                    partial.answerTokens = completion
+                    windowCutOff = partial
+                }
+                throw LanguageModelError.contextSizeExceeded(
+                    tokenCount: budget.estimate + (completion ?? budget.tokens), contextSize: contextSize
+                )
+            }
+        }
+    }
+
+    /// Runs a reply's tool calls under the turn's policy (`ToolCallPolicy`), each answered by an output entry.
+    private func runCalls(_ requested: [ToolCall], policy: inout ToolCallPolicy) async throws {
+        let calls = Array(requested.prefix(Self.callsPerReply))
+        let extra = requested.count - calls.count
+        var text = calls.map(\.line).joined(separator: "\n")
+        if extra > 0 { text += "\n(\(extra) more call\(extra == 1 ? "" : "s") not run: at most \(Self.callsPerReply) per answer)" }
+        try await append(Transcript.Entry(kind: .toolCalls, text: text, toolCalls: calls))
+        for call in calls {
+            let signature = call.line
+            if policy.seenCalls.contains(signature) {
+                // A repeated identical call: the loop stops, and the model must answer now.
+                policy.mayCallTools = false
+                try await appendOutput(for: call, text: "Already answered above. Answer now without tools.")
+                continue
+            }
+            if policy.callsRun >= Self.callsPerTurn {
+                policy.mayCallTools = false
+                try await appendOutput(for: call, text: "Too many tool calls (\(Self.callsPerTurn)). Answer now without tools.")
+                continue
+            }
+            policy.seenCalls.insert(signature)
+            policy.callsRun += 1
+            guard let tool = tools.first(where: { $0.name == call.name }) else {
+                let problem = ToolArgumentError(["no tool named \"\(call.name.prefix(40))\"; tools: " + tools.map(\.name).joined(separator: ", ")])
+                if policy.warned.insert("unknown").inserted {
+                    try await appendOutput(for: call, text: "Error: \(problem.errorDescription ?? "")")
+                    continue
+                }
+                throw ToolCallError(toolName: String(call.name.prefix(40)), underlyingError: problem)
+            }
+            do {
+                let output = try await tool.invoke(call.arguments)
+                if !output.isRefusal { policy.satisfied.insert(tool.name) }
+                try await appendOutput(for: call, text: output.text, payload: output.payload)
+            } catch let error as ToolArgumentError {
+                if policy.warned.insert("arguments:" + call.name).inserted {
+                    try await appendOutput(for: call, text: "Error: \(error.errorDescription ?? ""). Call again with valid arguments.")
+                    continue
+                }
+                throw ToolCallError(toolName: call.name, underlyingError: error)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                throw ToolCallError(toolName: call.name, underlyingError: error)
+            }
+        }
+    }
+
+    /// The answer checked: a structured one must parse and fit its schema (a cut-off one with its missing lists
+    /// empty), then it is recorded as the response.
+    private func checkedAnswer(
+        _ reply: ModelReply, schema: GenerationSchema?, rounds: Int
+    ) async throws -> Response<String> {
+        var response: Response<String>
+        if let schema {
+            guard let answered = reply.structured ?? (try? JSONValue.parse(reply.text)) else {
+                throw LanguageModelError.decodingFailure(
+                    reply.isCutOff ? "the answer was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? "") with nothing complete in it"
+                        : "the answer is not JSON"
+                )
+            }
+            // A cut-off answer may stop before a required list began: that list is empty, not missing.
+            let structured = reply.isCutOff ? schema.withMissingListsEmpty(answered) : answered
+            let problems = JSONSchemaValidator.problems(structured, against: schema.jsonSchema)
+            guard problems.isEmpty else {
+                let cut = reply.isCutOff ? "the answer was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? ""), and what it completed fails the schema: " : ""
+                throw LanguageModelError.decodingFailure(cut + problems.prefix(3).joined(separator: "; "))
+            }
+            try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
+            response = Response(content: structured.compactText, text: structured.compactText, rawContent: structured, rounds: rounds)
+        } else {
+            try await append(Transcript.Entry(kind: .response, text: reply.text))
+            response = Response(content: reply.text, text: reply.text, rawContent: nil, rounds: rounds)
+        }
+        response.isCutOff = reply.isCutOff
+        response.answerTokens = reply.answerTokens
+        return response
     }
 
     // MARK: - Context
