@@ -3,15 +3,13 @@ import PackageDescription
 
 // The `plan` executable links the Swift standard library and Foundation statically (start-up in a few
 // milliseconds instead of ~17: no dynamic Swift libraries to load and relocate), and loads libcurl only
-// when a command makes a request: FoundationNetworking's curl calls go through CCurlLoader's lazy
-// trampolines, and the modules that import FoundationNetworking do not autolink libcurl; the C++ library
-// is linked statically as well (Sources/plan/Linking).
+// when a command makes a request: Tools' HTTP transport calls libcurl's easy API through CCurlLoader, which
+// dlopen()s libcurl.so.4 on the first request (no FoundationNetworking, nothing links libcurl). The C++
+// library is linked statically as well (Sources/plan/Linking).
 // See docs/benchmarks.md (start-up) and Sources/CCurlLoader/CurlLoader.c.
-let noCurlAutolink = ["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"]
-let lazyCurl: [SwiftSetting] = [.unsafeFlags(noCurlAutolink, .when(platforms: [.linux]))]
 /// Compiled against the static SDK too, so the executable's object names the static libraries' own
-/// dependencies (_CFURLSessionInterface, CoreFoundation, …) for the linker.
-let staticExecutableSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"] + noCurlAutolink, .when(platforms: [.linux]))]
+/// dependencies (CoreFoundation, …) for the linker.
+let staticExecutableSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
 /// The C++ library the Swift runtime needs comes from its static archive too: Sources/plan/Linking holds a
 /// linker script named libstdc++.so that the linker finds first and that names libstdc++.a.
 let staticExecutable: [LinkerSetting] = [
@@ -49,19 +47,20 @@ let package = Package(
         ),
         // The Foundation-Models-shaped framework: depends on no module of plan's.
         .target(name: "LanguageModels"),
+        // libcurl's easy API, loaded with dlopen on the first request (the headers come from libcurl4-openssl-dev).
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
-        .target(name: "Tools", dependencies: ["LanguageModels", "Store"], swiftSettings: lazyCurl),
-        .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Store"], swiftSettings: lazyCurl),
+        .target(name: "Tools", dependencies: ["LanguageModels", "Store", "CCurlLoader"]),
+        .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["LanguageModels", "Planner", "Tools", "Store"], swiftSettings: lazyCurl),
+        .target(name: "Interface", dependencies: ["LanguageModels", "Planner", "Tools", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store", "CCurlLoader"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
         // Linked like plan, so it runs the same code and valgrind can count its instructions.
         .executableTarget(
-            name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Store", "CCurlLoader"],
+            name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Store"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         .target(name: "TestSupport", path: "Tests/Support"),

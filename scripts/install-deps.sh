@@ -9,11 +9,11 @@ cd "$(dirname "$0")/.."
 
 need=()
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
-# plan links Foundation statically (Package.swift); the static FoundationNetworking asks the linker for
-# libcurl.so, which only the development package provides (the running binary loads libcurl.so.4 lazily).
+# Sources/CCurlLoader compiles against curl's headers, which only the development package provides
+# (plan links no libcurl: the running binary dlopen()s libcurl.so.4, from libcurl4, on its first request).
 has_curl_dev=0
-for library in /usr/lib/*/libcurl.so /usr/lib64/libcurl.so /usr/lib/libcurl.so; do
-    [ -e "$library" ] && has_curl_dev=1
+for header in /usr/include/curl/curl.h /usr/include/*/curl/curl.h; do
+    [ -e "$header" ] && has_curl_dev=1
 done
 [ "$has_curl_dev" = 1 ] || need+=(libcurl4-openssl-dev)
 # The plan executable links the C++ library statically (Sources/plan/Linking): it needs libstdc++.a.

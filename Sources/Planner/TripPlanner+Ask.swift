@@ -45,12 +45,13 @@ extension TripPlanner {
             carried += try await earlierExchanges(sessionID: latest.id, budget: window / 6)
         }
         let places = TripPlaces(destination: trip.place)
-        let turn = SessionChain.Turn(
+        var turn = SessionChain.Turn(
             purpose: .ask, trip: trip, parent: latest.map { ($0.id, SessionRelation.resumed) }, carried: Transcript(entries: carried),
             prompt: question, payload: nil, schema: nil,
             tools: snapshot == nil ? makeTools(for: trip, pins: true, places: places) : [], required: [], onText: onText,
             onSnapshot: nil, fallsBack: false
         )
+        let resumed = try await resumeInterruptedAsk(question, trip: trip, into: &turn)
         var options = self.options
         options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
         return try await chain.converse(turn, options: options) { outcome in
@@ -68,7 +69,10 @@ extension TripPlanner {
                 notices.append("the answer was cut off\(at); ask a narrower question for a complete one.")
             }
             return (
-                Answer(sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices), nil
+                Answer(
+                    sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices,
+                    resumed: resumed.map { ($0.id, $0.answeredCalls) }
+                ), nil
             )
         }
     }

@@ -9,6 +9,8 @@ extension TripPlanner {
         _ trip: Trip, purpose: SessionPurpose = .pack, parentSession: Int? = nil, pinsForecasts: Bool = true,
         onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)? = nil
     ) async throws -> Result {
+        // A session whose process died is read as interrupted; one a live process runs stops this pack (75).
+        if purpose == .pack { try await InterruptedSession.claim(tripID: trip.id, purpose: .pack, store: store) }
         let places = TripPlaces(destination: trip.place, stops: trip.legs.dropFirst().compactMap(\.place))
         // With a model server, the forecast is fetched while the server reads the instructions (prewarm).
         var provider: any ForecastProvider = forecasts
@@ -28,16 +30,18 @@ extension TripPlanner {
             }, fallsBack: true
         )
         if let prefetch { turn.warmUp = { await prefetch.wait() } }
-        let resumed = purpose == .pack && resumesInterrupted ? try await chain.interruptedTranscript(of: trip) : nil
+        let resumed = purpose == .pack && resumesInterrupted
+            ? try await InterruptedSession.latest(tripID: trip.id, purpose: .pack, store: store).flatMap { $0.answeredCalls > 0 ? $0 : nil }
+            : nil
         if let resumed {
             // The interrupted session's entries carry on: the tool calls it answered are not asked again.
             turn.carried = resumed.transcript
-            turn.parent = (resumed.session, SessionRelation.resumed)
+            turn.parent = (resumed.id, SessionRelation.resumed)
             turn.resumes = true
             turn.tools = makeTools(for: trip, pins: pinsForecasts, places: places, provider: forecasts)
             turn.warmUp = nil
             provider = forecasts
-            onProgress("Resuming interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") already answered)…")
+            onProgress(resumed.progressLine)
         }
         let turnProvider = provider
         return try await chain.converse(turn) { outcome in
@@ -111,7 +115,7 @@ extension TripPlanner {
                 Result(
                     trip: trip, sessionID: outcome.sessionID, firstSessionID: outcome.firstSessionID, model: outcome.modelName,
                     list: list, recoveries: outcome.recoveries, stored: stored,
-                    resumed: resumed.map { ($0.session, $0.answeredCalls) }
+                    resumed: resumed.map { ($0.id, $0.answeredCalls) }
                 ),
                 fallback.map { "the model's answer was set aside: \(Self.trimmed($0))" }
             )

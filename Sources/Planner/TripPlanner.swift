@@ -70,6 +70,8 @@ public struct TripPlanner: Sendable {
         public var recoveries: [SessionRelation]
         /// Things the traveller should know about the answer (cut off by the token limit).
         public var notices: [String]
+        /// The interrupted follow-up this one resumed, and how many tool calls it did not ask again.
+        public var resumed: (session: Int, answeredCalls: Int)? = nil
     }
 
     /// The session chain this planner's sessions go through.

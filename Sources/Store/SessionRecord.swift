@@ -23,6 +23,16 @@ public struct SessionRecord: Sendable, Equatable {
     public var contextTokens: Int
     /// How the model sampled (nil for sessions recorded before this was).
     public var sampling: SessionSampling? = nil
+    /// The process that ran it (nil for sessions recorded before owners were).
+    public var owner: SessionOwner? = nil
+
+    /// `running` whose process is gone (a kill, a crash): it is interrupted, whatever the row says.
+    public var isOrphaned: Bool {
+        status == .running && owner.map { !$0.isAlive } == true
+    }
+
+    /// The status as it really is: an orphaned `running` session reads as `interrupted`.
+    public var effectiveStatus: SessionStatus { isOrphaned ? .interrupted : status }
 }
 
 /// One stored transcript entry.

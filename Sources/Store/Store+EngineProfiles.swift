@@ -66,14 +66,25 @@ extension Store {
 }
 
 extension Store {
-    /// Marks the trip's running sessions `interrupted` (Ctrl-C during a pack): the next pack resumes them.
-    public func interruptRunningSessions(tripID: Int, reason: String) throws {
+    /// Marks the trip's running sessions `interrupted` (Ctrl-C during a pack or ask): the next one resumes
+    /// them. With `owner`, only that process's sessions (another plan's session on the trip is its own).
+    public func interruptRunningSessions(tripID: Int, reason: String, owner: SessionOwner? = SessionOwner.current) throws {
         let now = clock().timeIntervalSince1970
         try connection.write {
-            try connection.query(
-                "UPDATE sessions SET status = 'interrupted', error = ?, ended_at = ? WHERE trip_id = ? AND status = 'running'",
-                [Store.errorLine(reason), now, tripID]
-            )
+            if let owner {
+                try connection.query(
+                    """
+                    UPDATE sessions SET status = 'interrupted', error = ?, ended_at = ?
+                    WHERE trip_id = ? AND status = 'running' AND owner_pid = ? AND owner_token = ?
+                    """,
+                    [Store.errorLine(reason), now, tripID, owner.pid, owner.token]
+                )
+            } else {
+                try connection.query(
+                    "UPDATE sessions SET status = 'interrupted', error = ?, ended_at = ? WHERE trip_id = ? AND status = 'running'",
+                    [Store.errorLine(reason), now, tripID]
+                )
+            }
         }
     }
 }

@@ -6,18 +6,18 @@ extension Store {
     /// Starts a session and returns its id.
     public func createSession(
         tripID: Int?, parentID: Int? = nil, relation: SessionRelation? = nil, purpose: SessionPurpose, model: String,
-        contextSize: Int, sampling: SessionSampling? = nil
+        contextSize: Int, sampling: SessionSampling? = nil, owner: SessionOwner? = SessionOwner.current
     ) throws -> Int {
         let now = clock().timeIntervalSince1970
         return try connection.write {
             try connection.query(
                 """
                 INSERT INTO sessions (trip_id, parent_id, relation, purpose, model, context_size, started_at, sampling,
-                                      temperature, seed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      temperature, seed, owner_pid, owner_token)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [tripID, parentID, relation?.rawValue, purpose.rawValue, model, max(1, contextSize), now,
-                 sampling?.mode, sampling?.temperature, sampling?.seed]
+                 sampling?.mode, sampling?.temperature, sampling?.seed, owner?.pid, owner.map { String($0.token.prefix(200)) }]
             )
             return connection.lastInsertID
         }
@@ -204,6 +204,7 @@ extension Store {
     static let sessionSelect = """
         SELECT s.id, s.trip_id, s.parent_id, s.relation, s.purpose, s.model, s.context_size, s.status, s.error,
                s.prompt_tokens, s.completion_tokens, s.started_at, s.ended_at, s.sampling, s.temperature, s.seed,
+               s.owner_pid, s.owner_token,
                (SELECT count(*) FROM transcript_entries e WHERE e.session_id = s.id) AS entry_count,
                (SELECT CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) FROM transcript_entries e
                 WHERE e.session_id = s.id AND e.in_context = 1) AS context_tokens
@@ -224,7 +225,8 @@ extension Store {
             entryCount: try row.int("entry_count"), contextTokens: try row.int("context_tokens"),
             sampling: try row.optionalString("sampling").map { mode in
                 SessionSampling(mode: mode, temperature: try row.optionalDouble("temperature"), seed: try row.optionalInt("seed"))
-            }
+            },
+            owner: try Store.owner(from: row)
         )
     }
 

@@ -10,6 +10,8 @@ public actor Store {
     let clock: @Sendable () -> Date
     /// Cache counters not yet written: a hit costs no write transaction.
     let counters: CacheCounters
+    /// The file as `OpenDatabaseFiles` knows it, while this store has it open.
+    private let openFile: OpenDatabaseFiles.Identity?
 
     /// Opens the database at `path`, creating it (mode 0600, folders included) and migrating it as needed.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -33,6 +35,11 @@ public actor Store {
         self.connection = connection
         self.counters = CacheCounters(connection: connection)
         self.clock = clock
+        self.openFile = OpenDatabaseFiles.opened(path)
+    }
+
+    deinit {
+        OpenDatabaseFiles.closed(openFile)
     }
 
     /// Opens the connection, checks the file is ours and switches it to WAL. Several processes opening a new
@@ -177,6 +184,8 @@ public actor Store {
     /// header: another application's id, or tables without plan's id, make it foreign. An empty file, or one
     /// with a -wal (a plan database whose header the WAL may update), is left for SQLite to decide.
     static func checkHeader(of path: String) throws {
+        // Read when the file was first opened; a descriptor of our own now would drop SQLite's locks.
+        if OpenDatabaseFiles.isOpen(path) { return }
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())

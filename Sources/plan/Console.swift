@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Store
 import Tools
 
 /// Where output goes: stdout for results, stderr for progress, warnings and errors.
@@ -50,11 +51,21 @@ struct Console: TextStyling {
 
     /// Whether a locale name ("en_US.UTF-8", "C.utf8") names the UTF-8 character set. Plain byte work:
     /// Foundation's `replacingOccurrences` cost about a million instructions at every start.
+    /// A loop over bytes: comparing array slices cost about a million instructions in the debug build (the
+    /// runtime looking up `ArraySlice<UInt8>: Equatable` among every conformance record).
     static func namesUTF8(_ locale: String) -> Bool {
-        let letters = locale.utf8.filter { $0 != UInt8(ascii: "-") }.map { $0 | 0x20 }  // ASCII lower case
-        let wanted = Array("utf8".utf8)
-        guard letters.count >= wanted.count else { return false }
-        return (0...(letters.count - wanted.count)).contains { Array(letters[$0..<($0 + wanted.count)]) == wanted }
+        let wanted: [UInt8] = [0x75, 0x74, 0x66, 0x38]  // "utf8"
+        var matched = 0
+        for byte in locale.utf8 where byte != UInt8(ascii: "-") {
+            let lower = byte | 0x20  // ASCII lower case
+            if lower == wanted[matched] {
+                matched += 1
+                if matched == wanted.count { return true }
+            } else {
+                matched = lower == wanted[0] ? 1 : 0
+            }
+        }
+        return false
     }
 
     /// A line of results on stdout, made safe (and ASCII when the terminal is not UTF-8).
@@ -130,17 +141,15 @@ struct Console: TextStyling {
 }
 
 /// The sanitiser state of stdout's stream of `write`s.
-/// `@unchecked Sendable`: the sanitiser is touched only under the lock.
-private final class StreamState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sanitizer: TerminalText.Sanitizer?
+private final class StreamState: Sendable {
+    private let sanitizer = Locked<TerminalText.Sanitizer?>(nil)
 
     func sanitize(_ text: String, marks: TerminalText.Marks) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        var current = sanitizer ?? TerminalText.Sanitizer(marks: marks)
-        let safe = current.feed(text)
-        sanitizer = current
-        return safe
+        sanitizer.withLock { sanitizer in
+            var current = sanitizer ?? TerminalText.Sanitizer(marks: marks)
+            let safe = current.feed(text)
+            sanitizer = current
+            return safe
+        }
     }
 }

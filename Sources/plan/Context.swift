@@ -83,7 +83,7 @@ struct Context {
     func onlineGeocoder(store: Store, gazetteer: Gazetteer?, offline: Bool, settings: Settings) -> OnlineGeocoder {
         let console = self.console
         return OnlineGeocoder(
-            store: store, transport: URLSessionTransport(timeout: settings.timeout),
+            store: store, transport: CurlTransport(timeout: settings.timeout),
             configuration: HTTPClient.Configuration(userAgent: settings.userAgent, maxAttempts: settings.retries),
             mode: (offline || settings.isOffline) ? .offline : .normal,
             openMeteoBase: settings.geocoderBase, nominatimBase: settings.nominatimBase, gazetteer: gazetteer,
@@ -100,7 +100,7 @@ struct Context {
         let hasContact = settings.contact != nil
         let timeout = settings.timeout
         let http = HTTPClient(
-            store: store, transport: LazyTransport { URLSessionTransport(timeout: timeout) },
+            store: store, transport: CurlTransport(timeout: timeout),
             configuration: HTTPClient.Configuration(
                 userAgent: settings.userAgent, contact: settings.contact, contactOrigins: [settings.nwsBase],
                 maxAttempts: settings.retries, deadline: settings.timeout

@@ -72,6 +72,10 @@ struct ErrorReport {
             case .emptyList: code = ExitCode.noInput
             default: code = ExitCode.usage
             }
+        case let error as SessionInProgressError:
+            message = error.errorDescription ?? "another plan is at work on this trip."
+            hint = error.recoverySuggestion
+            code = ExitCode.tempFail
         case let error as ContextTooSmallError:
             message = error.errorDescription ?? "the model's window is too small."
             hint = error.recoverySuggestion

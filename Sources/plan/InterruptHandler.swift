@@ -1,17 +1,19 @@
 import Foundation
+import Store
 
 /// While it lives, Ctrl-C (SIGINT) runs `onInterrupt` (recording that the work was cut short) and then
 /// exits 130, as a shell expects of an interrupted command. `@unchecked Sendable`: the source is set once
-/// and `onInterrupt` is read and cleared under `lock`.
+/// and never changed (`DispatchSourceSignal` is not marked `Sendable`).
 final class InterruptHandler: @unchecked Sendable {
     private let source: any DispatchSourceSignal
-    private let lock = NSLock()
     /// Cleared by `cancel()` at once, so what it captured (the store, whose deinit writes the cache's
     /// counters) goes away before the process exits, not whenever the dispatch queue drops the handler.
-    private var onInterrupt: (@Sendable () async -> Void)?
+    private let onInterrupt: Locked<(@Sendable () async -> Void)?>
 
-    init(onInterrupt: @escaping @Sendable () async -> Void) {
-        self.onInterrupt = onInterrupt
+    /// `command`: the one the next run of resumes the session ("pack", "ask").
+    init(command: String = "pack", onInterrupt: @escaping @Sendable () async -> Void) {
+        let line = "\nplan: interrupted; the next 'plan \(command)' resumes the session.\n"
+        self.onInterrupt = Locked(onInterrupt)
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
@@ -23,18 +25,17 @@ final class InterruptHandler: @unchecked Sendable {
             }
             // Recording takes milliseconds; a stuck database is not worth hanging Ctrl-C for.
             _ = done.wait(timeout: .now() + 3)
-            FileHandle.standardError.write(Data("\nplan: interrupted; the next 'plan pack' resumes the session.\n".utf8))
+            FileHandle.standardError.write(Data(line.utf8))
             exit(130)
         }
         source.resume()
     }
 
     private func takeAction() -> (@Sendable () async -> Void)? {
-        lock.lock()
-        defer { lock.unlock() }
-        let action = onInterrupt
-        onInterrupt = nil
-        return action
+        onInterrupt.withLock { action in
+            defer { action = nil }
+            return action
+        }
     }
 
     /// Ctrl-C goes back to ending the process at once.

@@ -5,16 +5,14 @@ import Interface
 /// exactly what `--help`, the completions and the man page describe.
 struct Route {
     let info: CommandInfo
-    let run: ([String]) async throws -> Void
+    let run: (Context, [String]) async throws -> Void
 
-    init<Arguments>(
-        _ command: Command<Arguments>, context: Context, _ body: @escaping (Arguments) async throws -> Void
-    ) {
+    init<Arguments>(_ command: Command<Arguments>, _ body: @escaping @Sendable (Context, Arguments) async throws -> Void) {
         info = command.info
-        run = { words in
+        run = { context, words in
             switch try command.parse(words, today: context.today) {
             case .help: HelpCommand(context: context).printHelp(command.info)
-            case let .run(arguments): try await body(arguments)
+            case let .run(arguments): try await body(context, arguments)
             }
         }
     }

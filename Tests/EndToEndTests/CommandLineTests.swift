@@ -5,7 +5,7 @@ import Testing
 /// The command line as declared: help names exactly what each parser accepts; completions work in a real
 /// shell; the man page renders without warnings.
 @Suite struct CommandLineTests {
-    static let visible = PlanCommands.tool.subcommands.filter { !$0.isHidden }.flatMap(\.allCommands).filter { !$0.isHidden }
+    static var visible: [TableCommand] { TableCommand.visible }
 
     /// The `--name` words of a help text's "Usage" and "Options" sections.
     static func optionNames(inHelp help: String) -> Set<String> {
@@ -27,21 +27,22 @@ import Testing
             let result = try sandbox.run(command.path + ["--help"])
             #expect(result.status == 0, "\(command.name) --help: \(result.stderr)")
             #expect(result.stdout.hasPrefix("Usage: plan \(command.name)"), "\(command.name): \(result.stdout)")
-            let declared = Set(command.namedParameters.map(\.name))
+            let declared = command.optionNames
             let options = result.stdout.components(separatedBy: "\nOptions:\n").dropFirst().first ?? ""
             let listed = Self.optionNames(inHelp: options.components(separatedBy: "\n\n")[0])
-            if command.isGroup {
+            if command.group {
                 #expect(listed.isEmpty)
             } else {
                 #expect(listed == declared.union(["help"]), "\(command.name) lists \(listed.sorted()), declares \(declared.sorted())")
             }
             // Every --option the help mentions anywhere is one this command accepts.
             let mentioned = Self.optionNames(inHelp: result.stdout)
-            let usable = command.isGroup ? Set(command.subcommands.flatMap(\.namedParameters).map(\.name)) : declared
+            let under = TableCommand.all.filter { Array($0.path.dropLast()) == command.path }
+            let usable = command.group ? Set(under.flatMap(\.optionNames)) : declared
             #expect(mentioned.isSubset(of: usable.union(["help"])), "\(command.name) mentions \(mentioned.subtracting(usable))")
             // The parser accepts every declared option (a wrong value may be refused, never the name).
-            for parameter in command.namedParameters {
-                let words = command.path + ["--\(parameter.name)"] + (parameter.kind == .option ? ["x"] : []) + ["--help"]
+            for parameter in command.options {
+                let words = command.path + ["--\(parameter.name)"] + (parameter.takesValue ? ["x"] : []) + ["--help"]
                 let accepted = try sandbox.run(words)
                 #expect(accepted.status == 0, "\(words): \(accepted.stderr)")
             }
@@ -56,7 +57,8 @@ import Testing
 
     @Test func theOverviewListsEveryVisibleCommand() throws {
         let overview = try PlanSandbox().run(["--help"]).stdout
-        for command in PlanCommands.tool.subcommands where !command.isHidden {
+        #expect(!TableCommand.visibleTopLevel.isEmpty)
+        for command in TableCommand.visibleTopLevel {
             #expect(overview.contains("  \(command.name)"), "\(command.name) missing from --help")
         }
         #expect(!overview.contains("__complete"))
@@ -170,7 +172,7 @@ import Testing
                    "zsh is not installed (scripts/install-deps.sh installs it)"))
     func zshCompletesCommandsOptionsValuesAndTripIDs() throws {
         let sandbox = PlanSandbox()
-        let commands = PlanCommands.tool.subcommands.filter { !$0.isHidden }.compactMap(\.path.last)
+        let commands = TableCommand.visibleTopLevel.map(\.name)
         #expect(try zshComplete(sandbox, "plan ") == commands)
         #expect(!(try zshComplete(sandbox, "plan ")).contains("__complete"))
         #expect(try zshComplete(sandbox, "plan hi") == ["history"])

@@ -111,8 +111,11 @@ struct LocalModelTests {
         #expect(final["status"] as? String == "completed")
     }
 
-    @Test(.disabled("Issue 25, open: since engine detection, a pack whose server dies before its first reply ended 0 with only its instructions stored on the clean-clone run; to be fixed with the interrupted-session work"))
-    func aServerKilledMidSessionIs69WithTheTranscriptIntact() async throws {
+    /// The kill lands while the first model call is in flight (the prompt is on disk). This test's polling
+    /// through the sqlite3 shell once deleted the pack's WAL (a second Store of the file dropped SQLite's
+    /// locks: `OpenDatabaseFiles`), so the prompt never showed, the pack finished and only its instructions
+    /// were left on disk.
+    @Test func aServerKilledMidSessionIs69WithTheTranscriptIntact() async throws {
         let world = try world()
         try world.addTrip("Seattle")
         // Its own server, not the shared one: this test kills it.

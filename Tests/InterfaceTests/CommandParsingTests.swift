@@ -59,7 +59,7 @@ import Testing
         #expect(unknown?.hint == "Run 'plan list --help' for usage.")
         #expect(usageError(PlanCommands.historyShow, ["1", "2"])?.hint == "Run 'plan history show --help' for usage.")
         #expect(usageError(PlanCommands.add, ["Denver", "--from", "today"])?.message == "missing --to <date>.")
-        #expect(usageError(PlanCommands.cache, [])?.message == "missing cache command; use prune or stats.")
+        #expect(usageError(PlanCommands.cache.adding(subcommands: [PlanCommands.cachePrune.info, PlanCommands.cacheStats.info]), [])?.message == "missing cache command; use prune or stats.")
         #expect(usageError(PlanCommands.list, ["--json=1"])?.message == "--json takes no value.")
     }
 
@@ -73,31 +73,5 @@ import Testing
         let search = try #require(try run(PlanCommands.historySearch, ["snow", "-rain", "--newest", "--", "--json"]))
         #expect(search.words == ["snow", "-rain", "--json"])
         #expect(search.newest && !search.json)
-    }
-
-    @Test func resolveFindsSubcommandsAndAliases() {
-        #expect(PlanCommands.resolve(["history", "search", "snow"])?.command.name == "history search")
-        #expect(PlanCommands.resolve(["ls"])?.command.name == "list")
-        // rm has no hidden aliases: a word that deletes must be one --help names.
-        #expect(PlanCommands.resolve(["delete", "1"]) == nil)
-        #expect(PlanCommands.resolve(["remove", "1"]) == nil)
-        #expect(PlanCommands.resolve(["frobnicate"]) == nil)
-    }
-
-    /// The fast index that resolves a command line without building every declaration says what they say.
-    @Test func theCommandIndexMatchesTheDeclarations() {
-        #expect(PlanCommands.index.count == PlanCommands.commands.count)
-        for (entry, command) in zip(PlanCommands.index, PlanCommands.commands) {
-            #expect(entry.words == [command.path.last ?? ""] + command.aliases, "\(command.name)")
-            #expect(entry.command().path == command.path)
-        }
-    }
-
-    @Test func everyDeclaredNameIsUniqueWithinItsCommand() {
-        for command in PlanCommands.tool.allCommands {
-            let names = command.namedParameters.map(\.name)
-            #expect(Set(names).count == names.count, "\(command.name): \(names)")
-            #expect(command.namedParameters.allSatisfy { !$0.help.isEmpty }, "\(command.name)")
-        }
     }
 }

@@ -45,6 +45,18 @@ import Testing
         #expect(PartialJSONParser.parse(#"{"a":"\u00"#)?["a"] == .string("", isComplete: false))
     }
 
+    /// Found by the fuzz below (seed 18437150748050921677): an item with its keys given twice read "Footwear" in
+    /// the draft and "Clohing" in the parsed answer.
+    @Test func aKeyGivenTwiceKeepsItsFirstValueInBothParsers() throws {
+        let text = #"{"category":"Clothing","name":"Rain jacket","category":"Footwear","n":[1,{"a":1,"a":2}]}"#
+        let draft = try #require(PartialJSONParser.parse(text))
+        let parsed = try JSONValue.parse(text)
+        #expect(draft.json == parsed)
+        #expect(draft["category"]?.text == "Clothing")
+        #expect(parsed["category"] == .string("Clothing"))
+        #expect(draft["n"]?.elements?.last?["a"]?.json == .number(1))
+    }
+
     @Test func garbageAndDepthNeverTrap() {
         for text in ["}", "{]", "[,,]", "{\"a\" 1}", "{\"a\":-}", "[" + String(repeating: "[", count: 10_000), "\"\\q\"", "nul", "{\"a\":1e999,"] {
             _ = PartialJSONParser.parse(text)

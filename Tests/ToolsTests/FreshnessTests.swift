@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 @testable import Tools
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// RFC 9111 freshness as a private cache computes it, from hand-built responses.
 @Suite struct FreshnessTests {

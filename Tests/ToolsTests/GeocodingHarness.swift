@@ -2,9 +2,6 @@ import Foundation
 import Store
 import TestSupport
 @testable import Tools
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One test's world for online geocoding: the stand-ins (Open-Meteo geocoding at `/v1/search`, Nominatim at
 /// `/nominatim/search`), a fresh database, the offline gazetteer, and a transport that counts what it sends.

@@ -2,9 +2,6 @@ import Foundation
 import Store
 import Testing
 @testable import Tools
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Numbers and lifetimes from services that lie: range-checked, never trapped, capped.
 @Suite struct HostileNumbersTests {

@@ -18,7 +18,9 @@ public struct Command<Arguments: Sendable>: Sendable {
     /// The typed parameters, in declaration order.
     public let parameters: [Parameter<Arguments>]
     /// What help, completions and the man page show.
-    public let info: CommandInfo
+    public private(set) var info: CommandInfo
+    /// The rules that span options, checked after parsing.
+    private let rules: [ArgumentRule<Arguments>]
     /// `Arguments()`: every default, before the words are applied.
     private let defaults: @Sendable () -> Arguments
 
@@ -26,15 +28,26 @@ public struct Command<Arguments: Sendable>: Sendable {
         _ path: [String], aliases: [String] = [], summary: String, discussion: String = "",
         parameters: [[Parameter<Arguments>]] = [], forms: [String] = [], overview: [CommandInfo.OverviewLine] = [],
         section: CommandInfo.Section = .other, examples: [String] = [], subcommands: [CommandInfo] = [],
-        isGroup: Bool = false, isHidden: Bool = false, takesUnknownOptionsAsWords: Bool = false
+        isGroup: Bool = false, isHidden: Bool = false, takesUnknownOptionsAsWords: Bool = false,
+        rules: [ArgumentRule<Arguments>] = []
     ) where Arguments: ParsableArguments {
         self.defaults = { Arguments() }
         self.parameters = parameters.flatMap { $0 }
+        self.rules = rules
         self.info = CommandInfo(
             path: path, aliases: aliases, summary: summary, discussion: discussion, parameters: self.parameters.map(\.info),
             forms: forms, overviewLines: overview, section: section, examples: examples, subcommands: subcommands,
-            isGroup: isGroup, isHidden: isHidden, takesUnknownOptionsAsWords: takesUnknownOptionsAsWords
+            isGroup: isGroup, isHidden: isHidden, takesUnknownOptionsAsWords: takesUnknownOptionsAsWords,
+            rules: rules.map(\.text)
         )
+    }
+
+    /// This command with `subcommands` under it (the command table's rows add them).
+    public func adding(subcommands: [CommandInfo]) -> Command {
+        guard !subcommands.isEmpty else { return self }
+        var command = self
+        command.info.subcommands += subcommands
+        return command
     }
 
     /// Parses the words after the command's own: `--name value`, `--name=value`, flags, `--` to end options,
@@ -99,7 +112,11 @@ public struct Command<Arguments: Sendable>: Sendable {
             let ending = Suggestion.closest(to: first, among: known).map { ". Did you mean '\($0)'?" } ?? "; use \(names)."
             throw context.error("unknown \(info.name) command '\(ArgumentText.printable(first))'" + ending)
         }
-        return .run(try assign(named: named, positionals: positionals, context: context))
+        let arguments = try assign(named: named, positionals: positionals, context: context)
+        for rule in rules {
+            if let problem = rule.check(arguments) { throw context.error(problem) }
+        }
+        return .run(arguments)
     }
 
     /// What a missing argument is called: its value name ("<destination>"), or, when the command has

@@ -38,19 +38,21 @@ public struct CommandInfo: Sendable {
     /// Example command lines.
     public let examples: [String]
     /// Commands under this one (`history show`).
-    public let subcommands: [CommandInfo]
+    public internal(set) var subcommands: [CommandInfo]
     /// A group only names its subcommands (`cache`); it runs nothing itself.
     public let isGroup: Bool
     /// Left out of help, completions and the man page (the completion scripts' own query).
     public let isHidden: Bool
     /// Words starting with '-' that are not declared options are words of the argument (search text: `-rain`).
     public let takesUnknownOptionsAsWords: Bool
+    /// The rules that span options, as help states them ("a trip or --session, not both").
+    public let rules: [String]
 
     public init(
         path: [String], aliases: [String] = [], summary: String, discussion: String = "", parameters: [ParameterInfo] = [],
         forms: [String] = [], overviewLines: [OverviewLine] = [], section: Section = .other, examples: [String] = [],
         subcommands: [CommandInfo] = [], isGroup: Bool = false, isHidden: Bool = false,
-        takesUnknownOptionsAsWords: Bool = false
+        takesUnknownOptionsAsWords: Bool = false, rules: [String] = []
     ) {
         self.path = path
         self.aliases = aliases
@@ -65,6 +67,7 @@ public struct CommandInfo: Sendable {
         self.isGroup = isGroup
         self.isHidden = isHidden
         self.takesUnknownOptionsAsWords = takesUnknownOptionsAsWords
+        self.rules = rules
     }
 
     /// "history search".

@@ -10,4 +10,6 @@ public enum ValueCompletion: Sendable, Equatable {
     case sessions
     /// File names.
     case files
+    /// The names of plan's visible commands (`plan help <command>`).
+    case commands
 }

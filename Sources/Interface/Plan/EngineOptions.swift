@@ -59,6 +59,6 @@ public struct EngineOptions: ParsableArguments, Equatable {
             }
             return value
         },
-        .flag("restart", \.restart, help: "start afresh instead of resuming the trip's interrupted pack"),
+        .flag("restart", \.restart, help: "start afresh instead of resuming the trip's interrupted pack or ask"),
     ]
 }

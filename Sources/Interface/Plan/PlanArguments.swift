@@ -188,6 +188,7 @@ public enum PlanArguments {
 
     /// What the completion scripts ask the database for.
     public enum CompletionKind: String, Sendable, CaseIterable {
-        case trips, sessions
+        /// The command table, for the tests that check every command routes and is documented.
+        case trips, sessions, commands
     }
 }

@@ -37,7 +37,8 @@ extension PlanCommands {
         examples: [
             "plan check 1 3 7 12", #"plan check 1 socks "rain jacket""#, "plan check 1 sun",
             "plan check 1 --from-markdown list.md",
-        ]
+        ],
+        rules: PlanArguments.Check.rules(verb: "tick", markdown: true)
     )
 
     /// `plan uncheck <trip> <item>…`.
@@ -62,7 +63,8 @@ extension PlanCommands {
         forms: ["<trip> <item>…", "<trip> --all"],
         overview: [.init("uncheck <trip> <item>…", "Untick items on a trip's list")],
         section: .packing,
-        examples: ["plan uncheck 1 3", "plan uncheck 1 --all"]
+        examples: ["plan uncheck 1 3", "plan uncheck 1 --all"],
+        rules: PlanArguments.Check.rules(verb: "untick", markdown: false)
     )
 
     /// `plan item add <trip> <name>`.
@@ -131,7 +133,6 @@ extension PlanCommands {
         ],
         section: .packing,
         examples: [#"plan item add 1 "CPAP machine" --always"#, "plan item rm 1 umbrella --never"],
-        subcommands: [itemAdd.info, itemRemove.info],
         isGroup: true
     )
 
@@ -165,8 +166,7 @@ extension PlanCommands {
             .init("prefs rm <name>", "Forget a remembered item"),
         ],
         section: .packing,
-        examples: ["plan prefs", "plan prefs rm umbrella"],
-        subcommands: [prefsRemove.info]
+        examples: ["plan prefs", "plan prefs rm umbrella"]
     )
 
     fileprivate static func listTrip<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {

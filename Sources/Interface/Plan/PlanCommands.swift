@@ -122,7 +122,14 @@ public enum PlanCommands {
             .flag("json", \.json, help: "print the changed trip as JSON"),
         ]],
         section: .trips,
-        examples: ["plan edit 3 --to 2026-12-07", "plan edit 3 --activities ski,hiking", "plan edit 3 --leg 2 --destination \"Moab, UT\""]
+        examples: ["plan edit 3 --to 2026-12-07", "plan edit 3 --activities ski,hiking", "plan edit 3 --leg 2 --destination \"Moab, UT\""],
+        rules: [
+            ArgumentRule("at least one of --from, --to, --activities, --name and --destination") { arguments in
+                arguments.from == nil && arguments.to == nil && arguments.activities == nil && arguments.name == nil
+                    && arguments.destination == nil
+                    ? "nothing to change; give --from, --to, --activities, --name or --destination." : nil
+            },
+        ]
     )
 
     /// `plan leg add <trip> <place> --to <date>`.
@@ -174,7 +181,6 @@ public enum PlanCommands {
         discussion: "add puts a new stop after the trip's last; rm removes one (see 'plan show' for their numbers).",
         overview: [.init("leg add|rm", "Add a stop at the end of a trip, or remove one")],
         section: .trips,
-        subcommands: [legAdd.info, legRemove.info],
         isGroup: true
     )
 
@@ -199,6 +205,11 @@ public enum PlanCommands {
             ticks of items still on the new list (by name), your own items and what plan
             remembers for you ('plan prefs'), and says what changed since the last list; an
             item you ticked that the new list drops is kept and marked.
+
+            A pack cut short (Ctrl-C, a kill, the server gone) is resumed by the next pack
+            of the trip: the tool calls it answered are not asked again and the forecast it
+            fetched is reused; --restart starts afresh. While another pack of the same
+            trip runs, pack exits 75.
             """,
         parameters: [
             [.argument("trip", \.target, help: "a trip id, or a destination to add first", completion: .trips)],
@@ -223,6 +234,11 @@ public enum PlanCommands {
             #"plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities ski"#,
             "plan pack 1 --markdown > list.md",
             "plan pack 1 --model http://127.0.0.1:8080",
+        ],
+        rules: [
+            ArgumentRule("--from, --to, --then, --name, --activities and --like go with a destination, not a trip id") {
+                PlanArguments.Pack.tripDetailsProblem($0)
+            },
         ]
     )
 
@@ -235,7 +251,9 @@ public enum PlanCommands {
             and the last questions and answers, not the pack's tool rounds, so it fits small
             windows. An empty, stock or looping answer exits 65 and is not carried on. The
             answer streams live on a terminal. Needs a language model (PLAN_MODEL or
-            --model); the built-in engine only packs.
+            --model); the built-in engine only packs. A follow-up cut short (Ctrl-C, a
+            kill, the server gone) is resumed by the next ask of the trip: the tool calls
+            it answered are not asked again. --restart starts afresh.
             """,
         parameters: [
             [
@@ -277,7 +295,16 @@ public enum PlanCommands {
         forms: ["<trip> [--model <m>] [--json | --markdown]", "--session <id> [--model <m>]"],
         overview: [.init("replay <trip>", "Re-run a past pack offline with its pinned forecast")],
         section: .packing,
-        examples: ["plan replay 1 --model http://127.0.0.1:8080"]
+        examples: ["plan replay 1 --model http://127.0.0.1:8080"],
+        rules: [
+            ArgumentRule("a trip or --session <id>, not both") { arguments in
+                switch (arguments.trip, arguments.session) {
+                case (nil, nil): "give a trip id or --session <id>."
+                case (.some, .some): "give a trip or --session, not both."
+                default: nil
+                }
+            },
+        ]
     )
 
     // MARK: - History
@@ -353,8 +380,7 @@ public enum PlanCommands {
             .init("history --usage", "Tokens by model and tool; the cache's hit rate"),
         ],
         section: .history,
-        examples: ["plan history --trip 1", "plan history search snow denver", "plan history show 4"],
-        subcommands: [historyShow.info, historySearch.info]
+        examples: ["plan history --trip 1", "plan history search snow denver", "plan history show 4"]
     )
 
     /// `plan cache prune`.
@@ -386,7 +412,6 @@ public enum PlanCommands {
             """,
         overview: [.init("cache prune", "Drop expired cache entries")],
         section: .history,
-        subcommands: [cachePrune.info, cacheStats.info],
         isGroup: true
     )
 
@@ -443,8 +468,7 @@ public enum PlanCommands {
             .init("config set <key> <value>", "Set home, units or laundry"),
         ],
         section: .trips,
-        examples: ["plan config", "plan config set home GB"],
-        subcommands: [configSet.info]
+        examples: ["plan config", "plan config set home GB"]
     )
 
     /// `plan activities`.
@@ -490,19 +514,20 @@ public enum PlanCommands {
         discussion: "Prints the help of plan or of one command; with --man, the manual page in roff.",
         parameters: [[
             .words("command", \.topic, help: "the command to explain", maximum: 2, required: false,
-                   completion: .choices(visibleCommandNames)),
+                   completion: .commands),
             .flag("man", \.man, help: "print the manual page (roff) instead"),
         ]],
         overview: [.init("help --man", "The manual page (plan help --man > plan.1; man -l plan.1)")],
         examples: ["plan help --man > plan.1 && man -l plan.1"]
     )
 
-    /// The hidden query the completion scripts run: `plan __complete trips|sessions`.
+    /// The hidden query the completion scripts run: `plan __complete trips|sessions` (and `commands`: the
+    /// command table as JSON, for the tests).
     public static let completionQuery = Command<PlanArguments.CompletionQuery>(
         ["__complete"], summary: "Trip or session ids for the completion scripts",
         parameters: [[
-            .argument("kind", \.kind, help: "trips or sessions") {
-                guard let kind = PlanArguments.CompletionKind(rawValue: $0) else { throw $1.error("use trips or sessions.") }
+            .argument("kind", \.kind, help: "trips, sessions or commands") {
+                guard let kind = PlanArguments.CompletionKind(rawValue: $0) else { throw $1.error("use trips, sessions or commands.") }
                 return kind
             },
         ]],
@@ -511,55 +536,19 @@ public enum PlanCommands {
 
     // MARK: - All
 
-    /// The commands under `plan`, in the overview's order.
-    public static let commands: [CommandInfo] = [
-        add.info, list.info, show.info, edit.info, leg.info, remove.info, pack.info, ask.info, replay.info, history.info, cache.info,
-        doctor.info, completions.info, help.info, completionQuery.info, config.info, activities.info,
-        check.info, uncheck.info, item.info, prefs.info,
-    ]
-
-    /// The words that name each command (its name, then its aliases) and how to build its declaration, in
-    /// the order of `commands`: resolving a command line builds only the command it names. Building every
-    /// declaration (their key paths and closures) costs about 2M instructions, a third of a `plan list`.
-    /// `InterfaceTests` checks that these words are exactly the declarations' own.
-    public static let index: [(words: [String], command: @Sendable () -> CommandInfo)] = [
-        (["add"], { add.info }), (["list", "ls"], { list.info }), (["show"], { show.info }),
-        (["edit"], { edit.info }), (["leg"], { leg.info }), (["rm"], { remove.info }), (["pack"], { pack.info }), (["ask"], { ask.info }),
-        (["replay"], { replay.info }), (["history"], { history.info }), (["cache"], { cache.info }),
-        (["doctor"], { doctor.info }), (["completions"], { completions.info }), (["help"], { help.info }),
-        (["__complete"], { completionQuery.info }), (["config"], { config.info }), (["activities"], { activities.info }),
-        (["check", "tick"], { check.info }), (["uncheck", "untick"], { uncheck.info }), (["item"], { item.info }),
-        (["prefs"], { prefs.info }),
-    ]
-
-    /// `plan` itself: what the tool says about itself, and its commands.
-    public static let tool = CommandInfo(
-        path: [], summary: "packing lists from the weather at your destination",
-        discussion: "Dates are YYYY-MM-DD, 'today' or 'tomorrow'. Every command that prints takes --json.",
-        parameters: [
-            ParameterInfo(kind: .flag, name: "help", valueName: "", help: "This help; 'plan <command> --help' for one"),
-            ParameterInfo(kind: .flag, name: "version", valueName: "", help: "The version"),
-        ],
-        examples: [#"plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06"#],
-        subcommands: commands
-    )
-
-    /// The command a command line names, and the words after its name: `history show 4` → (`history show`, `4`).
-    /// Nil when the first word names no command.
-    public static func resolve(_ words: [String]) -> (command: CommandInfo, rest: [String])? {
-        guard let first = words.first, let entry = index.first(where: { $0.words.contains(first) }) else { return nil }
-        var command = entry.command()
-        var rest = Array(words.dropFirst())
-        while let word = rest.first, let sub = command.subcommand(word) {
-            command = sub
-            rest.removeFirst()
-        }
-        return (command, rest)
-    }
-
-    private static var visibleCommandNames: [String] {
-        ["add", "list", "show", "edit", "leg", "rm", "pack", "ask", "replay", "history", "cache", "doctor", "completions", "help",
-         "config", "activities", "check", "uncheck", "item", "prefs"]
+    /// `plan` itself: what the tool says about itself, and the commands under it (the command table's, in the
+    /// overview's order).
+    public static func tool(commands: [CommandInfo]) -> CommandInfo {
+        CommandInfo(
+            path: [], summary: "packing lists from the weather at your destination",
+            discussion: "Dates are YYYY-MM-DD, 'today' or 'tomorrow'. Every command that prints takes --json.",
+            parameters: [
+                ParameterInfo(kind: .flag, name: "help", valueName: "", help: "This help; 'plan <command> --help' for one"),
+                ParameterInfo(kind: .flag, name: "version", valueName: "", help: "The version"),
+            ],
+            examples: [#"plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06"#],
+            subcommands: commands
+        )
     }
 
     private static func tripArgument<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {

@@ -35,8 +35,9 @@ public enum CompletionScript {
     }
 
     /// The words to offer for a value, as a shell command fragment: `ids trips`, `words "a b"`, `files`, `none`.
-    static func action(_ completion: ValueCompletion) -> (kind: String, words: String) {
+    static func action(_ completion: ValueCompletion, tool: CommandInfo) -> (kind: String, words: String) {
         switch completion {
+        case .commands: return ("words", tool.subcommands.filter { !$0.isHidden }.compactMap(\.path.last).joined(separator: " "))
         case .none: return ("none", "")
         case let .choices(words): return ("words", words.joined(separator: " "))
         case .trips: return ("ids", "trips")
@@ -49,7 +50,7 @@ public enum CompletionScript {
     static func caseBody(_ tool: CommandInfo, words: (String) -> String, ids: (String) -> String, files: String,
                          none: String) -> (steps: String, values: String, options: String, arguments: String) {
         func run(_ completion: ValueCompletion) -> String {
-            let action = action(completion)
+            let action = action(completion, tool: tool)
             switch action.kind {
             case "words": return words(action.words)
             case "ids": return ids(action.words)
@@ -221,7 +222,7 @@ public enum CompletionScript {
             for option in command.namedParameters {
                 var line = "complete -c plan \(condition) -l \(option.name) -d \(quote(option.help))"
                 if option.kind == .option {
-                    let action = action(option.completion)
+                    let action = action(option.completion, tool: tool)
                     switch action.kind {
                     case "words": line += " -x -a \(quote(action.words))"
                     case "ids": line += " -x -a '(plan __complete \(action.words))'"
@@ -232,7 +233,7 @@ public enum CompletionScript {
                 lines.append(line)
             }
             if let first = command.arguments.first, command.subcommands.isEmpty {
-                let action = action(first.completion)
+                let action = action(first.completion, tool: tool)
                 switch action.kind {
                 case "words": lines.append("complete -c plan \(condition) -a \(quote(action.words))")
                 case "ids": lines.append("complete -c plan \(condition) -a '(plan __complete \(action.words))'")

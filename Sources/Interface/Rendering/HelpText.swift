@@ -44,6 +44,9 @@ public enum HelpText {
             text += command.namedParameters.map { "  " + pad($0.synopsis, 22) + $0.help }
             text.append("  " + pad("--help, -h", 22) + "this help")
         }
+        if !command.rules.isEmpty {
+            text += ["", "Rules:"] + command.rules.map { "  " + $0 }
+        }
         if !command.examples.isEmpty {
             text += ["", command.examples.count == 1 ? "Example:" : "Examples:"] + command.examples.map { "  " + $0 }
         }

@@ -40,6 +40,9 @@ public enum ManPage {
                 roff += [".TP", "\\fB\(escape("--" + parameter.name))\\fR" + (parameter.kind == .option
                     ? " \\fI\(escape(parameter.valueName))\\fR" : ""), escape(parameter.help)]
             }
+            if !command.rules.isEmpty {
+                roff += [".PP", escape("Rules: " + command.rules.joined(separator: "; ") + ".")]
+            }
             if !command.examples.isEmpty {
                 roff += [".PP", ".nf", ".RS 4"] + command.examples.map(escape) + [".RE", ".fi"]
             }

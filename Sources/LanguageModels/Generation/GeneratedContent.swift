@@ -29,10 +29,12 @@ public indirect enum GeneratedContent: Sendable, Equatable {
         }
     }
 
-    /// The value of `key`, when this is an object holding it.
+    /// The value of `key`, when this is an object holding it. A key given twice keeps its first value, as
+    /// `JSONValue.parse` does (Foundation's decoder), so a draft and the finished answer never disagree, and a
+    /// value once shown while streaming is not replaced by a later duplicate.
     public subscript(key: String) -> GeneratedContent? {
         guard case let .object(members, _) = self else { return nil }
-        return members.last { $0.key == key }?.value
+        return members.first { $0.key == key }?.value
     }
 
     /// The elements, when this is an array.
@@ -56,7 +58,7 @@ public indirect enum GeneratedContent: Sendable, Equatable {
         case let .string(text, _): return .string(text)
         case let .array(elements, _): return .array(elements.map(\.json))
         case let .object(members, _):
-            return .object(Dictionary(members.map { ($0.key, $0.value.json) }, uniquingKeysWith: { _, last in last }))
+            return .object(Dictionary(members.map { ($0.key, $0.value.json) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 

@@ -1,23 +1,11 @@
 import Foundation
+import Store
 
 /// Takes a reasoning model's `<think>…</think>` block off the start of its content (llama-server with
 /// `--reasoning-format none`, Ollama's and vLLM's models without a reasoning parser), whole or as it streams:
 /// the thinking goes one way, the answer the other, so the answer's parser never sees the tags.
-/// `@unchecked Sendable`: its state is touched only under the lock.
-final class ThinkTagFilter: @unchecked Sendable {
-    private enum State {
-        /// Not yet known whether the content starts with `<think>`.
-        case undecided
-        case thinking
-        /// Past `</think>`: the blank lines before the answer are dropped.
-        case trimming
-        case answering
-    }
-
-    private let lock = NSLock()
-    private var state = State.undecided
-    private var buffer = ""
-    private var thought = ""
+final class ThinkTagFilter: Sendable {
+    private let machine = Locked(Machine())
     /// The longest thinking kept (the rest is counted, not kept).
     static let maximumReasoningCharacters = 200_000
 
@@ -36,76 +24,98 @@ final class ThinkTagFilter: @unchecked Sendable {
 
     /// Feeds a piece of content: what of it is answer and what is thinking (either may be nil).
     func feed(_ piece: String) -> (answer: String?, reasoning: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        switch state {
-        case .answering:
-            return (piece, nil)
-        case .trimming:
-            let answer = piece.drop { $0.isWhitespace }
-            guard !answer.isEmpty else { return (nil, nil) }
-            state = .answering
-            return (String(answer), nil)
-        case .undecided:
-            buffer += piece
-            let trimmed = buffer.drop { $0.isWhitespace }
-            if trimmed.hasPrefix(Self.open) {
-                state = .thinking
-                buffer = String(trimmed.dropFirst(Self.open.count))
-                return thinking()
-            }
-            if trimmed.isEmpty || Self.open.hasPrefix(trimmed) { return (nil, nil) }
-            state = .answering
-            defer { buffer = "" }
-            return (buffer, nil)
-        case .thinking:
-            buffer += piece
-            return thinking()
-        }
+        machine.withLock { $0.feed(piece) }
     }
 
     /// The end of the content: whatever is still held.
     func finish() -> (answer: String?, reasoning: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { buffer = "" }
-        switch state {
-        case .undecided:
-            state = .answering
-            return (buffer.isEmpty ? nil : buffer, nil)
-        case .thinking:
-            // Never closed (cut off while thinking): all of it was thinking; there is no answer.
-            return (nil, buffer.isEmpty ? nil : buffer)
-        case .answering, .trimming:
-            return (nil, nil)
-        }
+        machine.withLock { $0.finish() }
     }
 
     /// The thinking so far (for the transcript).
     var reasoning: String {
-        lock.withLock { thought }
+        machine.withLock { $0.thought }
     }
 
-    /// In `.thinking` with `buffer` holding unreported text: report up to a possible closing tag.
-    private func thinking() -> (answer: String?, reasoning: String?) {
-        if let range = buffer.range(of: Self.close) {
-            let thinking = String(buffer[..<range.lowerBound])
-            let answer = String(buffer[range.upperBound...].drop { $0.isWhitespace })
-            buffer = ""
-            state = answer.isEmpty ? .trimming : .answering
-            keep(thinking)
-            return (answer.isEmpty ? nil : answer, thinking.isEmpty ? nil : thinking)
+    /// Where the filter is in the content, what it holds back, and the thinking kept.
+    private struct Machine {
+        enum State {
+            /// Not yet known whether the content starts with `<think>`.
+            case undecided
+            case thinking
+            /// Past `</think>`: the blank lines before the answer are dropped.
+            case trimming
+            case answering
         }
-        // Hold back what could be the start of the closing tag.
-        let held = (1..<Self.close.count).reversed().first { buffer.hasSuffix(Self.close.prefix($0)) } ?? 0
-        let ready = String(buffer.dropLast(held))
-        buffer = String(buffer.suffix(held))
-        keep(ready)
-        return (nil, ready.isEmpty ? nil : ready)
-    }
 
-    private func keep(_ text: String) {
-        guard thought.count < Self.maximumReasoningCharacters else { return }
-        thought += text
+        var state = State.undecided
+        var buffer = ""
+        var thought = ""
+
+        /// Feeds a piece of content: what of it is answer and what is thinking (either may be nil).
+        mutating func feed(_ piece: String) -> (answer: String?, reasoning: String?) {
+            switch state {
+            case .answering:
+                return (piece, nil)
+            case .trimming:
+                let answer = piece.drop { $0.isWhitespace }
+                guard !answer.isEmpty else { return (nil, nil) }
+                state = .answering
+                return (String(answer), nil)
+            case .undecided:
+                buffer += piece
+                let trimmed = buffer.drop { $0.isWhitespace }
+                if trimmed.hasPrefix(ThinkTagFilter.open) {
+                    state = .thinking
+                    buffer = String(trimmed.dropFirst(ThinkTagFilter.open.count))
+                    return thinking()
+                }
+                if trimmed.isEmpty || ThinkTagFilter.open.hasPrefix(trimmed) { return (nil, nil) }
+                state = .answering
+                defer { buffer = "" }
+                return (buffer, nil)
+            case .thinking:
+                buffer += piece
+                return thinking()
+            }
+        }
+
+        /// The end of the content: whatever is still held.
+        mutating func finish() -> (answer: String?, reasoning: String?) {
+            defer { buffer = "" }
+            switch state {
+            case .undecided:
+                state = .answering
+                return (buffer.isEmpty ? nil : buffer, nil)
+            case .thinking:
+                // Never closed (cut off while thinking): all of it was thinking; there is no answer.
+                return (nil, buffer.isEmpty ? nil : buffer)
+            case .answering, .trimming:
+                return (nil, nil)
+            }
+        }
+
+        /// In `.thinking` with `buffer` holding unreported text: report up to a possible closing tag.
+        mutating func thinking() -> (answer: String?, reasoning: String?) {
+            if let range = buffer.range(of: ThinkTagFilter.close) {
+                let thinking = String(buffer[..<range.lowerBound])
+                let answer = String(buffer[range.upperBound...].drop { $0.isWhitespace })
+                buffer = ""
+                state = answer.isEmpty ? .trimming : .answering
+                keep(thinking)
+                return (answer.isEmpty ? nil : answer, thinking.isEmpty ? nil : thinking)
+            }
+            // Hold back what could be the start of the closing tag.
+            let held = (1..<ThinkTagFilter.close.count).reversed().first { buffer.hasSuffix(ThinkTagFilter.close.prefix($0)) } ?? 0
+            let ready = String(buffer.dropLast(held))
+            buffer = String(buffer.suffix(held))
+            keep(ready)
+            return (nil, ready.isEmpty ? nil : ready)
+        }
+
+        mutating func keep(_ text: String) {
+            guard thought.count < ThinkTagFilter.maximumReasoningCharacters else { return }
+            thought += text
+        }
     }
 }

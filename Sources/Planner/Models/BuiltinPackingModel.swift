@@ -121,23 +121,13 @@ public struct BuiltinPackingModel: LanguageModel {
     static func context(trip: TripBrief, forecast result: ForecastResult?, latitude: Double?) -> PackingContext {
         let start = trip.start
         let end = trip.end
-        var days: [ForecastDay] = []
-        var forecastEnds: CalendarDate?
-        var horizon = 7
-        if let parsed = result?.forecast {
-            days = parsed.days(from: start, to: end)
-            forecastEnds = parsed.lastDate
-            if let first = parsed.days.first?.date, let last = parsed.lastDate {
-                horizon = first.days(to: last) + 1
-            }
-        }
-        let covered = Set(days.map(\.date))
-        let missing = (0...max(0, start.days(to: end))).map { start.adding(days: $0) }.filter { !covered.contains($0) }
+        let days = result?.forecast?.days(from: start, to: end) ?? []
         var context = PackingContext(
-            start: start, end: end, activities: trip.activities, days: days, missingDays: missing, latitude: latitude,
-            country: trip.country, isStale: result?.origin?.isStale ?? false, forecastEnds: forecastEnds
+            start: start, end: end, activities: trip.activities, days: days,
+            missingDays: Forecast.missingDays(days, from: start, to: end), latitude: latitude,
+            country: trip.country, isStale: result?.origin?.isStale ?? false, forecastEnds: result?.forecast?.lastDate
         )
-        context.horizonDays = horizon
+        if let horizon = result?.forecast?.horizonDays { context.horizonDays = horizon }
         if let parsed = result?.forecast { context.adopt(parsed) }
         context.traveller = trip.traveller ?? .standard
         context.today = trip.today

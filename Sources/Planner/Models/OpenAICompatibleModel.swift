@@ -2,9 +2,6 @@ import Foundation
 import LanguageModels
 import Store
 import Tools
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A model behind an OpenAI-compatible server: llama-server, Ollama (`/v1`), vLLM, LM Studio or a hosted API.
 /// The whole transcript is sent every round; tools go natively when the server's template supports them,
@@ -372,7 +369,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     static func headers(of response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = String(value.prefix(200)) }
+            headers[name] = String(value.prefix(200))
         }
         return headers
     }
@@ -392,8 +389,6 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// are an unavailable server; an answer past its size is an answer that cannot be used.
     static func generationError(_ error: any Error, base: URL) -> any Error {
         switch error {
-        case let error as URLError:
-            return LanguageModelError.unavailable(describe(error, base: base))
         case let TransportError.deadlineExceeded(seconds):
             return LanguageModelError.timeout(
                 "no complete answer from \(masked(base)) within \(TransferLimits.describe(seconds: seconds)) (PLAN_MODEL_TIMEOUT)"
@@ -404,6 +399,8 @@ public struct OpenAICompatibleModel: LanguageModel {
             return LanguageModelError.unavailable(
                 "\(masked(base)) redirected to \(target); plan sends the API key and the conversation only to the host in PLAN_MODEL"
             )
+        case let error as TransportError:
+            return LanguageModelError.unavailable(describe(error, base: base))
         default:
             return error
         }
@@ -429,17 +426,12 @@ public struct OpenAICompatibleModel: LanguageModel {
         return plain.replacingCharacters(in: schemeEnd, with: "://***@")
     }
 
-    static func describe(_ error: URLError, base: URL) -> String {
-        let shown = masked(base)
-        switch error.code {
-        case .cannotConnectToHost: return "connection refused at \(shown)"
+    static func describe(_ error: TransportError, base: URL) -> String {
+        switch error {
         case .timedOut:
-            return "the server at \(shown) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
-        case .networkConnectionLost: return "the connection to \(shown) was lost"
-        case .badServerResponse: return "the connection to \(shown) ended without an answer"
-        case .cannotFindHost, .dnsLookupFailed: return "cannot find \(base.host ?? shown)"
-        case .httpTooManyRedirects: return "\(shown) redirected too many times"
-        default: return "network error \(error.code.rawValue) talking to \(shown)"
+            return "the server at \(masked(base)) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
+        case .hostNotFound: return "cannot find \(base.host ?? masked(base))"
+        default: return error.describe(at: masked(base))
         }
     }
 

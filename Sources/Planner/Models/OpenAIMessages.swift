@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Store
 import Tools
 
 /// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.
@@ -247,17 +248,20 @@ enum OpenAIMessages {
 }
 
 /// Collects streamed chunks: content pieces, tool-call fragments by index, usage.
-/// `@unchecked Sendable`: every field is touched only under the lock.
-final class StreamAccumulator: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-    private var calls: [Int: (id: String, name: String, arguments: String)] = [:]
-    private var usage: LanguageModelSession.Usage?
-    private var finishReason: ModelReply.FinishReason?
-    private var separateReasoning = ""
+final class StreamAccumulator: Sendable {
+    /// What the chunks said so far.
+    private struct State {
+        var text = ""
+        var calls: [Int: (id: String, name: String, arguments: String)] = [:]
+        var usage: LanguageModelSession.Usage?
+        var finishReason: ModelReply.FinishReason?
+        var separateReasoning = ""
+        /// UTF-8 bytes of text, names and arguments so far.
+        var size = 0
+    }
+
+    private let state = Locked(State())
     private let thinkTags = ThinkTagFilter()
-    /// UTF-8 bytes of text, names and arguments so far.
-    private var size = 0
     private let maximumBytes: Int
 
     init(maximumBytes: Int = 1_048_576) {
@@ -267,61 +271,61 @@ final class StreamAccumulator: @unchecked Sendable {
     /// Adds a chunk; returns the new answer text and the new reasoning, if any. Throws when the answer
     /// outgrows its limit.
     func add(_ chunk: JSONValue) throws -> (text: String?, reasoning: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let reason = ModelReply.FinishReason(serverValue: chunk["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue) {
-            finishReason = reason
-        }
-        if let counted = LanguageModelSession.Usage.from(chunk["usage"]) { usage = counted }
-        guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return (nil, nil) }
-        var thought = (delta["reasoning_content"] ?? delta["reasoning"])?.stringValue
-        if let piece = thought {
-            size += piece.utf8.count
-            if separateReasoning.count < ThinkTagFilter.maximumReasoningCharacters { separateReasoning += piece }
-        }
-        for fragment in delta["tool_calls"]?.arrayValue ?? [] {
-            let index = fragment["index"]?.intValue ?? 0
-            var call = calls[index] ?? (id: "", name: "", arguments: "")
-            if let id = fragment["id"]?.stringValue { call.id = String(id.prefix(200)) }
-            if let name = fragment["function"]?["name"]?.stringValue {
-                call.name += name
-                size += name.utf8.count
+        try state.withLock { state in
+            if let reason = ModelReply.FinishReason(serverValue: chunk["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue) {
+                state.finishReason = reason
             }
-            if let arguments = fragment["function"]?["arguments"]?.stringValue {
-                call.arguments += arguments
-                size += arguments.utf8.count
+            if let counted = LanguageModelSession.Usage.from(chunk["usage"]) { state.usage = counted }
+            guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return (nil, nil) }
+            var thought = (delta["reasoning_content"] ?? delta["reasoning"])?.stringValue
+            if let piece = thought {
+                state.size += piece.utf8.count
+                if state.separateReasoning.count < ThinkTagFilter.maximumReasoningCharacters { state.separateReasoning += piece }
             }
-            calls[index] = call
+            for fragment in delta["tool_calls"]?.arrayValue ?? [] {
+                let index = fragment["index"]?.intValue ?? 0
+                var call = state.calls[index] ?? (id: "", name: "", arguments: "")
+                if let id = fragment["id"]?.stringValue { call.id = String(id.prefix(200)) }
+                if let name = fragment["function"]?["name"]?.stringValue {
+                    call.name += name
+                    state.size += name.utf8.count
+                }
+                if let arguments = fragment["function"]?["arguments"]?.stringValue {
+                    call.arguments += arguments
+                    state.size += arguments.utf8.count
+                }
+                state.calls[index] = call
+            }
+            let raw = delta["content"]?.stringValue ?? ""
+            state.size += raw.utf8.count
+            guard state.size <= maximumBytes else {
+                throw LanguageModelError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
+            }
+            if thought?.isEmpty == true { thought = nil }
+            guard !raw.isEmpty else { return (nil, thought) }
+            let split = thinkTags.feed(raw)
+            if let inTags = split.reasoning { thought = (thought ?? "") + inTags }
+            guard let piece = split.answer, !piece.isEmpty else { return (nil, thought) }
+            state.text += piece
+            return (piece, thought)
         }
-        let raw = delta["content"]?.stringValue ?? ""
-        size += raw.utf8.count
-        guard size <= maximumBytes else {
-            throw LanguageModelError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
-        }
-        if thought?.isEmpty == true { thought = nil }
-        guard !raw.isEmpty else { return (nil, thought) }
-        let split = thinkTags.feed(raw)
-        if let inTags = split.reasoning { thought = (thought ?? "") + inTags }
-        guard let piece = split.answer, !piece.isEmpty else { return (nil, thought) }
-        text += piece
-        return (piece, thought)
     }
 
     func reply() -> ModelReply {
-        lock.lock()
-        defer { lock.unlock() }
-        let toolCalls = calls.keys.sorted().compactMap { index -> ToolCall? in
-            guard let call = calls[index], !call.name.isEmpty else { return nil }
-            return ToolCall(
-                id: call.id.isEmpty ? "call_\(index)" : call.id, name: call.name,
-                arguments: (try? JSONValue.parse(call.arguments)) ?? [:]
+        state.withLock { state in
+            let toolCalls = state.calls.keys.sorted().compactMap { index -> ToolCall? in
+                guard let call = state.calls[index], !call.name.isEmpty else { return nil }
+                return ToolCall(
+                    id: call.id.isEmpty ? "call_\(index)" : call.id, name: call.name,
+                    arguments: (try? JSONValue.parse(call.arguments)) ?? [:]
+                )
+            }
+            let rest = thinkTags.finish()
+            let reasoning = [state.separateReasoning, thinkTags.reasoning].filter { !$0.isEmpty }.joined(separator: "\n")
+            return ModelReply(
+                toolCalls: toolCalls, text: state.text + (rest.answer ?? ""), usage: state.usage,
+                finishReason: state.finishReason, reasoning: reasoning.isEmpty ? nil : reasoning
             )
         }
-        let rest = thinkTags.finish()
-        let reasoning = [separateReasoning, thinkTags.reasoning].filter { !$0.isEmpty }.joined(separator: "\n")
-        return ModelReply(
-            toolCalls: toolCalls, text: text + (rest.answer ?? ""), usage: usage, finishReason: finishReason,
-            reasoning: reasoning.isEmpty ? nil : reasoning
-        )
     }
 }

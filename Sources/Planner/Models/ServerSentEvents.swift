@@ -1,14 +1,18 @@
 import Foundation
 import LanguageModels
+import Store
 
 /// Splits a server-sent-event stream into its `data:` payloads as bytes arrive, in time linear in the
 /// input: each byte is looked at once, and only the unfinished last line is kept between chunks, never
 /// longer than `maximumLineBytes` (an endless line fails instead of growing without end).
-final class ServerSentEvents: @unchecked Sendable {
-    // @unchecked Sendable: `pending` and the counter are touched only under the lock.
-    private let lock = NSLock()
-    private var pending = Data()
-    private var scanned = 0
+final class ServerSentEvents: Sendable {
+    /// The unfinished last line, and the bytes looked at so far.
+    private struct State {
+        var pending = Data()
+        var scanned = 0
+    }
+
+    private let state = Locked(State())
     let maximumLineBytes: Int
 
     /// The longest event line accepted (a chunk of a streamed answer is well under 1 KB).
@@ -20,38 +24,36 @@ final class ServerSentEvents: @unchecked Sendable {
 
     /// Bytes looked at so far: equal to the bytes fed, however they were split.
     var bytesScanned: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return scanned
+        state.withLock { $0.scanned }
     }
 
     /// Feeds the next chunk; returns the `data:` payloads of the lines it completed.
     func feed(_ chunk: Data) throws -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        var payloads: [String] = []
-        var lineStart = chunk.startIndex
-        var index = chunk.startIndex
-        while index < chunk.endIndex {
-            scanned += 1
-            if chunk[index] == UInt8(ascii: "\n") {
-                let piece = chunk[lineStart..<index]
-                guard pending.count + piece.count <= maximumLineBytes else { throw Self.tooLong(maximumLineBytes) }
-                if pending.isEmpty {
-                    if let payload = Self.payload(of: piece) { payloads.append(payload) }
-                } else {
-                    pending.append(piece)
-                    if let payload = Self.payload(of: pending) { payloads.append(payload) }
-                    pending.removeAll(keepingCapacity: false)
+        try state.withLock { state in
+            var payloads: [String] = []
+            var lineStart = chunk.startIndex
+            var index = chunk.startIndex
+            while index < chunk.endIndex {
+                state.scanned += 1
+                if chunk[index] == UInt8(ascii: "\n") {
+                    let piece = chunk[lineStart..<index]
+                    guard state.pending.count + piece.count <= maximumLineBytes else { throw Self.tooLong(maximumLineBytes) }
+                    if state.pending.isEmpty {
+                        if let payload = Self.payload(of: piece) { payloads.append(payload) }
+                    } else {
+                        state.pending.append(piece)
+                        if let payload = Self.payload(of: state.pending) { payloads.append(payload) }
+                        state.pending.removeAll(keepingCapacity: false)
+                    }
+                    lineStart = chunk.index(after: index)
                 }
-                lineStart = chunk.index(after: index)
+                index = chunk.index(after: index)
             }
-            index = chunk.index(after: index)
+            let rest = chunk[lineStart..<chunk.endIndex]
+            guard state.pending.count + rest.count <= maximumLineBytes else { throw Self.tooLong(maximumLineBytes) }
+            state.pending.append(rest)
+            return payloads
         }
-        let rest = chunk[lineStart..<chunk.endIndex]
-        guard pending.count + rest.count <= maximumLineBytes else { throw Self.tooLong(maximumLineBytes) }
-        pending.append(rest)
-        return payloads
     }
 
     /// The payload of a `data:` line (spaces and a trailing CR trimmed), nil for any other line.

@@ -58,15 +58,12 @@ public struct PackingContext: Sendable {
         traveller: Traveller = .standard, today: CalendarDate? = nil
     ) {
         let days = forecast?.days(from: trip.start, to: trip.end) ?? []
-        let covered = Set(days.map(\.date))
-        let missing = (0...max(0, trip.start.days(to: trip.end))).map { trip.start.adding(days: $0) }.filter { !covered.contains($0) }
         self.init(
-            start: trip.start, end: trip.end, activities: trip.activities, days: days, missingDays: missing,
+            start: trip.start, end: trip.end, activities: trip.activities, days: days,
+            missingDays: Forecast.missingDays(days, from: trip.start, to: trip.end),
             latitude: trip.place?.latitude, country: trip.place?.country, isStale: isStale, forecastEnds: forecast?.lastDate
         )
-        if let forecast, let first = forecast.days.first?.date, let last = forecast.lastDate {
-            horizonDays = first.days(to: last) + 1
-        }
+        if let horizon = forecast?.horizonDays { horizonDays = horizon }
         self.unavailableReason = unavailableReason
         self.traveller = traveller
         self.today = today

@@ -6,7 +6,7 @@ import Tools
 /// The one path every planning session takes (house style 14): create the session row, open a
 /// `LanguageModelSession`, respond, recover from an overflowing context (linked sessions, each strategy
 /// then its fallback), finish, and record how it ended. `pack`, `ask` and `replay` each build a `Turn` and
-/// hand it here, so a fix to the lifecycle lands once.
+/// hand it here, so a fix to the lifecycle lands once (resuming an interrupted one is `InterruptedSession`).
 struct SessionChain: Sendable {
     let store: Store
     let model: any LanguageModel
@@ -38,25 +38,6 @@ struct SessionChain: Sendable {
         var warmUp: (@Sendable () async -> Void)?
         /// The carried transcript already ends with the prompt (an interrupted session resumed): no new one.
         var resumes = false
-    }
-
-    /// The trip's interrupted pack, as a transcript to carry on from, when it got as far as a tool's answer.
-    func interruptedTranscript(of trip: Trip) async throws
-        -> (session: Int, transcript: Transcript, answeredCalls: Int)?
-    {
-        guard let interrupted = try await store.interruptedSession(tripID: trip.id) else { return nil }
-        let entries = try await store.entries(sessionID: interrupted.id).filter(\.isInContext)
-            .filter { $0.kind != .check && $0.kind != .reasoning }
-        let answered = entries.filter { $0.kind == .toolOutput }.count
-        guard answered > 0, entries.contains(where: { $0.kind == .prompt }) else { return nil }
-        // A tool call without its output (the process stopped between them) is dropped: never separated.
-        var kept = entries.map { record -> Transcript.Entry in
-            var entry = Transcript.Entry(record: record)
-            entry.seq = nil
-            return entry
-        }
-        while let last = kept.last, last.kind == .toolCalls || last.kind == .response { kept.removeLast() }
-        return (interrupted.id, Transcript(entries: kept), answered)
     }
 
     /// What `finish` gets.

@@ -21,11 +21,12 @@ public struct AlertsService: Sendable {
         guard let url = components?.url else {
             throw ServiceError.malformed(service: "NWS alerts", detail: "cannot build the request URL")
         }
-        let response = try await http.get(
+        // Decoded once per document: a fresh hit reads the kept `AlertList`, not the GeoJSON.
+        let fetched = try await http.getDecoded(
             url, service: "NWS alerts", kind: .alerts, accept: "application/geo+json",
-            accepts: { AlertsDecoder.isAlerts($0) }
+            accepts: { AlertsDecoder.isAlerts($0) }, decode: { AlertList(try AlertsDecoder.alerts(from: $0.body)) }
         )
         let zone = TimeZone(identifier: place.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
-        return try AlertsDecoder.alerts(from: response.body).filter { $0.overlaps(from: first, to: last, timeZone: zone) }
+        return fetched.value.alerts.filter { $0.overlaps(from: first, to: last, timeZone: zone) }
     }
 }

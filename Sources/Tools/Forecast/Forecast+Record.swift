@@ -36,11 +36,7 @@ extension Forecast: CompactRecord {
             }
         }
         for alert in alerts {
-            lines.append([
-                "alert", Self.field(alert.event), Self.field(alert.headline), Self.field(alert.severity),
-                Self.field(alert.onset?.timeIntervalSinceReferenceDate), Self.field(alert.ends?.timeIntervalSinceReferenceDate),
-                Self.field(alert.summary),
-            ].joined(separator: "\t"))
+            lines.append(Self.alertLine(alert))
         }
         return lines.joined(separator: "\n")
     }
@@ -118,7 +114,17 @@ extension Forecast: CompactRecord {
         )
     }
 
-    private static func alert(_ fields: [Range<Int>], _ record: RecordFields) -> WeatherAlert? {
+    /// One `alert` line; `AlertList` keeps the same lines.
+    static func alertLine(_ alert: WeatherAlert) -> String {
+        [
+            "alert", field(alert.event), field(alert.headline), field(alert.severity),
+            field(alert.onset?.timeIntervalSinceReferenceDate), field(alert.ends?.timeIntervalSinceReferenceDate),
+            field(alert.summary),
+        ].joined(separator: "\t")
+    }
+
+    /// One `alert` line read back; nil when it is not one.
+    static func alert(_ fields: [Range<Int>], _ record: RecordFields) -> WeatherAlert? {
         guard fields.count == 7, let event = record.text(fields[1]), let headline = record.text(fields[2]),
               let severity = record.text(fields[3]), let onset = record.optionalDouble(fields[4]),
               let ends = record.optionalDouble(fields[5]), let summary = record.text(fields[6])

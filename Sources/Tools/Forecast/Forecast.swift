@@ -89,8 +89,20 @@ public struct Forecast: Codable, Sendable, Equatable {
 
     /// The days of `first...last` the forecast does not reach.
     public func missingDays(from first: CalendarDate, to last: CalendarDate) -> [CalendarDate] {
+        Self.missingDays(days, from: first, to: last)
+    }
+
+    /// The days of `first...last` that `days` do not cover: every one of them when there are no days. The
+    /// one rule the trip's facts, the packing rules and the built-in engine use.
+    public static func missingDays(_ days: [ForecastDay], from first: CalendarDate, to last: CalendarDate) -> [CalendarDate] {
         let covered = Set(days.map(\.date))
         return (0...max(0, first.days(to: last))).map { first.adding(days: $0) }.filter { !covered.contains($0) }
+    }
+
+    /// How many days the forecast reaches, its first day to its last (7 for a week); nil when it has no days.
+    public var horizonDays: Int? {
+        guard let first = days.first?.date, let last = lastDate else { return nil }
+        return first.days(to: last) + 1
     }
 
     /// JSON text, for pinning to a trip.

@@ -90,11 +90,7 @@ enum NWSForecastDecoder {
     }
 
     static func parseTimestamp(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        InternetTimestamp.parse(text)
     }
 
     private static func maxOptional(_ a: Int?, _ b: Int?) -> Int? {

@@ -16,25 +16,15 @@ public struct NominatimGeocoder: Sendable {
     }
 
     func url(for query: String) throws -> URL {
-        var components = URLComponents(url: base.appending(path: "search"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [
-            URLQueryItem(name: "q", value: query), URLQueryItem(name: "format", value: "jsonv2"),
-            URLQueryItem(name: "limit", value: "5"), URLQueryItem(name: "addressdetails", value: "1"),
-            URLQueryItem(name: "accept-language", value: "en"),
-        ]
-        guard let url = components?.url else { throw ServiceError.malformed(service: Self.service, detail: "bad URL") }
-        return url
+        try GeocoderRequest.url(base: base, path: "search", query: [
+            ("q", query), ("format", "jsonv2"), ("limit", "5"), ("addressdetails", "1"), ("accept-language", "en"),
+        ], service: Self.service)
     }
 
     /// Candidates for free text, most important first; `[]` when nothing matches.
     public func search(_ query: String) async throws -> [OnlineCandidate] {
-        let response = try await http.get(try url(for: query), service: Self.service, kind: .place, accepts: { data in
-            (try? JSONValue.parse(data))?.arrayValue != nil
-        })
-        guard let results = (try? JSONValue.parse(response.body))?.arrayValue else {
-            throw ServiceError.malformed(service: Self.service, detail: "not a JSON array")
-        }
-        return results.prefix(5).compactMap(Self.candidate(from:))
+        let results = try await GeocoderRequest.document(http, try url(for: query), service: Self.service, shape: .array)
+        return (results.arrayValue ?? []).prefix(5).compactMap(Self.candidate(from:))
     }
 
     static func candidate(from result: JSONValue) -> OnlineCandidate? {
@@ -48,8 +38,7 @@ public struct NominatimGeocoder: Sendable {
             ?? display.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard !name.isEmpty, name.count <= 200 else { return nil }
         let address = result["address"]
-        let country = (address?["country_code"]?.stringValue ?? "").uppercased()
-        guard country.isEmpty || (country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) else { return nil }
+        guard let country = GeocoderRequest.countryCode(address?["country_code"]?.stringValue) else { return nil }
         let region = Place.bounded(address?["state"]?.stringValue ?? address?["province"]?.stringValue ?? "")
         let rank = result["place_rank"]?.doubleValue ?? 30
         return OnlineCandidate(

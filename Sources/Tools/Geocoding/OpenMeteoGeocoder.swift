@@ -16,23 +16,14 @@ public struct OpenMeteoGeocoder: Sendable {
 
     /// The URL asked for `name` (one fixed shape, so the cache key is stable).
     func url(for name: String) throws -> URL {
-        var components = URLComponents(url: base.appending(path: "v1/search"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [
-            URLQueryItem(name: "name", value: name), URLQueryItem(name: "count", value: "10"),
-            URLQueryItem(name: "language", value: "en"), URLQueryItem(name: "format", value: "json"),
-        ]
-        guard let url = components?.url else { throw ServiceError.malformed(service: Self.service, detail: "bad URL") }
-        return url
+        try GeocoderRequest.url(base: base, path: "v1/search", query: [
+            ("name", name), ("count", "10"), ("language", "en"), ("format", "json"),
+        ], service: Self.service)
     }
 
     /// Candidates for `name`, best first; `[]` when the service knows none.
     public func search(_ name: String) async throws -> [OnlineCandidate] {
-        let response = try await http.get(try url(for: name), service: Self.service, kind: .place, accepts: { data in
-            (try? JSONValue.parse(data))?.objectValue != nil
-        })
-        guard let document = try? JSONValue.parse(response.body), document.objectValue != nil else {
-            throw ServiceError.malformed(service: Self.service, detail: "not a JSON object")
-        }
+        let document = try await GeocoderRequest.document(http, try url(for: name), service: Self.service, shape: .object)
         guard let results = document["results"]?.arrayValue else { return [] }
         return results.prefix(10).compactMap(Self.candidate(from:))
     }
@@ -43,8 +34,7 @@ public struct OpenMeteoGeocoder: Sendable {
               let latitude = result["latitude"]?.doubleValue, (-90...90).contains(latitude),
               let longitude = result["longitude"]?.doubleValue, (-180...180).contains(longitude)
         else { return nil }
-        let country = (result["country_code"]?.stringValue ?? "").uppercased()
-        guard country.isEmpty || (country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) else { return nil }
+        guard let country = GeocoderRequest.countryCode(result["country_code"]?.stringValue) else { return nil }
         let population = result["population"]?.doubleValue.flatMap { Int(checked: $0, in: 0...10_000_000_000) }
         let id = result["id"]?.doubleValue.flatMap { Int(checked: $0, in: 0...1_000_000_000_000) }.map(String.init)
         return OnlineCandidate(

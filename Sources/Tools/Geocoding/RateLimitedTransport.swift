@@ -1,8 +1,5 @@
 import Foundation
 import Store
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A transport that spaces requests to one service, across processes: each request reserves a moment at least
 /// `spacing` after the last one any plan process reserved (kept in the database), and a 429 or 503 with

@@ -1,8 +1,5 @@
 import Foundation
 import Store
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// RFC 9111 freshness for a private cache: `max-age` (ignoring `s-maxage`), else `Expires − Date`, else 0.
 /// What the server says is untrusted: `inf`, NaN and negative lifetimes read as none.

@@ -1,8 +1,5 @@
 import Foundation
 import Store
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// GETs that read through Store's HTTP cache: fresh copies make no request, stale ones are revalidated,
 /// failures fall back to a stale copy (saying how old), and only successful bodies are ever stored.
@@ -37,7 +34,7 @@ public struct HTTPClient: Sendable {
 
         /// The User-Agent for a request to `url`: with the contact only for the origins that asked for it.
         public func userAgent(for url: URL) -> String {
-            guard let contact, contactOrigins.contains(where: { URLSessionTransport.isSameOrigin($0, url) }) else {
+            guard let contact, contactOrigins.contains(where: { CurlTransport.isSameOrigin($0, url) }) else {
                 return userAgent
             }
             return "\(userAgent) (\(contact))"
@@ -193,18 +190,17 @@ public struct HTTPClient: Sendable {
                     service: service, status: status, title: problem?.title ?? HTTPURLResponse.localizedString(forStatusCode: status),
                     detail: problem?.detail, correlationID: problem?.correlationID
                 ))
-            } catch let error as URLError {
-                lastReason = Self.describe(error)
-                continue
             } catch let error as TransportError {
                 switch error {
-                case .deadlineExceeded:
-                    lastReason = error.errorDescription ?? "timed out"
-                    continue
                 case .tooLarge:
                     throw Failure.transient(error.errorDescription ?? "too large", isMalformed: true)
-                case .redirectRefused:
-                    throw Failure.transient(error.errorDescription ?? "redirected elsewhere")
+                case .redirectRefused, .tooManyRedirects, .curlUnavailable, .unsupportedURL, .tls:
+                    // Asking again would meet the same answer.
+                    throw Failure.transient(error.errorDescription ?? "no request possible")
+                case .deadlineExceeded, .timedOut, .connectionRefused, .hostNotFound, .connectionLost, .noAnswer,
+                     .badAnswer, .failed:
+                    lastReason = error.errorDescription ?? "no answer"
+                    continue
                 }
             } catch let failure as Failure {
                 throw failure
@@ -216,17 +212,5 @@ public struct HTTPClient: Sendable {
             }
         }
         throw Failure.transient(lastReason, isMalformed: false)
-    }
-
-    static func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .timedOut: return "timed out"
-        case .cannotConnectToHost: return "connection refused"
-        case .networkConnectionLost: return "connection lost"
-        case .cannotFindHost, .dnsLookupFailed: return "host not found"
-        case .notConnectedToInternet: return "not connected"
-        case .badServerResponse: return "bad answer"
-        default: return "network error \(error.code.rawValue)"
-        }
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
 import Store
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Whether a service answers at all (any HTTP status counts as reachable), for `plan doctor`.
 public enum ServiceProbe {
@@ -16,7 +13,7 @@ public enum ServiceProbe {
     public static func check(_ url: URL, userAgent: String, timeout: TimeInterval = 5) async -> Outcome {
         var request = URLRequest(url: url)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let transport = URLSessionTransport(timeout: timeout)
+        let transport = CurlTransport(timeout: timeout)
         let started = Date()
         do {
             let (_, response) = try await transport.send(
@@ -28,8 +25,6 @@ public enum ServiceProbe {
             return Outcome(isReachable: true, detail: "answers (a large page)")
         } catch let error as TransportError {
             return Outcome(isReachable: false, detail: error.errorDescription ?? "no answer")
-        } catch let error as URLError {
-            return Outcome(isReachable: false, detail: HTTPClient.describe(error))
         } catch {
             return Outcome(isReachable: false, detail: error.localizedDescription)
         }

@@ -17,36 +17,6 @@ public struct TransferLimits: Sendable, Equatable {
     public static let errorBodyBytes = 64 * 1_024
 }
 
-/// Why a transfer was cut short by plan itself.
-public enum TransportError: Error, LocalizedError, Sendable, Equatable {
-    /// The whole exchange took longer than its deadline (a server trickling bytes, an endless stream).
-    case deadlineExceeded(seconds: TimeInterval)
-    /// The body grew past its limit.
-    case tooLarge(limit: Int)
-    /// The server redirected to another scheme, host or port; plan does not follow (credentials and
-    /// contact details stay with the host they were meant for).
-    case redirectRefused(to: String)
-
-    public var errorDescription: String? {
-        switch self {
-        case let .deadlineExceeded(seconds):
-            return "no complete answer within \(TransferLimits.describe(seconds: seconds))"
-        case let .tooLarge(limit):
-            return "the answer is larger than \(TransferLimits.describe(bytes: limit))"
-        case let .redirectRefused(target):
-            return "it redirected to another host (\(target)), which plan does not follow"
-        }
-    }
-
-    public var recoverySuggestion: String? {
-        switch self {
-        case .deadlineExceeded: return "The server is too slow; try again later or raise the timeout."
-        case .tooLarge: return "The server sent far more than expected; check the URL."
-        case .redirectRefused: return "Point the URL at the server that answers, not at one that redirects."
-        }
-    }
-}
-
 extension TransferLimits {
     /// "2 MB", "512 KB", "300 bytes".
     public static func describe(bytes: Int) -> String {

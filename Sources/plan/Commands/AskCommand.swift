@@ -36,14 +36,25 @@ struct AskCommand {
                 console.write(piece)
             }
         }
+        // Ctrl-C leaves the session interrupted (not running): the next ask resumes it.
+        let interruption = InterruptHandler(command: "ask") { [store, trip] in
+            try? await store.interruptRunningSessions(tripID: trip.id, reason: "interrupted (Ctrl-C)")
+        }
+        defer { interruption.cancel() }
         let result = try await planner.ask(question, trip: trip, onText: onText)
         console.endProgress()
+        if let resumed = result.resumed {
+            console.warn(
+                "plan: resumed interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") not asked again); --restart starts afresh."
+            )
+        }
         if arguments.json {
             context.printJSON([
                 "trip": .number(Double(trip.id)), "session": .number(Double(result.sessionID)),
                 "model": .string(model.name), "answer": .string(result.answer),
                 "recoveries": .array(result.recoveries.map { .string($0.rawValue) }),
                 "notices": .array(result.notices.map(JSONValue.string)),
+                "resumed": .from(result.resumed?.session),
             ])
         } else if live && !streamed.claim() {
             console.print()

@@ -11,19 +11,10 @@ struct CheckCommand {
     static let maximumMarkdownBytes = 1_000_000
 
     func run(_ arguments: PlanArguments.Check, packed: Bool) async throws {
-        let command = packed ? "check" : "uncheck"
+        // The declaration's rules let through exactly one of items, --all and --from-markdown.
         var marks: [ChecklistMarkdown.Mark]?
         if let file = arguments.markdownFile {
-            guard arguments.items.isEmpty, !arguments.all else {
-                throw CLIError.usage("--from-markdown goes alone: no items and no --all.", command: command)
-            }
             marks = try Self.readChecklist(file)
-        } else if arguments.all {
-            guard arguments.items.isEmpty else {
-                throw CLIError.usage("--all takes no items; give items or --all.", command: command)
-            }
-        } else if arguments.items.isEmpty {
-            throw CLIError.usage("name the items to \(packed ? "tick" : "untick") (numbers or names), or give --all.", command: command)
         }
         let store = try context.openStore()
         guard try await store.trip(id: arguments.trip) != nil else { throw CLIError.noSuchTrip(arguments.trip) }

@@ -9,11 +9,12 @@ struct HelpCommand {
     func run(_ arguments: PlanArguments.Help) throws {
         if arguments.man {
             context.console.printDocument(ManPage.render(
-                PlanCommands.tool, version: PlanCommands.version, environment: PlanReference.environment,
+                CommandTable.tool, version: PlanCommands.version, environment: PlanReference.environment,
                 exitCodes: PlanReference.exitCodes
             ))
-        } else if let found = PlanCommands.resolve(arguments.topic), found.rest.isEmpty, !found.command.isHidden {
-            printHelp(found.command)
+        } else if let found = CommandTable.resolve(arguments.topic), found.rest.isEmpty, case let info = found.row.route().info,
+                  !info.isHidden {
+            printHelp(info)
         } else if arguments.topic.isEmpty {
             printOverview()
         } else {
@@ -24,7 +25,7 @@ struct HelpCommand {
 
     /// `plan --help`.
     func printOverview() {
-        context.console.print(HelpText.overview(PlanCommands.tool, environment: PlanReference.environment))
+        context.console.print(HelpText.overview(CommandTable.tool, environment: PlanReference.environment))
     }
 
     /// `plan <command> --help`.

@@ -32,11 +32,16 @@ struct HistoryCommand {
             return
         }
         let header = ["ID", "TRIP", "MODEL", "STARTED", "ENTRIES", "TOKENS", "STATUS"]
+        // An interrupted session a later one carried on from says so, instead of promising a resume.
+        var resumedBy: [Int: Int] = [:]
+        for session in sessions where session.relation == .resumed {
+            if let parent = session.parentID { resumedBy[parent] = min(resumedBy[parent] ?? session.id, session.id) }
+        }
         let rows = sessions.map { session -> [String] in
             [
                 "\(session.id)", session.tripID.map(String.init) ?? "-", String(session.model.prefix(28)),
                 Self.timestamp(session.startedAt), "\(session.entryCount)",
-                "\(session.contextTokens)/\(session.contextSize)", Self.status(session),
+                "\(session.contextTokens)/\(session.contextSize)", Self.status(session, resumedBy: resumedBy[session.id]),
             ]
         }
         for (index, line) in TripPrinter.table([header] + rows).enumerated() {
@@ -44,12 +49,17 @@ struct HistoryCommand {
         }
     }
 
-    static func status(_ session: SessionRecord) -> String {
+    static func status(_ session: SessionRecord, resumedBy: Int? = nil) -> String {
+        if let resumedBy, session.effectiveStatus == .interrupted { return "interrupted (resumed by session \(resumedBy))" }
         switch session.status {
         case .recovered: return "recovered from overflow"
         case .failed: return "failed"
-        case .running: return "interrupted"
-        case .interrupted: return "interrupted (the next pack resumes it)"
+        case .running:
+            // Its process still runs: in progress. Gone (a kill, a crash), or unknown (recorded before
+            // owners were): cut short.
+            if let owner = session.owner, owner.isAlive { return "running (process \(owner.pid))" }
+            return Self.interrupted(session, gone: session.owner != nil)
+        case .interrupted: return Self.interrupted(session, gone: false)
         case .completed:
             // A completed pack with a note: the model's answer was set aside for the built-in list.
             let fallback = session.error == nil ? "" : "; built-in list used"
@@ -61,12 +71,21 @@ struct HistoryCommand {
         }
     }
 
+    /// "interrupted (the next pack resumes it)", naming the command that resumes it.
+    static func interrupted(_ session: SessionRecord, gone: Bool) -> String {
+        let why = gone ? "its process ended; " : ""
+        switch session.purpose {
+        case .pack, .ask: return "interrupted (\(why)the next \(session.purpose.rawValue) resumes it)"
+        case .replay: return gone ? "interrupted (its process ended)" : "interrupted"
+        }
+    }
+
     static func json(_ session: SessionRecord) -> JSONValue {
         [
             "id": .number(Double(session.id)), "trip": .from(session.tripID), "model": .string(session.model),
             "started": .string(Timestamp.iso8601(session.startedAt)),
             "entries": .number(Double(session.entryCount)), "tokens": .number(Double(session.contextTokens)),
-            "contextSize": .number(Double(session.contextSize)), "status": .string(session.status.rawValue),
+            "contextSize": .number(Double(session.contextSize)), "status": .string(session.effectiveStatus.rawValue),
             "purpose": .string(session.purpose.rawValue), "parent": .from(session.parentID),
             "relation": .from(session.relation?.rawValue),
             "promptTokens": .number(Double(session.promptTokens)),

@@ -11,7 +11,7 @@ struct PackCommand {
 
     func run(_ arguments: PlanArguments.Pack) async throws {
         let target = arguments.target
-        let isTripID = !target.isEmpty && target.allSatisfy { $0.isASCII && $0.isNumber }
+        let isTripID = arguments.targetsTrip
         let engine = arguments.engine
         let offline = arguments.network.offline
         var newTrip: NewTrip?
@@ -24,9 +24,8 @@ struct PackCommand {
             }
             newTrip = try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
             AddCommand.warnUnknownActivities(trip.activities, console: context.console)
-        } else {
-            try Self.refuseTripDetails(arguments.details, trip: target)
         }
+        // `pack <trip>` with a destination's options never gets here: the declaration's rule refuses them.
         let model = try await context.languageModel(named: engine.model)
 
         let store = try context.openStore()
@@ -83,26 +82,6 @@ struct PackCommand {
             result: result, trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
             list: list, report: report
         )
-    }
-}
-
-extension PackCommand {
-    /// `pack <trip>` packs the trip as it is: a new name, activities or stops are changes to make with
-    /// `plan edit` (or `plan leg add`), never options silently ignored.
-    static func refuseTripDetails(_ details: TripDetails, trip: String) throws {
-        if details.from != nil || details.to != nil {
-            throw CLIError.usage("--from and --to go with a destination, not a trip id; to move trip \(trip)'s dates run 'plan edit \(trip) --from <date> --to <date>'.", command: "pack")
-        }
-        if details.activities != nil || details.name != nil {
-            let option = details.activities != nil ? "--activities" : "--name"
-            throw CLIError.usage("\(option) goes with a destination, not a trip id; change trip \(trip) with 'plan edit \(trip) \(option) …', then pack it.", command: "pack")
-        }
-        if !details.stops.isEmpty {
-            throw CLIError.usage("--then goes with a destination, not a trip id; add a stop with 'plan leg add \(trip) <place> --to <date>'.", command: "pack")
-        }
-        if details.like != nil {
-            throw CLIError.usage("--like goes with a destination (a new trip), not a trip id.", command: "pack")
-        }
     }
 }
 

@@ -15,10 +15,8 @@ struct ReplayCommand {
         let store = try context.openStore()
         let original: SessionRecord
         let trip: Trip
+        // The declaration's rule lets exactly one of a trip and --session through.
         if let sessionID = arguments.session {
-            guard arguments.trip == nil else {
-                throw CLIError.usage("give a trip or --session, not both.", command: "replay")
-            }
             guard let session = try await store.session(id: sessionID) else { throw CLIError.noSuchSession(sessionID) }
             guard let tripID = session.tripID, let found = try await store.trip(id: tripID) else {
                 throw CLIError(code: ExitCode.noInput, message: "session \(sessionID) belongs to no trip.", hint: "Replay a pack session.")
@@ -26,9 +24,7 @@ struct ReplayCommand {
             original = session
             trip = found
         } else {
-            guard let tripID = arguments.trip else {
-                throw CLIError.usage("give a trip id or --session <id>.", command: "replay")
-            }
+            guard let tripID = arguments.trip else { throw CLIError.usage("give a trip id or --session <id>.", command: "replay") }
             guard let found = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
             guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
                 throw CLIError(

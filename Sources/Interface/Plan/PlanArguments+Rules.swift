@@ -1,0 +1,50 @@
+import Store
+
+extension PlanArguments.Pack {
+    /// Whether the target is a trip id (digits) rather than a destination to add.
+    public var targetsTrip: Bool {
+        !target.isEmpty && target.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// `pack <trip>` packs the trip as it is: a new name, activities or stops are changes to make with
+    /// `plan edit` (or `plan leg add`), never options silently ignored. The problem, or nil.
+    static func tripDetailsProblem(_ arguments: Self) -> String? {
+        guard arguments.targetsTrip else { return nil }
+        let details = arguments.details
+        let trip = arguments.target
+        if details.from != nil || details.to != nil {
+            return "--from and --to go with a destination, not a trip id; to move trip \(trip)'s dates run 'plan edit \(trip) --from <date> --to <date>'."
+        }
+        if details.activities != nil || details.name != nil {
+            let option = details.activities != nil ? "--activities" : "--name"
+            return "\(option) goes with a destination, not a trip id; change trip \(trip) with 'plan edit \(trip) \(option) …', then pack it."
+        }
+        if !details.stops.isEmpty {
+            return "--then goes with a destination, not a trip id; add a stop with 'plan leg add \(trip) <place> --to <date>'."
+        }
+        if details.like != nil {
+            return "--like goes with a destination (a new trip), not a trip id."
+        }
+        return nil
+    }
+}
+
+extension PlanArguments.Check {
+    /// `check` and `uncheck`: items, `--all` or (check only) `--from-markdown`, one of them. `verb` is "tick"
+    /// or "untick".
+    static func rules(verb: String, markdown: Bool) -> [ArgumentRule<Self>] {
+        var rules: [ArgumentRule<Self>] = []
+        if markdown {
+            rules.append(ArgumentRule("--from-markdown goes alone: no items, no --all") { arguments in
+                arguments.markdownFile != nil && (!arguments.items.isEmpty || arguments.all)
+                    ? "--from-markdown goes alone: no items and no --all." : nil
+            })
+        }
+        rules.append(ArgumentRule("items or --all\(markdown ? " or --from-markdown" : ""), one of them") { arguments in
+            if arguments.markdownFile != nil { return nil }
+            if arguments.all { return arguments.items.isEmpty ? nil : "--all takes no items; give items or --all." }
+            return arguments.items.isEmpty ? "name the items to \(verb) (numbers or names), or give --all." : nil
+        })
+        return rules
+    }
+}
