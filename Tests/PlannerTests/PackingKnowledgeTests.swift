@@ -92,7 +92,12 @@ import Tools
         let list = PackingRules.list(for: Self.context(Self.mild, dayCount: 10, traveller: traveller))
         #expect(Self.item(list, "Underwear")?.quantity == 4)
         #expect(Self.item(list, "Socks")?.quantity == 4)
-        #expect(list.notices.filter { $0.contains("laundry every 3 days") }.count == 1)
+        // Ten days from three days' clothes: washes after days 3, 6 and 9.
+        #expect(list.notices.filter { $0.contains("counted for 3 of the 10 days: plan 3 washes, one every 3 days") }.count == 1)
+        let week = PackingRules.list(for: Self.context(Self.mild, dayCount: 8))
+        #expect(week.notices.contains { $0.contains("counted for 7 of the 8 days: plan one wash on the way") })
+        let exact = PackingRules.list(for: Self.context(Self.mild, dayCount: 7))
+        #expect(!exact.notices.contains { $0.contains("wash") })
         let carryOn = PackingRules.list(for: Self.context(Self.mild, dayCount: 10, activities: ["carry-on only"]))
         #expect(Self.item(carryOn, "Underwear")?.quantity == 5)
     }

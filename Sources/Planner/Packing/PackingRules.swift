@@ -443,7 +443,9 @@ public enum PackingRules {
         }
         let laundry = ClothingSystem(context: context, weather: TripWeather(context), needs: []).wornDays
         if context.dayCount > laundry, !context.isDayTrip {
-            notices.append("Clothes are counted for \(laundry) days; plan on laundry every \(laundry) days of the \(context.dayCount).")
+            let washes = (context.dayCount - 1) / laundry
+            let plan = washes == 1 ? "one wash on the way" : "\(washes) washes, one every \(laundry) days"
+            notices.append("Clothes are counted for \(laundry) of the \(context.dayCount) days: plan \(plan).")
         }
         let (kits, unknown) = ActivityKits.resolve(context.activities)
         for word in unknown { notices.append(unknownActivityNotice(word)) }
