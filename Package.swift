@@ -45,28 +45,34 @@ let package = Package(
             dependencies: ["CSQLite"],
             plugins: ["EmbedMigrations"]
         ),
+        // The Foundation-Models-shaped framework: depends on no module of plan's.
+        .target(name: "LanguageModels"),
         // libcurl's easy API, loaded with dlopen on the first request (the headers come from libcurl4-openssl-dev).
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
-        .target(name: "Tools", dependencies: ["Store", "CCurlLoader"]),
-        .target(name: "Planner", dependencies: ["Tools", "Store"]),
+        .target(name: "Tools", dependencies: ["LanguageModels", "Store", "CCurlLoader"]),
+        .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["Planner", "Tools", "Store"]),
+        .target(name: "Interface", dependencies: ["LanguageModels", "Planner", "Tools", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["Interface", "Planner", "Tools", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
         // Linked like plan, so it runs the same code and valgrind can count its instructions.
         .executableTarget(
-            name: "plan-bench", dependencies: ["Tools", "Store"],
+            name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Store"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
-        .testTarget(name: "ToolsTests", dependencies: ["Tools", "Store", "TestSupport"]),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Tools", "Store", "TestSupport"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Planner", "Tools", "Store"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Interface", "Store", "Tools", "Planner", "TestSupport"]),
+        // LanguageModels' own tests: no other module of plan's, so the framework is seen to stand alone.
+        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels"]),
+        .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Store", "TestSupport"]),
+        .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Store", "TestSupport"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Store", "Tools", "Planner", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

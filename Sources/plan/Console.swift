@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Store
 import Tools
 
@@ -9,7 +10,7 @@ import Tools
 /// NUL shown as inert stand-ins, long lines cut). Colours are plan's own: `bold`, `dim`, `accent` and
 /// `warning` write marks carrying this run's secret nonce, which only the sanitiser turns into SGR
 /// sequences. `printDocument` (for `--json`) writes its text unchanged: JSON escapes control characters.
-struct Console: Sendable {
+struct Console: TextStyling {
     let isStdoutTerminal: Bool
     let isStderrTerminal: Bool
     let useColor: Bool
@@ -124,10 +125,7 @@ struct Console: Sendable {
 
     // MARK: - Styling
 
-    func bold(_ text: String) -> String { style(text, "1") }
-    func dim(_ text: String) -> String { style(text, "2") }
-    func accent(_ text: String) -> String { style(text, "36") }
-    func warning(_ text: String) -> String { style(text, "33") }
+    // `bold`, `dim`, `accent` and `warning` come from `TextStyling` (Interface), through `paint`.
 
     /// `text` in the SGR style `code` ("1;34": bold blue) when colour is on; as it is otherwise.
     func paint(_ text: String, sgr code: String) -> String { style(text, code) }

@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import LanguageModels
 import Planner
 import Store
 import Tools
@@ -50,11 +51,11 @@ struct ErrorReport {
             } else {
                 code = ExitCode.unavailable
             }
-        case let error as GenerationError:
+        case let error as LanguageModelError:
             message = error.errorDescription ?? "the model failed."
             hint = error.recoverySuggestion
             switch error {
-            case .unavailable, .refused, .modelNotFound, .timedOut, .serverFailed: code = ExitCode.unavailable
+            case .unavailable, .refused, .modelNotFound, .timeout, .serverFailed: code = ExitCode.unavailable
             case .rateLimited: code = ExitCode.tempFail
             default: code = ExitCode.data
             }

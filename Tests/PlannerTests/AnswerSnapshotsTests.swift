@@ -1,4 +1,5 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 import Tools
 @testable import Planner

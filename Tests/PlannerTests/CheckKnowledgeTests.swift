@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Planner
-import Store
 import TestSupport
 import Tools
 

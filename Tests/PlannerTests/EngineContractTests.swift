@@ -1,7 +1,7 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import TestSupport
 import Tools
 
@@ -158,7 +158,7 @@ import Tools
         do {
             _ = try await engine.model(key: "sk-wrong").respond(to: Self.ask())
             Issue.record("expected a refusal")
-        } catch let error as GenerationError {
+        } catch let error as LanguageModelError {
             guard case .refused(401, _) = error else { Issue.record("got \(error)"); return }
             #expect(error.recoverySuggestion?.contains("PLAN_API_KEY") == true)
             #expect(error.recoverySuggestion?.contains("Start the server") == false)
@@ -171,7 +171,7 @@ import Tools
             do {
                 _ = try await engine.model(name: "gpt-9").respond(to: Self.ask())
                 Issue.record("\(kind): expected model not found")
-            } catch let GenerationError.modelNotFound(model, available) {
+            } catch let LanguageModelError.modelNotFound(model, available) {
                 #expect(model == "gpt-9")
                 #expect(available.contains("smollm2"), "\(kind): \(available)")
             }
@@ -186,7 +186,7 @@ import Tools
         #expect(try await engine.model().respond(to: Self.ask()).text == "after the wait")
         #expect(Date().timeIntervalSince(started) >= 0.9)
         try await engine.fault(["status": 429, "retry_after": "120", "times": 3])
-        await #expect(throws: GenerationError.rateLimited(retryAfter: 120)) {
+        await #expect(throws: LanguageModelError.rateLimited(retryAfter: 120)) {
             _ = try await engine.model().respond(to: Self.ask())
         }
     }
@@ -194,7 +194,7 @@ import Tools
     @Test func aRefusalPlanCannotFixIsTheServersOwnWords() async throws {
         let engine = try Engine("openai")
         try await engine.fault(["status": 400, "message": "Invalid 'messages[1].content': string too long."])
-        await #expect(throws: GenerationError.rejected(status: 400, message: "Invalid 'messages[1].content': string too long.")) {
+        await #expect(throws: LanguageModelError.rejected(status: 400, message: "Invalid 'messages[1].content': string too long.")) {
             _ = try await engine.model().respond(to: Self.ask())
         }
     }
@@ -223,12 +223,12 @@ import Tools
         let engine = try Engine("vllm", arguments: ["--n-ctx", "1024"])
         let model = engine.model()
         #expect(try await model.profile().tokenizer == .vllm)
-        #expect(await model.tokenCount(of: String(repeating: "a", count: 40)) == 10)  // the upstream's 4-bytes rule
+        #expect(await model.tokenCount(for: String(repeating: "a", count: 40)) == 10)  // the upstream's 4-bytes rule
         #expect(try await engine.paths().contains("/tokenize"))
-        await #expect(throws: GenerationError.self) { _ = try await model.respond(to: Self.ask(maximum: 2_000)) }
+        await #expect(throws: LanguageModelError.self) { _ = try await model.respond(to: Self.ask(maximum: 2_000)) }
         do {
             _ = try await model.respond(to: Self.ask(maximum: 2_000))
-        } catch let GenerationError.exceededContextWindowSize(tokens, contextSize) {
+        } catch let LanguageModelError.contextSizeExceeded(tokens, contextSize) {
             #expect(contextSize == 1_024)
             #expect(tokens > 2_000)
         }
@@ -247,7 +247,7 @@ import Tools
         do {
             _ = try await session.respond(to: long)
             Issue.record("a silently cut prompt was taken as answered")
-        } catch let GenerationError.exceededContextWindowSize(tokens, contextSize) {
+        } catch let LanguageModelError.contextSizeExceeded(tokens, contextSize) {
             #expect(tokens > 500)
             #expect(contextSize < 300)
         }

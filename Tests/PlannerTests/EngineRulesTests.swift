@@ -1,7 +1,7 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import Tools
 
 /// The engine rules as tables: what a refusal teaches, the numbers in an overflow, how long a rate limit
@@ -70,7 +70,7 @@ import Tools
         #expect(ServerErrorReader.read(status: 429, body: body, headers: ["Retry-After": "3"], server: "s") == .rateLimited(retryAfter: 3))
         #expect(ServerErrorReader.read(status: 400, body: body, server: "s") == .failure(.rejected(status: 400, message: "nope")))
         #expect(ServerErrorReader.read(status: 503, body: body, server: "s") == .failure(.serverFailed(status: 503, message: "nope")))
-        for error in [GenerationError.refused(status: 401, server: "s"), .modelNotFound(model: "m", available: []),
+        for error in [LanguageModelError.refused(status: 401, server: "s"), .modelNotFound(model: "m", available: []),
                       .rejected(status: 400, message: "x"), .serverFailed(status: 500, message: "x"), .rateLimited(retryAfter: 5)] {
             #expect(error.recoverySuggestion?.contains("Start the server") == false, "\(error)")
         }

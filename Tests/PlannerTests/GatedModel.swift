@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Planner
 
 /// A test double for `LanguageModel` that holds each round until the test opens its gate, and says when a
@@ -22,7 +23,7 @@ final class GatedModel: LanguageModel, @unchecked Sendable {
 
     func contextSize() async throws -> Int { 4_096 }
 
-    func tokenCount(of text: String) async -> Int { TokenEstimate.count(text) }
+    func tokenCount(for text: String) async -> Int { TokenEstimate.count(text) }
 
     func respond(to request: ModelRequest) async throws -> ModelReply {
         let text = lock.withLock { replies.isEmpty ? "script exhausted" : replies.removeFirst() }

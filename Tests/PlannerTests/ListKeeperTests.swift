@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Planner
 import Store
 import TestSupport

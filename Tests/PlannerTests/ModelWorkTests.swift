@@ -1,7 +1,7 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import TestSupport
 import Tools
 
@@ -156,7 +156,7 @@ import Tools
         _ = try await world.fixture.planner(BuiltinPackingModel()).pack(trip)
         for content in ["", "   ", "You can't.", "Do I need boots? Do I need boots?"] {
             try await world.script([["content": content]])
-            await #expect(throws: GenerationError.self) {
+            await #expect(throws: LanguageModelError.self) {
                 _ = try await world.planner().ask("Do I need boots?", trip: trip)
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import TestSupport
 import Tools
 
@@ -77,7 +77,7 @@ import Tools
         do {
             _ = try await session.respond(to: String(repeating: "a long question about snow ", count: 30))
             Issue.record("expected an overflow")
-        } catch let GenerationError.exceededContextWindowSize(tokens, contextSize) {
+        } catch let LanguageModelError.contextSizeExceeded(tokens, contextSize) {
             #expect(contextSize == 64)
             #expect(tokens > 64)
         }
@@ -101,12 +101,12 @@ import Tools
         let fake = try Fake(supportsTools: true)
         try await fake.script([["die": true]])
         let session = try await session(fake.model)
-        await #expect(throws: GenerationError.self) { _ = try await session.respond(to: "go") }
+        await #expect(throws: LanguageModelError.self) { _ = try await session.respond(to: "go") }
         let gone = OpenAICompatibleModel(baseURL: fake.server.baseURL, modelName: nil, apiKey: nil, forcedMode: .guided, timeout: 5)
         do {
             _ = try await gone.respond(to: ModelRequest(entries: [Transcript.Entry(kind: .prompt, text: "hi")], tools: [], answerSchema: nil, options: GenerationOptions()))
             Issue.record("expected unavailable")
-        } catch let GenerationError.unavailable(reason) {
+        } catch let LanguageModelError.unavailable(reason) {
             #expect(reason.contains("connection refused") || reason.contains("lost"))
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import Tools
 
 @Suite struct OpenAIMessagesTests {
@@ -10,10 +10,10 @@ import Tools
 
     @Test func llamaServersOverflowBodyBecomesExceededContextWithBothCounts() throws {
         let body = try Data(contentsOf: Self.recorded.appending(path: "chat-overflow-400.json"))
-        #expect(throws: GenerationError.self) { try OpenAICompatibleModel.check(status: 400, body: body) }
+        #expect(throws: LanguageModelError.self) { try OpenAICompatibleModel.check(status: 400, body: body) }
         do {
             try OpenAICompatibleModel.check(status: 400, body: body)
-        } catch let GenerationError.exceededContextWindowSize(tokens, contextSize) {
+        } catch let LanguageModelError.contextSizeExceeded(tokens, contextSize) {
             #expect(tokens > contextSize)
             #expect(contextSize > 0)
         }
@@ -21,10 +21,10 @@ import Tools
 
     @Test func openAIStyleOverflowIsRecognisedToo() {
         let body = Data(#"{"error":{"message":"This model's maximum context length is 4096 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}"#.utf8)
-        #expect(throws: GenerationError.exceededContextWindowSize(tokens: 0, contextSize: 4_096)) {
+        #expect(throws: LanguageModelError.contextSizeExceeded(tokenCount: 0, contextSize: 4_096)) {
             try OpenAICompatibleModel.check(status: 400, body: body)
         }
-        #expect(throws: GenerationError.rateLimited(retryAfter: nil)) { try OpenAICompatibleModel.check(status: 429, body: Data()) }
+        #expect(throws: LanguageModelError.rateLimited(retryAfter: nil)) { try OpenAICompatibleModel.check(status: 429, body: Data()) }
     }
 
     static func request(tools: Bool, requires: Bool = false) -> ModelRequest {
@@ -73,7 +73,7 @@ import Tools
         let native = Data(#"{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"x","type":"function","function":{"name":"forecast","arguments":"{\"latitude\":1,\"longitude\":2}"}}]},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":50,"completion_tokens":9}}"#.utf8)
         let reply = try OpenAIMessages.reply(from: native, mode: .native, wantsStructured: true)
         #expect(reply.toolCalls == [ToolCall(id: "x", name: "forecast", arguments: ["latitude": 1, "longitude": 2])])
-        #expect(reply.usage == TokenUsage(promptTokens: 50, completionTokens: 9))
+        #expect(reply.usage == LanguageModelSession.Usage(promptTokens: 50, completionTokens: 9))
         let guided = Data(#"{"choices":[{"message":{"role":"assistant","content":"{\"response\":{\"items\":[]}}"}}]}"#.utf8)
         let answer = try OpenAIMessages.reply(from: guided, mode: .guided, wantsStructured: true)
         #expect(answer.structured == ["items": []])
@@ -144,6 +144,6 @@ import Tools
         let reply = accumulator.reply()
         #expect(reply.text == "Pack boots.")
         #expect(reply.toolCalls == [ToolCall(id: "t", name: "forecast", arguments: ["latitude": 1])])
-        #expect(reply.usage == TokenUsage(promptTokens: 7, completionTokens: 3))
+        #expect(reply.usage == LanguageModelSession.Usage(promptTokens: 7, completionTokens: 3))
     }
 }

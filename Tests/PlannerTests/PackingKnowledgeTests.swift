@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Planner
-import Store
 import Tools
 
 /// The knowledge behind a list a traveller would sign: the clothing system, activity kits, plugs and voltage,

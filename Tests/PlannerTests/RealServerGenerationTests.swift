@@ -1,5 +1,5 @@
 import Foundation
-import Store
+@testable import LanguageModels
 import TestSupport
 import Testing
 import Tools

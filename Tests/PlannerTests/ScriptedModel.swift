@@ -1,6 +1,6 @@
 import Foundation
+import LanguageModels
 import Planner
-import Store
 import Tools
 
 /// A test double for `LanguageModel`: answers from a script, one reply per round, and records each request.
@@ -34,13 +34,13 @@ final class ScriptedModel: LanguageModel, @unchecked Sendable {
 
     func contextSize() async throws -> Int { window }
 
-    func tokenCount(of text: String) async -> Int { TokenEstimate.count(text) }
+    func tokenCount(for text: String) async -> Int { TokenEstimate.count(text) }
 
     func respond(to request: ModelRequest) async throws -> ModelReply {
         let step: Step? = lock.withLock {
             requests.append(request)
             if case let .overflowAbove(limit)? = replies.first {
-                if request.entries.count > limit { return .fail(GenerationError.exceededContextWindowSize(tokens: 9_999, contextSize: window)) }
+                if request.entries.count > limit { return .fail(LanguageModelError.contextSizeExceeded(tokenCount: 9_999, contextSize: window)) }
                 replies.removeFirst()
             }
             return replies.isEmpty ? nil : replies.removeFirst()
@@ -60,7 +60,7 @@ final class ScriptedModel: LanguageModel, @unchecked Sendable {
         switch step {
         case let .reply(reply)?: return reply
         case let .fail(error)?: throw error
-        case .overflowAbove?: throw GenerationError.decodingFailure("script")
+        case .overflowAbove?: throw LanguageModelError.decodingFailure("script")
         case nil: return ModelReply(text: "script exhausted")
         }
     }

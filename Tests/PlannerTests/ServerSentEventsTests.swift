@@ -1,7 +1,7 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
-import Store
 
 /// The SSE line splitter: payloads across chunk boundaries, linear work, a bounded line.
 @Suite struct ServerSentEventsTests {
@@ -33,26 +33,26 @@ import Store
                 break
             }
         }
-        #expect(failure as? GenerationError != nil)
+        #expect(failure as? LanguageModelError != nil)
         #expect(fed == 1_048_576)
         // Linear: every byte handed over is scanned exactly once (quadratic rescanning would be 500x this).
         #expect(events.bytesScanned == fed + chunk.count)
     }
 
     @Test func tokenCountsAndContextSizesAreRangeChecked() {
-        #expect(TokenUsage.count(.number(1e300)) == nil)
-        #expect(TokenUsage.count(.number(-9.3e18)) == nil)
-        #expect(TokenUsage.count(.number(1.5)) == nil)
-        #expect(TokenUsage.count(.number(300)) == 300)
-        #expect(TokenUsage.from(["prompt_tokens": 1e20, "completion_tokens": 3]) == nil)
-        #expect(TokenUsage.from(["prompt_tokens": 7, "completion_tokens": -1]) == TokenUsage(promptTokens: 7, completionTokens: 0))
+        #expect(LanguageModelSession.Usage.count(.number(1e300)) == nil)
+        #expect(LanguageModelSession.Usage.count(.number(-9.3e18)) == nil)
+        #expect(LanguageModelSession.Usage.count(.number(1.5)) == nil)
+        #expect(LanguageModelSession.Usage.count(.number(300)) == 300)
+        #expect(LanguageModelSession.Usage.from(["prompt_tokens": 1e20, "completion_tokens": 3]) == nil)
+        #expect(LanguageModelSession.Usage.from(["prompt_tokens": 7, "completion_tokens": -1]) == LanguageModelSession.Usage(promptTokens: 7, completionTokens: 0))
         #expect(!OpenAICompatibleModel.contextSizes.contains(0) && !OpenAICompatibleModel.contextSizes.contains(-5))
     }
 
     @Test func aStreamedAnswerPastItsLimitFails() throws {
         let accumulator = StreamAccumulator(maximumBytes: 10)
         #expect(try accumulator.add(["choices": [["delta": ["content": "12345"]]]]).text == "12345")
-        #expect(throws: GenerationError.self) { try accumulator.add(["choices": [["delta": ["content": "123456"]]]]) }
+        #expect(throws: LanguageModelError.self) { try accumulator.add(["choices": [["delta": ["content": "123456"]]]]) }
     }
 
     @Test func credentialsInTheModelURLAreNeitherRecordedNorShown() throws {

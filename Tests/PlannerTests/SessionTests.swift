@@ -1,7 +1,7 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
-import Store
 import Tools
 
 @Suite struct SessionTests {
@@ -129,7 +129,7 @@ import Tools
         let response = try await session(good, tools: []).respond(to: "count", generating: Count.self)
         #expect(response.content.n == 3)
         let bad = ScriptedModel([.reply(ModelReply(text: "{\"n\": \"three\"}"))])
-        await #expect(throws: GenerationError.self) {
+        await #expect(throws: LanguageModelError.self) {
             _ = try await session(bad, tools: []).respond(to: "count", generating: Count.self)
         }
     }
@@ -141,7 +141,7 @@ import Tools
         do {
             _ = try await session.respond(to: long)
             Issue.record("expected an overflow")
-        } catch let GenerationError.exceededContextWindowSize(tokens, contextSize) {
+        } catch let LanguageModelError.contextSizeExceeded(tokens, contextSize) {
             #expect(tokens > 300)
             #expect(contextSize == 300)
         }

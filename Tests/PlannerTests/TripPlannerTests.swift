@@ -1,4 +1,5 @@
 import Foundation
+@testable import LanguageModels
 import Testing
 @testable import Planner
 import Store
@@ -173,7 +174,7 @@ import Tools
         let trip = try await fixture.trip("Chicago")
         let packed = try await fixture.planner(BuiltinPackingModel()).pack(trip)
         let stock = ScriptedModel([.reply(ModelReply(text: "You can't."))])
-        await #expect(throws: GenerationError.unusableAnswer("the answer is a stock phrase (\"You can't.\")")) {
+        await #expect(throws: LanguageModelError.unusableAnswer("the answer is a stock phrase (\"You can't.\")")) {
             _ = try await fixture.planner(stock).ask("Can I wear sandals?", trip: trip)
         }
         let good = ScriptedModel([.reply(ModelReply(text: "Pack the boots; it will be cold and wet."))])

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LanguageModels
 import Store
 import Testing
 import Tools
@@ -65,7 +66,7 @@ import Tools
         var rounds = model.rounds.makeAsyncIterator()
         _ = await rounds.next()
         #expect(await session.isResponding)
-        await #expect(throws: GenerationError.concurrentRequests) {
+        await #expect(throws: LanguageModelError.concurrentRequests) {
             _ = try await session.respond(to: "two")
         }
         model.openGate()

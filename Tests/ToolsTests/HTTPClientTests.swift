@@ -1,5 +1,4 @@
 import Foundation
-import Store
 import TestSupport
 import Testing
 @testable import Tools

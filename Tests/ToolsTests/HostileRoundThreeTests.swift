@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import LanguageModels
 import Store
 import Testing
 @testable import Tools

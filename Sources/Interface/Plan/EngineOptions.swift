@@ -1,4 +1,4 @@
-import Planner
+import LanguageModels
 
 /// The options of every command that runs a language-model session (`pack`, `ask`, `replay`), declared once.
 /// A new sampling option (`--temperature`, `--seed`) is a field here and a line in `parameters`.

@@ -1,6 +1,5 @@
 import Foundation
 import Planner
-import Store
 
 /// A trip's list as CSV (RFC 4180): a header, then one row per item — name, quantity, category, packed, own,
 /// reason. Fields with a comma or a quote are quoted (line breaks and other control characters become spaces); a field a spreadsheet would run as a

@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 
 /// Learns what a model server is from the endpoints each engine has: llama-server's `/props`, Ollama's
 /// `/api/version`, `/api/ps` and `/api/show`, LM Studio's `/api/v0/models`, vLLM's `max_model_len` in
@@ -164,7 +164,7 @@ public struct EngineDetector: Sendable {
     /// and a profile learnt from refusals would be remembered wrong).
     func json(_ path: String, body: JSONValue? = nil) async throws -> JSONValue? {
         let (status, data) = try await fetch(path, body)
-        if status == 401 || status == 403 { throw GenerationError.refused(status: status, server: server) }
+        if status == 401 || status == 403 { throw LanguageModelError.refused(status: status, server: server) }
         guard status == 200, let value = try? JSONValue.parse(data), case .object = value else { return nil }
         return value
     }

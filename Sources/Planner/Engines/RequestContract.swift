@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// A request shaped to what an engine takes, and what a refusal teaches: fields only where they are known

@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// What an error answer from a model server means, read from its status, body and headers: an overflow
@@ -18,7 +18,7 @@ public enum ServerErrorReader {
         /// Wait this long (when the server said) and ask again.
         case rateLimited(retryAfter: TimeInterval?)
         /// Nothing to retry: this error.
-        case failure(GenerationError)
+        case failure(LanguageModelError)
     }
 
     /// Reads an answer. `sent` is the body that was sent (a field must have been sent to be learnt from).
@@ -42,8 +42,8 @@ public enum ServerErrorReader {
             || lower.contains("context length exceeded") {
             let numbers = overflowNumbers(rawMessage)
             return .overflow(
-                tokens: TokenUsage.count(error?["n_prompt_tokens"]) ?? numbers.tokens ?? 0,
-                contextSize: TokenUsage.count(error?["n_ctx"]) ?? numbers.contextSize ?? 0
+                tokens: LanguageModelSession.Usage.count(error?["n_prompt_tokens"]) ?? numbers.tokens ?? 0,
+                contextSize: LanguageModelSession.Usage.count(error?["n_ctx"]) ?? numbers.contextSize ?? 0
             )
         }
         if status == 429 {

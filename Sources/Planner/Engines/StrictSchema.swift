@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// OpenAI's strict structured-output rules, checked on a JSON Schema: the root is an object, every object

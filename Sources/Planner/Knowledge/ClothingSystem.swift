@@ -1,5 +1,4 @@
 import Foundation
-import Store
 import Tools
 
 /// One clothing system for the trip: each garment family (tops, bottoms, socks, underwear, sleepwear,

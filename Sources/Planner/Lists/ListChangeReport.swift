@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 /// What a re-pack changed, item by item, against the list the traveller had: "+ Rain jacket — 90% rain
 /// Thu Dec 4; − Sunscreen; Socks ×5 → ×6". Matched by name (`ItemKey`).

@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 extension PackingItem {
     /// The name with its quantity, as lists print it: "Socks ×6", or the name alone.

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 import Tools
 
@@ -12,7 +13,7 @@ public struct BuiltinPackingModel: LanguageModel {
 
     public func contextSize() async throws -> Int { 4_096 }
 
-    public func tokenCount(of text: String) async -> Int { TokenEstimate.count(text) }
+    public func tokenCount(for text: String) async -> Int { TokenEstimate.count(text) }
 
     public func respond(to request: ModelRequest) async throws -> ModelReply {
         guard let prompt = request.entries.last(where: { $0.kind == .prompt }) else {

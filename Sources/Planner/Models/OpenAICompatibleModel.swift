@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 import Tools
 
@@ -144,7 +145,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         (try? await profile())?.kind.truncatesSilently ?? false
     }
 
-    public func tokenCount(of text: String) async -> Int {
+    public func tokenCount(for text: String) async -> Int {
         guard let profile = try? await profile(), profile.tokenizer != .estimate, await facts.tokenizerWorks else {
             return TokenEstimate.count(text)
         }
@@ -161,7 +162,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         if let (status, data) = try? await send(path: "tokenize", body: body, timeout: min(timeout, 10)), status == 200,
            let answer = try? JSONValue.parse(data) {
-            let counted = TokenUsage.count(answer["count"]) ?? answer["tokens"]?.arrayValue?.count
+            let counted = LanguageModelSession.Usage.count(answer["count"]) ?? answer["tokens"]?.arrayValue?.count
             if let counted {
                 await facts.remember(tokens: counted, for: text)
                 return counted
@@ -268,12 +269,12 @@ public struct OpenAICompatibleModel: LanguageModel {
             case .success:
                 return value
             case let .overflow(tokens, contextSize):
-                throw GenerationError.exceededContextWindowSize(tokens: tokens, contextSize: contextSize)
+                throw LanguageModelError.contextSizeExceeded(tokenCount: tokens, contextSize: contextSize)
             case let .lesson(lesson):
                 lessons += 1
                 let taught = RequestContract.apply(lesson, to: profile)
                 guard lessons <= 4, taught != profile else {
-                    throw GenerationError.rejected(status: status, message: Self.message(of: data))
+                    throw LanguageModelError.rejected(status: status, message: Self.message(of: data))
                 }
                 profile = try await update { $0 = taught }
             case let .rateLimited(retryAfter):
@@ -281,7 +282,7 @@ public struct OpenAICompatibleModel: LanguageModel {
                 let wait = retryAfter ?? Double(1 << min(waits, 3))
                 waits += 1
                 guard waits <= 8, waited + wait <= maximumRateLimitWait else {
-                    throw GenerationError.rateLimited(retryAfter: retryAfter)
+                    throw LanguageModelError.rateLimited(retryAfter: retryAfter)
                 }
                 try await Task.sleep(nanoseconds: UInt64(clamping: Int(checked: max(0.05, wait) * 1_000_000_000) ?? 1_000_000_000))
                 waited += max(0.05, wait)
@@ -290,7 +291,7 @@ public struct OpenAICompatibleModel: LanguageModel {
                 let listed = (try? await send(path: "v1/models", body: nil, timeout: min(timeout, 10))).flatMap { status, data in
                     status == 200 ? (try? JSONValue.parse(data))?["data"]?.arrayValue : nil
                 } ?? []
-                throw GenerationError.modelNotFound(
+                throw LanguageModelError.modelNotFound(
                     model: model, available: Array(listed.compactMap { $0["id"]?.stringValue }.prefix(8))
                 )
             case let .failure(error):
@@ -384,22 +385,22 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// Context sizes believed from a server; anything else counts as unknown.
     static let contextSizes = EngineProfile.contextSizes
 
-    /// A transport failure as the matching `GenerationError`: no answer in time and a refused redirect
+    /// A transport failure as the matching `LanguageModelError`: no answer in time and a refused redirect
     /// are an unavailable server; an answer past its size is an answer that cannot be used.
     static func generationError(_ error: any Error, base: URL) -> any Error {
         switch error {
         case let TransportError.deadlineExceeded(seconds):
-            return GenerationError.timedOut(
+            return LanguageModelError.timeout(
                 "no complete answer from \(masked(base)) within \(TransferLimits.describe(seconds: seconds)) (PLAN_MODEL_TIMEOUT)"
             )
         case let TransportError.tooLarge(limit):
-            return GenerationError.decodingFailure("the answer is larger than \(TransferLimits.describe(bytes: limit))")
+            return LanguageModelError.decodingFailure("the answer is larger than \(TransferLimits.describe(bytes: limit))")
         case let TransportError.redirectRefused(target):
-            return GenerationError.unavailable(
+            return LanguageModelError.unavailable(
                 "\(masked(base)) redirected to \(target); plan sends the API key and the conversation only to the host in PLAN_MODEL"
             )
         case let error as TransportError:
-            return GenerationError.unavailable(describe(error, base: base))
+            return LanguageModelError.unavailable(describe(error, base: base))
         default:
             return error
         }
@@ -434,21 +435,21 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
     }
 
-    /// Turns an error status into the matching `GenerationError` (overflow keeps both token counts).
+    /// Turns an error status into the matching `LanguageModelError` (overflow keeps both token counts).
     static func check(status: Int, body: Data) throws {
         switch ServerErrorReader.read(status: status, body: body, server: "the model server") {
         case .success: return
-        case let .overflow(tokens, contextSize): throw GenerationError.exceededContextWindowSize(tokens: tokens, contextSize: contextSize)
-        case let .rateLimited(retryAfter): throw GenerationError.rateLimited(retryAfter: retryAfter)
-        case .lesson: throw GenerationError.rejected(status: status, message: message(of: body))
+        case let .overflow(tokens, contextSize): throw LanguageModelError.contextSizeExceeded(tokenCount: tokens, contextSize: contextSize)
+        case let .rateLimited(retryAfter): throw LanguageModelError.rateLimited(retryAfter: retryAfter)
+        case .lesson: throw LanguageModelError.rejected(status: status, message: message(of: body))
         case let .failure(error): throw error
         }
     }
 
-    static func sum(_ a: TokenUsage?, _ b: TokenUsage?) -> TokenUsage? {
+    static func sum(_ a: LanguageModelSession.Usage?, _ b: LanguageModelSession.Usage?) -> LanguageModelSession.Usage? {
         guard let a else { return b }
         guard let b else { return a }
-        return TokenUsage(
+        return LanguageModelSession.Usage(
             promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens,
             reasoningTokens: a.reasoningTokens + b.reasoningTokens
         )

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 import Tools
 
@@ -144,9 +145,9 @@ enum OpenAIMessages {
     /// Reads a non-streamed completion.
     static func reply(from data: Data, mode: ToolCallingMode, wantsStructured: Bool) throws -> ModelReply {
         guard let document = try? JSONValue.parse(data), let message = document["choices"]?.arrayValue?.first?["message"] else {
-            throw GenerationError.decodingFailure("the server's answer has no choices[0].message")
+            throw LanguageModelError.decodingFailure("the server's answer has no choices[0].message")
         }
-        let usage = TokenUsage.from(document["usage"])
+        let usage = LanguageModelSession.Usage.from(document["usage"])
         // A reasoning model's thinking: llama-server's and vLLM's `reasoning_content`, Ollama's `reasoning`,
         // or a `<think>` block at the start of the content.
         let (thought, content) = ThinkTagFilter.split(message["content"]?.stringValue ?? "")
@@ -252,7 +253,7 @@ final class StreamAccumulator: Sendable {
     private struct State {
         var text = ""
         var calls: [Int: (id: String, name: String, arguments: String)] = [:]
-        var usage: TokenUsage?
+        var usage: LanguageModelSession.Usage?
         var finishReason: ModelReply.FinishReason?
         var separateReasoning = ""
         /// UTF-8 bytes of text, names and arguments so far.
@@ -274,7 +275,7 @@ final class StreamAccumulator: Sendable {
             if let reason = ModelReply.FinishReason(serverValue: chunk["choices"]?.arrayValue?.first?["finish_reason"]?.stringValue) {
                 state.finishReason = reason
             }
-            if let counted = TokenUsage.from(chunk["usage"]) { state.usage = counted }
+            if let counted = LanguageModelSession.Usage.from(chunk["usage"]) { state.usage = counted }
             guard let delta = chunk["choices"]?.arrayValue?.first?["delta"] else { return (nil, nil) }
             var thought = (delta["reasoning_content"] ?? delta["reasoning"])?.stringValue
             if let piece = thought {
@@ -298,7 +299,7 @@ final class StreamAccumulator: Sendable {
             let raw = delta["content"]?.stringValue ?? ""
             state.size += raw.utf8.count
             guard state.size <= maximumBytes else {
-                throw GenerationError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
+                throw LanguageModelError.decodingFailure("the answer is larger than \(maximumBytes / 1_048_576) MB")
             }
             if thought?.isEmpty == true { thought = nil }
             guard !raw.isEmpty else { return (nil, thought) }

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Splits a server-sent-event stream into its `data:` payloads as bytes arrive, in time linear in the
@@ -62,7 +63,7 @@ final class ServerSentEvents: Sendable {
         return String(text.dropFirst(5)).trimmingCharacters(in: .whitespaces)
     }
 
-    static func tooLong(_ limit: Int) -> GenerationError {
+    static func tooLong(_ limit: Int) -> LanguageModelError {
         .decodingFailure("the server sent an event line longer than \(limit / 1_048_576) MB")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// The forecast tool as the planner offers it: when the services are down or the user is offline with

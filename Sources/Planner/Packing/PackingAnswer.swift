@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 import Tools
 
 /// The packing list as a model generates it: items and notices, with the guides the grammar enforces

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 import Tools
 
@@ -50,7 +51,7 @@ public enum PackingInstructions {
     public static func list(from json: JSONValue) throws -> PackingList {
         let answer = try PackingAnswer(json: json)
         let list = answer.list
-        guard !list.items.isEmpty else { throw GenerationError.decodingFailure("the list has no items") }
+        guard !list.items.isEmpty else { throw LanguageModelError.decodingFailure("the list has no items") }
         return list
     }
 

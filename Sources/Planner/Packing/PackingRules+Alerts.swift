@@ -1,5 +1,4 @@
 import Foundation
-import Store
 import Tools
 
 extension PackingRules {

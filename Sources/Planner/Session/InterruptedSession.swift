@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// A trip's session that was cut short (Ctrl-C, a kill, the model's deadline, a server gone), as a

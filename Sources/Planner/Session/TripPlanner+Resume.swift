@@ -6,7 +6,7 @@ extension TripPlanner {
     /// the trip's interrupted follow-up (unless `--restart`) when that saves something: the same question
     /// asked again (carried on without a new prompt), or tool calls it had answered (the new question is
     /// asked after them), unless a packing list was made since. Returns the session resumed.
-    func resumeInterruptedAsk(_ question: String, trip: Trip, into turn: inout Turn) async throws -> InterruptedSession? {
+    func resumeInterruptedAsk(_ question: String, trip: Trip, into turn: inout SessionChain.Turn) async throws -> InterruptedSession? {
         try await InterruptedSession.claim(tripID: trip.id, purpose: .ask, store: store)
         guard resumesInterrupted,
               let interrupted = try await InterruptedSession.latest(tripID: trip.id, purpose: .ask, store: store)

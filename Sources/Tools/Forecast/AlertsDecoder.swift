@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 
 /// Reads NWS `/alerts/active?point=…` (a GeoJSON `FeatureCollection`; each feature's `properties` has
 /// `event`, `headline`, `severity`, `onset`, `ends`, `expires`, `description`…) into `WeatherAlert`s.

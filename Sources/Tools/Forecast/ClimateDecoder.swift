@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Reads Open-Meteo's historical archive (`/v1/archive`, ERA5: `daily.time` plus one array per variable)

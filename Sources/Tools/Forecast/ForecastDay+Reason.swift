@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 extension ForecastDay {
     /// The one place a day is described in a reason. A forecast day: the rule's `figure` and the day

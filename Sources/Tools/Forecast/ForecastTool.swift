@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// `forecast`: the weather for the trip's days at a point, as compact lines. Stateful for one session:
@@ -85,11 +86,8 @@ public struct ForecastTool: Tool {
         let report = try await provider.forecast(for: target, from: start, to: end)
         onReport(report)
         // Only the trip's own place is pinned: `show` and `replay` read the trip's forecast.
-        if let pinning, isDestination, report.origin != .pinned {
-            try await pinning.store.pinForecast(
-                tripID: pinning.tripID, placeID: target.id, source: report.forecast.provider, url: report.forecast.url,
-                fetchedAt: report.forecast.fetchedAt, forecast: try report.forecast.jsonText()
-            )
+        if let pinning, isDestination {
+            try await report.pin(to: pinning.store, tripID: pinning.tripID, placeID: target.id)
         }
         await memory.remember(key)
         return output(report, place: target)

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Reads NWS `/points` and gridpoint forecast documents, tolerating their quirks: null precipitation,

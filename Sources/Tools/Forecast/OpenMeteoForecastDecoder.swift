@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Reads Open-Meteo's daily forecast (`daily.time` plus one array per variable) into the same model as NWS.

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer, and

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// What the two online geocoders (Open-Meteo's and Nominatim) share: the search URL with its fixed query

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// OpenStreetMap's Nominatim (`GET /search?q=…&format=jsonv2`; data © OpenStreetMap contributors, ODbL), read

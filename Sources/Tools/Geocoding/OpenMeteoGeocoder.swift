@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Open-Meteo's geocoding API (GeoNames data, CC BY 4.0): `GET /v1/search?name=…`, read through the HTTP cache.

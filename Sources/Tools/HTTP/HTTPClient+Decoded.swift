@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 /// A value decoded from a GET, and how the cache answered.
 public struct DecodedFetch<Value> {

@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import LanguageModels
 
 /// An `application/problem+json` error document as NWS sends them (or Open-Meteo's `{error, reason}`).
 struct Problem: Equatable {

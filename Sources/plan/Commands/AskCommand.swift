@@ -1,7 +1,7 @@
 import Foundation
 import Interface
+import LanguageModels
 import Planner
-import Store
 import Tools
 
 /// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.

@@ -1,6 +1,5 @@
 import Foundation
 import Interface
-import Store
 
 /// `plan cache prune` and `plan cache stats`.
 struct CacheCommand {

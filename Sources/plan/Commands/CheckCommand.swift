@@ -1,7 +1,7 @@
 import Foundation
 import Interface
+import LanguageModels
 import Planner
-import Store
 
 /// `plan check <trip> <item>…` / `--all` / `--from-markdown <file>`, and `plan uncheck`.
 struct CheckCommand {

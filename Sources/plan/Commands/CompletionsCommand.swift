@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import LanguageModels
 import Store
 
 /// `plan completions bash|zsh|fish`, and the scripts' hidden `plan __complete trips|sessions`.

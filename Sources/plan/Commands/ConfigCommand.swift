@@ -1,7 +1,7 @@
 import Foundation
 import Interface
+import LanguageModels
 import Planner
-import Store
 import Tools
 
 /// `plan config` (the traveller, and where each value comes from) and `plan config set <key> <value>`.

@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import LanguageModels
 import Planner
 import Store
 import Tools

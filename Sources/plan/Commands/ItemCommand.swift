@@ -1,7 +1,6 @@
 import Foundation
 import Interface
 import Planner
-import Store
 
 /// `plan item add <trip> <name>` and `plan item rm <trip> <item>`.
 struct ItemCommand {

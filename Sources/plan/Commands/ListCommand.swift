@@ -1,6 +1,5 @@
 import Foundation
 import Interface
-import Store
 
 /// `plan list`.
 struct ListCommand {

@@ -1,0 +1,92 @@
+import Foundation
+import LanguageModels
+import Store
+import Tools
+
+/// How a forecast looks on the terminal and in JSON.
+public enum ForecastPrinter {
+    /// "NWS, fetched 12 min ago" (+ "stale: HTTP 500" when the network failed).
+    public static func provenance(_ report: ForecastReport, now: Date = Date()) -> String {
+        var text = "\(report.forecast.sourceName), fetched \(Age.describe(now.timeIntervalSince(report.forecast.fetchedAt)))"
+        switch report.origin {
+        case .cached: text += " (cached)"
+        case .live: break
+        case .revalidated: text += " (revalidated just now)"
+        case .pinned: text += " (pinned to the trip)"
+        case .offline: text += " (offline; cached copy)"
+        case let .stale(_, reason): text += " (stale copy: the service failed with \(reason))"
+        }
+        if let note = report.note, report.origin != .pinned { text += "; \(note)" }
+        return text
+    }
+
+    /// The forecast block of `show`: provenance, alerts, the chart, and notices of days the forecast does not reach.
+    public static func lines(_ report: ForecastReport, trip: Trip, console: any TextStyling, units: MeasurementUnits = .us) -> [String] {
+        var lines = ["  Forecast    " + provenance(report)]
+        let forecast = report.forecast
+        let zone = forecast.timeZone
+        for alert in forecast.alerts {
+            lines.append("    " + console.warning("⚠ " + alert.notice(timeZone: zone)))
+        }
+        let chart = ForecastChart(
+            days: forecast.days(from: trip.start, to: trip.end), start: trip.start, end: trip.end,
+            lastForecastDay: forecast.lastForecastDate, isUnicode: console.isUTF8, units: units
+        )
+        lines += chart.lines { style, text in console.paint(text, sgr: style.sgr) }
+        if let notice = ForecastReach.notice(for: forecast, from: trip.start, to: trip.end) {
+            lines.append("    " + console.warning(notice))
+        }
+        let missing = forecast.missingDays(from: trip.start, to: trip.end)
+        if !missing.isEmpty {
+            let issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: zone))
+            lines.append("    " + console.warning(ForecastReach.missingNotice(missing, issued: issued)))
+        }
+        return lines
+    }
+
+    /// The forecast of `show --json`: source, age, each trip day with its source and climate figures, alerts, notices.
+    public static func json(_ report: ForecastReport, trip: Trip) -> JSONValue {
+        let forecast = report.forecast
+        let days = forecast.days(from: trip.start, to: trip.end).map { day -> JSONValue in
+            [
+                "date": .string(day.date.description), "high": .from(day.high), "low": .from(day.low),
+                "precipitationChance": .from(day.precipitationChance), "snow": .bool(day.hasSnow),
+                "thunder": .bool(day.hasThunder), "wind": .from(day.wind), "gust": .from(day.gust),
+                "uvIndex": .from(day.uvIndex), "summary": .string(day.summary),
+                "nightSummary": .from(day.nightSummary),
+                "source": .string((day.source ?? DaySource(rawValue: forecast.source) ?? .openMeteo).rawValue),
+                "climate": day.climate.map(climateJSON) ?? .null,
+            ]
+        }
+        let alerts = forecast.alerts.map { alert -> JSONValue in
+            [
+                "event": .string(alert.event), "headline": .string(alert.headline), "severity": .string(alert.severity),
+                "onset": alert.onset.map { .string(Timestamp.iso8601($0)) } ?? .null,
+                "ends": alert.ends.map { .string(Timestamp.iso8601($0)) } ?? .null,
+                "summary": .string(alert.summary),
+            ]
+        }
+        let stale = report.origin.isStale
+        return [
+            "source": .string(forecast.source),
+            "url": .string(forecast.url),
+            "fetched": .string(Timestamp.iso8601(forecast.fetchedAt)),
+            "ageSeconds": .number(max(0, Date().timeIntervalSince(forecast.fetchedAt)).rounded()),
+            "stale": .bool(stale),
+            "days": .array(days),
+            "alerts": .array(alerts),
+            "notice": ForecastReach.notice(for: forecast, from: trip.start, to: trip.end).map(JSONValue.string) ?? .null,
+            "missingDays": .array(forecast.missingDays(from: trip.start, to: trip.end).map { .string($0.description) }),
+        ]
+    }
+
+    /// A climate day's figures: the years, the 10th–90th percentile night and day, wet and snow shares.
+    public static func climateJSON(_ climate: DayClimate) -> JSONValue {
+        [
+            "firstYear": .number(Double(climate.firstYear)), "lastYear": .number(Double(climate.lastYear)),
+            "samples": .number(Double(climate.samples)), "coldNight": .from(climate.coldNight),
+            "hotDay": .from(climate.hotDay), "wetShare": .number((climate.wetShare * 100).rounded() / 100),
+            "snowShare": .number((climate.snowShare * 100).rounded() / 100),
+        ]
+    }
+}

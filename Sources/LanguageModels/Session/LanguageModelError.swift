@@ -1,0 +1,137 @@
+import Foundation
+
+/// Why a session could not produce an answer: Foundation Models 27's `LanguageModelError`, with every case
+/// of Foundation Models 26's `GenerationError` that plan had mapped onto it (see docs/architecture.md).
+public enum LanguageModelError: Error, LocalizedError, Sendable, Equatable {
+    /// The transcript no longer fits the context window.
+    case contextSizeExceeded(tokenCount: Int, contextSize: Int)
+    /// The answer could not be decoded into what was asked for.
+    case decodingFailure(String)
+    /// The server asked us to slow down, for longer than plan waits (`retryAfter` seconds, when it said).
+    case rateLimited(retryAfter: TimeInterval?)
+    /// The server refused the credentials (HTTP 401 or 403): the server is up, the key is wrong.
+    case refused(status: Int, server: String)
+    /// The server has no model of that name; `available` is what it lists.
+    case modelNotFound(model: String, available: [String])
+    /// The server refused the request for a reason plan cannot fix (its own words, one line).
+    case rejected(status: Int, message: String)
+    /// The server answered, with an error of its own (5xx): it is up, but failing.
+    case serverFailed(status: Int, message: String)
+    /// The answer did not come in time (`PLAN_MODEL_TIMEOUT`); the server may be up but slow.
+    case timeout(String)
+    /// The model server could not be reached or failed.
+    case unavailable(String)
+    /// The model kept calling tools past the cap and never answered.
+    case toolLoopLimit(rounds: Int)
+    /// A text answer that is no answer: empty, a stock phrase, the question said back, a loop.
+    case unusableAnswer(String)
+    /// A second request while the session is still answering one (transcripts would interleave).
+    case concurrentRequests
+
+    /// Whether this is the context window running out (before the request, or while answering).
+    public var isOverflow: Bool {
+        if case .contextSizeExceeded = self { return true }
+        return false
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case let .contextSizeExceeded(tokens, contextSize):
+            return "the conversation needs \(tokens) tokens but the model's context holds \(contextSize)."
+        case let .decodingFailure(detail):
+            return "the model's answer could not be used: \(detail)."
+        case let .rateLimited(retryAfter):
+            guard let retryAfter else { return "the model server is rate limiting requests." }
+            return "the model server is rate limiting requests for \(Self.duration(retryAfter))."
+        case let .refused(status, server):
+            return "\(server) refused the key (HTTP \(status))."
+        case let .modelNotFound(model, available):
+            let listed = available.isEmpty ? "it lists none" : "it serves " + available.prefix(8).joined(separator: ", ")
+            return "the server has no model \"\(model)\"; \(listed)."
+        case let .rejected(status, message):
+            return "the model server refused the request (HTTP \(status)): \(message)"
+        case let .timeout(reason):
+            return "the model server did not answer in time: \(reason)."
+        case let .serverFailed(status, message):
+            return "the model server failed (HTTP \(status)): \(message)"
+        case let .unavailable(reason):
+            return "the model server is unavailable: \(reason)."
+        case let .toolLoopLimit(rounds):
+            return "the model called tools for \(rounds) rounds without answering."
+        case let .unusableAnswer(problem):
+            return "the model gave no usable answer: \(problem)."
+        case .concurrentRequests:
+            return "the session is still answering an earlier request."
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .contextSizeExceeded:
+            return "Use a model with a larger context, or --recovery summarize."
+        case .decodingFailure, .toolLoopLimit:
+            return "Try again, or use a larger model (or PLAN_MODEL=builtin)."
+        case .unusableAnswer:
+            return "Ask again in other words, or use a larger model; 'plan history' keeps the failed turn."
+        case let .rateLimited(retryAfter):
+            guard let retryAfter else { return "Wait a minute and try again; the session is kept, and the next pack resumes it." }
+            let when = Date().addingTimeInterval(retryAfter).formatted(date: .omitted, time: .shortened)
+            return "Try again after \(when); the session is kept, and the next pack resumes it."
+        case .refused:
+            return "Set PLAN_API_KEY to a key this server accepts (it is sent as a bearer token)."
+        case let .modelNotFound(_, available):
+            return available.isEmpty ? "Set PLAN_MODEL_NAME to a model the server has loaded."
+                : "Set PLAN_MODEL_NAME to one of them, e.g. PLAN_MODEL_NAME=\(available[0])."
+        case .rejected:
+            return "The server's words above say what it wants; PLAN_ENGINE can name the engine if plan guessed wrong."
+        case .serverFailed:
+            return "The server is up but failing: see its log, or try again; the next pack resumes the session."
+        case .timeout:
+            return "Raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size; the next pack resumes the session."
+        case .unavailable:
+            return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine); a pack cut short resumes where it stopped."
+        case .concurrentRequests:
+            return "Wait for the answer (isResponding) before sending the next prompt, or use a second session."
+        }
+    }
+}
+
+/// A tool failed: which tool, and why, so the user can act on it.
+extension LanguageModelError {
+    /// "12 s", "3 min", "2 h".
+    static func duration(_ seconds: TimeInterval) -> String {
+        // At most a day (the reader caps it), so every conversion fits.
+        let capped = min(max(0, seconds), 86_400)
+        if capped < 90 { return "\(Int(checked: capped.rounded(.up)) ?? 0) s" }
+        if capped < 5_400 { return "\(Int(checked: (capped / 60).rounded(.up)) ?? 0) min" }
+        return "\(Int(checked: (capped / 3_600).rounded(.up)) ?? 0) h"
+    }
+
+    /// Whether the session was cut short by something outside the conversation (a deadline, a rate limit,
+    /// the connection): its entries stay, and the next pack resumes it.
+    public var isInterruption: Bool {
+        switch self {
+        case .rateLimited, .timeout, .unavailable, .serverFailed: return true
+        default: return false
+        }
+    }
+}
+
+public struct ToolCallError: Error, LocalizedError, Sendable {
+    public var toolName: String
+    public var underlyingError: any Error
+
+    public init(toolName: String, underlyingError: any Error) {
+        self.toolName = toolName
+        self.underlyingError = underlyingError
+    }
+
+    public var errorDescription: String? {
+        let reason = (underlyingError as? any LocalizedError)?.errorDescription ?? String(describing: underlyingError)
+        return "the \(toolName) tool failed: \(reason)"
+    }
+
+    public var recoverySuggestion: String? {
+        (underlyingError as? any LocalizedError)?.recoverySuggestion
+    }
+}

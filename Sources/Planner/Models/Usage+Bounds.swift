@@ -1,0 +1,22 @@
+import Foundation
+import LanguageModels
+
+extension LanguageModelSession.Usage {
+    /// Token counts believed from a server: whole numbers from 0 to 16,777,216.
+    static let believable = 0...16_777_216
+
+    /// A server's token count, or nil when it is missing, fractional, negative or absurd (1e300).
+    static func count(_ value: JSONValue?) -> Int? {
+        guard let number = value?.intValue, believable.contains(number) else { return nil }
+        return number
+    }
+
+    /// The `usage` object of a completion, when its prompt count is believable.
+    static func from(_ usage: JSONValue?) -> LanguageModelSession.Usage? {
+        guard let usage, let prompt = count(usage["prompt_tokens"]) else { return nil }
+        var counted = LanguageModelSession.Usage(promptTokens: prompt, completionTokens: count(usage["completion_tokens"]) ?? 0)
+        // OpenAI's hidden reasoning (part of completion_tokens).
+        counted.reasoningTokens = count(usage["completion_tokens_details"]?["reasoning_tokens"]) ?? 0
+        return counted
+    }
+}

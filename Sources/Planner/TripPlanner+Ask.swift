@@ -1,0 +1,108 @@
+import Foundation
+import LanguageModels
+import Store
+import Tools
+
+extension TripPlanner {
+    /// What a follow-up is told, in place of the pack's tool rounds.
+    public static let askInstructions = """
+        You answer a traveller's questions about their trip. Use the trip facts given: the forecast and the \
+        packing list. Never guess the weather; if the facts do not say, say so. Answer in at most four sentences.
+        """
+
+    /// Answers a follow-up question. It continues the trip's latest *completed* session, carrying the
+    /// instructions, the trip's facts (the forecast the list was made from, compact, and the list) and the
+    /// last questions and answers, not the pack's tool rounds, so it fits small windows. Tools are offered only
+    /// when no forecast was pinned (there is nothing to answer the weather from otherwise).
+    public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws -> Answer {
+        let window = try await chain.resolvedContextSize()
+        guard window >= ContextTooSmallError.minimum else { throw ContextTooSmallError(contextSize: window) }
+        let latest = try await store.latestSession(tripID: trip.id, statuses: [.completed])
+        // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
+        let list = try await store.latestPackingList(tripID: trip.id)
+        let snapshot = try await store.latestForecast(tripID: trip.id, before: list?.createdAt)
+        var tripFacts = try TripFacts(trip: trip, snapshot: snapshot, list: list)
+        if trip.hasStops {
+            // Every stop's forecast as pinned before the list, each for its own days.
+            var legs: [(leg: TripLeg, forecast: Forecast?)] = []
+            for leg in trip.legs {
+                var forecast: Forecast?
+                if let id = leg.place?.id, let pinned = try await store.latestForecast(tripID: trip.id, placeID: id, before: list?.createdAt) {
+                    forecast = try Forecast.fromJSON(pinned.forecast)
+                }
+                legs.append((leg, forecast))
+            }
+            let stops = StopForecasts(legs)
+            tripFacts.forecast = stops.forecast
+            tripFacts.stops = stops
+        }
+        let facts = await tripFacts.text(budget: window / 3, model: model)
+        var carried = [
+            Transcript.Entry(kind: .instructions, text: Self.askInstructions),
+            Transcript.Entry(kind: .summary, text: facts),
+        ]
+        if let latest, latest.purpose == .ask {
+            carried += try await earlierExchanges(sessionID: latest.id, budget: window / 6)
+        }
+        let places = TripPlaces(destination: trip.place)
+        var turn = SessionChain.Turn(
+            purpose: .ask, trip: trip, parent: latest.map { ($0.id, SessionRelation.resumed) }, carried: Transcript(entries: carried),
+            prompt: question, payload: nil, schema: nil,
+            tools: snapshot == nil ? makeTools(for: trip, pins: true, places: places) : [], required: [], onText: onText,
+            onSnapshot: nil, fallsBack: false
+        )
+        let resumed = try await resumeInterruptedAsk(question, trip: trip, into: &turn)
+        var options = self.options
+        options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
+        return try await chain.converse(turn, options: options) { outcome in
+            guard case let .success(response) = outcome.answer else {
+                throw LanguageModelError.decodingFailure("no answer")
+            }
+            let answer = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let problem = AnswerCheck.problem(answer, question: question) {
+                try await outcome.session.record(check: "Not an answer: \(problem).", payload: nil)
+                throw LanguageModelError.unusableAnswer(problem)
+            }
+            var notices: [String] = []
+            if response.isCutOff {
+                let at = response.answerTokens.map { " at \($0) tokens" } ?? ""
+                notices.append("the answer was cut off\(at); ask a narrower question for a complete one.")
+            }
+            return (
+                Answer(
+                    sessionID: outcome.sessionID, answer: answer, recoveries: outcome.recoveries, notices: notices,
+                    resumed: resumed.map { ($0.id, $0.answeredCalls) }
+                ), nil
+            )
+        }
+    }
+
+    /// The questions and answers of a completed follow-up, newest last, within `budget` tokens.
+    private func earlierExchanges(sessionID: Int, budget: Int) async throws -> [Transcript.Entry] {
+        let entries = try await store.entries(sessionID: sessionID).filter(\.isInContext)
+            .filter { $0.kind == .prompt || $0.kind == .response }
+        var pairs: [[Transcript.Entry]] = []
+        var index = 0
+        while index + 1 < entries.count {
+            if entries[index].kind == .prompt, entries[index + 1].kind == .response {
+                pairs.append([entries[index], entries[index + 1]].map { record in
+                    var entry = Transcript.Entry(record: record)
+                    entry.seq = nil
+                    return entry
+                })
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        var kept: [[Transcript.Entry]] = []
+        var spent = 0
+        for pair in pairs.suffix(2).reversed() {
+            let tokens = pair.reduce(0) { $0 + $1.tokens + 4 }
+            guard spent + tokens <= budget else { break }
+            spent += tokens
+            kept.insert(pair, at: 0)
+        }
+        return kept.flatMap { $0 }
+    }
+}

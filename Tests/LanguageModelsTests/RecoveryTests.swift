@@ -1,0 +1,56 @@
+import Foundation
+@testable import LanguageModels
+import Testing
+
+@Suite struct RecoveryTests {
+    static func transcript() -> Transcript {
+        Transcript(entries: [
+            Transcript.Entry(kind: .instructions, text: "rules", tokens: 5, seq: 0),
+            Transcript.Entry(kind: .prompt, text: "first", tokens: 5, seq: 1),
+            Transcript.Entry(kind: .response, text: "answer one", tokens: 5, seq: 2),
+            Transcript.Entry(kind: .prompt, text: "second", tokens: 5, seq: 3),
+            Transcript.Entry(kind: .toolCalls, text: "echo(a)", toolCalls: [ToolCall(id: "c1", name: "echo", arguments: [:])], tokens: 5, seq: 4),
+            Transcript.Entry(kind: .toolOutput, text: "out a", toolName: "echo", toolCallID: "c1", tokens: 500, seq: 5),
+            Transcript.Entry(kind: .toolCalls, text: "echo(b)", toolCalls: [ToolCall(id: "c2", name: "echo", arguments: [:])], tokens: 5, seq: 6),
+            Transcript.Entry(kind: .toolOutput, text: "out b", toolName: "echo", toolCallID: "c2", tokens: 500, seq: 7),
+        ])
+    }
+
+    @Test func condenseKeepsInstructionsThePromptAndTheLastCallWithItsOutput() {
+        let condensed = ContextRecovery.condensed(Self.transcript(), strategy: .condense)
+        #expect(condensed.entries.map(\.text) == ["rules", "second", "echo(b)", "out b"])
+        #expect(condensed.entries.allSatisfy { $0.seq == nil })
+    }
+
+    @Test func freshKeepsInstructionsAndThePrompt() {
+        let condensed = ContextRecovery.condensed(Self.transcript(), strategy: .fresh)
+        #expect(condensed.entries.map(\.text) == ["rules", "second"])
+    }
+
+    @Test func summarizeAddsOneSummaryEntry() {
+        let condensed = ContextRecovery.condensed(Self.transcript(), strategy: .summarize, summary: "it was cold")
+        #expect(condensed.entries.map(\.kind) == [.instructions, .summary, .prompt, .toolCalls, .toolOutput])
+        let older = ContextRecovery.entriesToSummarize(Self.transcript()).map(\.text)
+        #expect(older == ["first", "answer one", "echo(a)", "out a"])
+    }
+
+    @Test func aToolCallIsNeverSeparatedFromItsOutput() {
+        var entries = Self.transcript().entries
+        entries.removeLast()  // the last call has no output yet
+        let condensed = ContextRecovery.condensed(Transcript(entries: entries), strategy: .condense)
+        let calls = condensed.entries.filter { $0.kind == .toolCalls }
+        let outputs = condensed.entries.filter { $0.kind == .toolOutput }
+        // The unanswered call is dropped; the last complete pair is kept whole.
+        #expect(calls.map(\.text) == ["echo(a)"])
+        #expect(outputs.map(\.text) == ["out a"])
+    }
+
+    @Test func theHistoryTransformsAreTheStrategiesUnderTheUtilitiesNames() {
+        let transcript = Self.transcript()
+        #expect(ContextRecovery.rollingWindow(transcript) == ContextRecovery.condensed(transcript, strategy: .condense))
+        #expect(ContextRecovery.droppingCompletedToolCalls(transcript).entries.map(\.text) == ["rules", "second"])
+        let summarized = ContextRecovery.summarizeHistory(transcript, summary: "it was cold")
+        #expect(summarized.entries.map(\.text) == ["rules", "it was cold", "second", "echo(b)", "out b"])
+        #expect(!summarized.entries.contains { $0.kind == .toolOutput && $0.text == "out a" })
+    }
+}
