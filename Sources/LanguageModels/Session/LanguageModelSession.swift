@@ -462,6 +462,8 @@ public actor LanguageModelSession {
 }
 
 /// Accumulates streamed text into snapshots. `@unchecked Sendable`: the text is only touched under the lock.
+/// (This module stands alone, so its three stream boxes keep their own `NSLock`; plan's other modules share
+/// Store's `Locked<Value>`.)
 final class SnapshotBox: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
