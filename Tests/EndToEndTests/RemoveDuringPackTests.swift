@@ -17,9 +17,11 @@ import Testing
         let server = try LoopbackServer(script: "llm/fake_llama_server.py", arguments: ["--n-ctx", "8192"])
         let call: [String: Any] = ["json": ["tool_call": ["name": "forecast", "arguments": ["latitude": 39.7392, "longitude": -104.9847]]]]
         // The second round (after the forecast) is held until released: the pack is then waiting on the model.
+        // The model's deadline is long, since the test releases the hold itself: on a loaded CI machine the
+        // `rm` and the release once came more than 30 s after the hold began, and the pack timed out first.
         try await server.control("_control/script", body: ["steps": [call, ["hold": true], InterruptedPackTests.answer]])
         let environment = sandbox.environment.merging(services.environment.merging([
-            "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "30",
+            "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "600",
         ]) { _, new in new }) { _, new in new }
         let binary = PlanSandbox.binary
         let folder = sandbox.folder
