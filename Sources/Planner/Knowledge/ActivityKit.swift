@@ -87,7 +87,7 @@ public enum ClothingNeed: String, Sendable, CaseIterable, Codable {
     case swimwear, boardshorts, shorts, businessOutfits, smartCasual, formalOutfit, darkFormalOutfit, formalNight
     case dressShoes, skiOuterwear, skiSocks, baseLayers, warmLayers, midLayer, warmHat, skiGloves, gloves
     case hikingBoots, hikingSocks, walkingShoes, slipOnShoes, sandals, waterShoes, deckShoes, runningShoes
-    case snowBoots, workoutClothes, neutralColours, modestClothes, carryOn, childSpares, windproof
+    case snowBoots, workoutClothes, neutralColours, modestClothes, carryOn, childSpares, windproof, babyClothes
 }
 
 extension ClothingNeed {
@@ -126,6 +126,7 @@ extension ClothingNeed {
         case .carryOn: return "clothes for 4 days at most"
         case .childSpares: return "spare clothes per child"
         case .windproof: return "a windproof shell"
+        case .babyClothes: return "baby clothes, two changes a day"
         }
     }
 }

@@ -337,7 +337,7 @@ public enum ActivityKits {
             KitItem(documents, "Children's passports or ID", "Each child needs their own", when: .abroad),
         ]),
         ActivityKit(name: "baby", aliases: ["infant", "toddler", "travelling with a baby", "with baby"], group: .people,
-                    wear: [.childSpares], gear: [
+                    wear: [.babyClothes], gear: [
             KitItem(gear, "Nappies and wipes", "More than you think; shops may be shut"),
             KitItem(gear, "Bottles and formula or feeding kit", "Feeds on the way"),
             KitItem(gear, "Baby carrier or stroller", "Airlines usually check strollers at the gate"),

@@ -32,6 +32,8 @@ public struct ClothingSystem: Sendable {
     }
     /// Pieces of a daily garment: a day's worth each day, plus a spare.
     public var daily: Int { wornDays + spare }
+    /// A trip for work (business or smart-casual outfits): its clothes are the outfits, not holiday wear.
+    public var dressesForWork: Bool { needs.contains(.businessOutfits) || needs.contains(.smartCasual) }
     /// Working days: the weekdays of the trip (all its days when it has none).
     var workDays: Int {
         let weekdays = (0..<context.dayCount).map { context.start.adding(days: $0) }
@@ -98,6 +100,8 @@ public struct ClothingSystem: Sendable {
             (name, lead) = ("Long-sleeved tops", "Cool days")
             figure = weather.coldestHigh
         }
+        // One or two tops cannot be "short- and long-sleeved": the kind for the coolest day names them.
+        if casual <= 2, let plain = Self.fewTopsName[name] { name = plain }
         if needs.contains(.neutralColours) { name = "Tops in neutral colours (khaki, tan, olive)" }
         let (reason, isForecast) = cite.reason(.high, of: figure, in: weather, lead: lead)
         var tops = item("Clothing", name, casual, reason, weather: isForecast)
@@ -106,14 +110,27 @@ public struct ClothingSystem: Sendable {
         return items
     }
 
+    /// The mixed kinds of top, and what one or two of them are called instead.
+    static let fewTopsName: [String: String] = [
+        "Tops, short- and long-sleeved": "Long-sleeved tops",
+        "Long-sleeved tops, a couple short-sleeved": "Long-sleeved tops",
+    ]
+
     /// Bottoms: shorts (and one pair of light trousers) in the heat, else trousers of a warmth for the cold.
     func bottoms() -> [PackingItem] {
         var count = min(3, max(1, (wornDays + 1) / 2))
         if needs.contains(.businessOutfits) || needs.contains(.smartCasual) {
             count = max(1, min(count, (context.dayCount - workDays + 1) / 2))
         }
+        // Ski trousers on the slopes: the others are for evenings and the village.
+        if needs.contains(.skiOuterwear) { count = min(count, ClothingSystem.eveningTrousers) }
         let hottest = weather.hottestHigh?.value ?? 65
         let coolest = weather.coldestHigh?.value ?? hottest
+        // Business attire replaces casual wear: a work trip packs shorts only when an activity asks for them.
+        if dressesForWork, !needs.contains(.shorts), hottest >= 80 {
+            let (reason, isForecast) = cite.reason(.high, of: weather.hottestHigh, in: weather, lead: "Off-duty hours in the heat")
+            return [item("Clothing", "Light trousers or a skirt", count, reason, weather: isForecast)]
+        }
         if hottest >= 80 || (needs.contains(.shorts) && hottest >= 65) {
             let (reason, isForecast) = cite.reason(.high, of: weather.hottestHigh, in: weather, lead: "Warm days")
             var items = [item("Clothing", "Shorts", count, reason, weather: isForecast)]
@@ -143,9 +160,12 @@ public struct ClothingSystem: Sendable {
         if needs.contains(.hikingSocks) {
             return item("Clothing", "Hiking socks", daily, "Cushioned socks against blisters; " + perDay("").lowercased())
         }
-        if weather.isHot(85), (weather.coldestHigh?.value ?? 0) >= 75, needs.contains(.sandals) || !needs.contains(.businessOutfits) {
+        // Sandals most days (every high 75 °F or more, and a beach's sandals or heat with no office): fewer socks.
+        let warmEveryDay = (weather.coldestHigh?.value ?? 0) >= 75
+        if warmEveryDay, needs.contains(.sandals) || (weather.isHot(85) && !needs.contains(.businessOutfits)) {
             let count = max(2, (daily + 1) / 2)
-            return item("Clothing", "Socks", min(daily, count), "Sandals most days in the heat; socks for closed shoes")
+            let lead = needs.contains(.sandals) ? "Sandals most days" : "Sandals most days in the heat"
+            return item("Clothing", "Socks", min(daily, count), lead + "; socks for closed shoes")
         }
         return item("Clothing", "Socks", daily, perDay("Socks"))
     }
@@ -163,6 +183,12 @@ public struct ClothingSystem: Sendable {
         return [item("Clothing", "Thermal base layers (top and bottom)", sets, "Under ski or winter clothes")]
     }
 
+    /// Trousers a ski trip packs besides the ski trousers, for evenings and the village.
+    public static let eveningTrousers = 2
+
+    /// Warm mid layers (a fleece or a down jacket) a trip needs, however long: one.
+    public static let warmLayerCount = 1
+
     func midLayers() -> [PackingItem] {
         let coolDays = (weather.coldestHigh?.value ?? 60) < 60
         let coldNights = weather.isCold(60)
@@ -171,8 +197,9 @@ public struct ClothingSystem: Sendable {
         guard wanted else { return [] }
         let count = context.dayCount >= 5 && (weather.coldestHigh?.value ?? 60) < 50 ? 2 : 1
         if needs.contains(.warmLayers) || weather.isCold(25) {
+            // One warm mid layer: worn over base layers, never against the skin, it does the whole trip.
             let (reason, isForecast) = cite.reason(.low, of: weather.coldestLow, in: weather, lead: "Warmth when still")
-            return [item("Clothing", "Warm fleece or down jacket", count, reason, weather: isForecast)]
+            return [item("Clothing", "Warm fleece or down jacket", ClothingSystem.warmLayerCount, reason, weather: isForecast)]
         }
         if let spread = weather.widestSpread, !coolDays {
             return [item("Clothing", "Fleece or light sweater", 1, cite.reason(.highAndLow, of: spread, lead: "Cool evenings"), weather: true)]
@@ -338,6 +365,12 @@ public struct ClothingSystem: Sendable {
         }
         if needs.contains(.modestClothes) {
             items.append(item("Clothing", "Clothes covering shoulders and knees", 1, "Asked at many religious sites"))
+        }
+        if needs.contains(.babyClothes) {
+            // Two changes a day (feeds and nappies leak), counted like the adults' for the laundry.
+            let count = 2 * wornDays
+            let washes = context.dayCount > wornDays ? "; wash every \(wornDays) days" : ""
+            items.append(item("Clothing", "Baby bodysuits, outfits and sleepsuits", count, "Two changes a day for \(wornDays) day\(wornDays == 1 ? "" : "s")\(washes)"))
         }
         if needs.contains(.childSpares) {
             items.append(item("Clothing", "Spare clothes for each child", 2, "Spills and accidents; more than for adults"))

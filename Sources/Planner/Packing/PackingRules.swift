@@ -196,7 +196,9 @@ public enum PackingRules {
                 forecastItem("Toiletries", "Sunscreen (SPF 30+)", reason),
                 forecastItem("Accessories", "Sunglasses", reason),
             ]
-            if (day.high ?? 0) >= 85 || (day.uvIndex ?? 0) >= 8 { items.append(forecastItem("Accessories", "Sun hat", reason)) }
+            if (day.high ?? 0) >= 85 || (day.uvIndex ?? 0) >= 8, !spendsDaysIndoors(context) {
+                items.append(forecastItem("Accessories", "Sun hat", reason))
+            }
             return items
         }
         if weather.isSeasonal, weather.isHot(85) {
@@ -207,6 +209,15 @@ public enum PackingRules {
             ]
         }
         return []
+    }
+
+    /// A work trip (business or conference wear) with no activity outdoors, on the water or the snow: its
+    /// days are spent indoors, so strong sun asks for sunglasses and sunscreen but no sun hat (a kit that
+    /// wants one, the beach's or a safari's, brings its own).
+    static func spendsDaysIndoors(_ context: PackingContext) -> Bool {
+        let kits = ActivityKits.resolve(context.activities).kits
+        let forWork = kits.contains { $0.wear.contains(.businessOutfits) || $0.wear.contains(.smartCasual) }
+        return forWork && !kits.contains { [.water, .snow, .outdoors].contains($0.group) }
     }
 
     /// Heat: water; warm and humid (a hot day with rain or thunder likely, or the tropics): insect repellent.

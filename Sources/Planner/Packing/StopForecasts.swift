@@ -29,6 +29,15 @@ public struct StopForecasts: Sendable {
         }
         self.stops = stops
         let available = legs.compactMap(\.forecast)
+        // Each stop's alerts (already kept to that stop's days), tagged with the stop when there are several,
+        // so a notice and an item's reason say where ("Winter Storm Warning in Denver").
+        let alerts = legs.flatMap { entry in
+            (entry.forecast?.alerts ?? []).map { alert in
+                var alert = alert
+                if legs.count > 1 { alert.stop = WeatherAlert.Stop(name: entry.leg.name, start: entry.leg.start, end: entry.leg.end) }
+                return alert
+            }
+        }
         guard let first = available.first else {
             forecast = nil
             return
@@ -36,8 +45,8 @@ public struct StopForecasts: Sendable {
         forecast = Forecast(
             source: first.source, url: first.url, timeZone: first.timeZone, updatedAt: nil,
             fetchedAt: available.map(\.fetchedAt).min() ?? first.fetchedAt, days: days.sorted { $0.date < $1.date },
-            // Each stop's alerts (already kept to that stop's days); the highest stop's elevation, for altitude.
-            alerts: available.flatMap(\.alerts), elevation: available.compactMap(\.elevation).max()
+            // The highest stop's elevation, for altitude.
+            alerts: alerts, elevation: available.compactMap(\.elevation).max()
         )
     }
 

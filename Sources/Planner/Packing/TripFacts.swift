@@ -11,16 +11,22 @@ public struct TripFacts: Sendable {
     public var list: PackingList?
     /// A trip of several stops: which day is spent where (the forecast is then every stop's, combined).
     public var stops: StopForecasts?
+    /// The units the forecast is said in: the traveller's, as the list's reasons are.
+    public var units: MeasurementUnits
 
-    public init(trip: Trip, snapshot: ForecastSnapshot?, list: StoredPackingList?) throws {
+    public init(trip: Trip, snapshot: ForecastSnapshot?, list: StoredPackingList?, units: MeasurementUnits = .us) throws {
         self.trip = trip
+        self.units = units
         forecast = try snapshot.map { try Forecast.fromJSON($0.forecast) }
         self.list = try list.map { try PackingList.fromJSON($0.json) }
     }
 
     /// The facts within `budget` tokens: the list is shortened first (items from the end), then the forecast.
     public func text(budget: Int, model: any LanguageModel) async -> String {
-        var days = forecast?.days(from: trip.start, to: trip.end).map { stops?.cite($0.compactLine) ?? $0.compactLine } ?? []
+        var days = forecast?.days(from: trip.start, to: trip.end).map { day -> String in
+            let line = day.compactLine(units: units)
+            return stops?.cite(line) ?? line
+        } ?? []
         var items = list.map { Self.groups($0) } ?? []
         var text = render(days: days, items: items)
         // The floor: the loop ends when there is nothing left to drop (an emptied category group counts as

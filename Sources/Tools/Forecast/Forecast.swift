@@ -178,13 +178,18 @@ public struct ForecastDay: Codable, Sendable, Equatable {
     public var isClimate: Bool { source == .climate }
 
     /// The compact line the model sees: "Thu Dec 3: 34/18°F, Snow Showers Likely, 80% precip, wind 15 mph, gusts 35".
-    public var compactLine: String {
-        if let climate, isClimate { return climateLine(climate) }
+    public var compactLine: String { compactLine(units: .us) }
+
+    /// The compact line in the traveller's units: "Thu Dec 3: 1/-8°C, …, wind 24 km/h, gusts 56" for metric.
+    public func compactLine(units: MeasurementUnits) -> String {
+        if let climate, isClimate { return climateLine(climate, units: units) }
+        let degrees = { (fahrenheit: Int) in units.degrees(fromFahrenheit: fahrenheit) }
+        let symbol = units.degreeSymbol
         var parts: [String] = []
         switch (high, low) {
-        case let (high?, low?): parts.append("\(high)/\(low)°F")
-        case let (high?, nil): parts.append("high \(high)°F")
-        case let (nil, low?): parts.append("low \(low)°F")
+        case let (high?, low?): parts.append("\(degrees(high))/\(degrees(low))\(symbol)")
+        case let (high?, nil): parts.append("high \(units.temperature(high))")
+        case let (nil, low?): parts.append("low \(units.temperature(low))")
         default: break
         }
         var sky = summary
@@ -194,22 +199,23 @@ public struct ForecastDay: Codable, Sendable, Equatable {
         if !sky.isEmpty { parts.append(sky) }
         if let chance = precipitationChance { parts.append("\(chance)% precip") }
         if let snowfall, snowfall > 0 { parts.append("snow " + FixedDecimal.text(snowfall, places: 0) + " cm") }
-        if let wind { parts.append("wind \(wind) mph") }
-        if let gust { parts.append("gusts \(gust)") }
+        if let wind { parts.append("wind \(units.speedText(wind))") }
+        if let gust { parts.append("gusts \(units.speed(fromMPH: gust))") }
         if let uvIndex, uvIndex >= 3 { parts.append("UV " + FixedDecimal.text(uvIndex, places: 0)) }
         return "\(date.shortLabel): " + parts.joined(separator: ", ")
     }
 
     /// A climate day for the model: "Sat Jan 3: usual (climate 2015–2024, not a forecast): highs around 27°F,
     /// lows around 12°F (1 night in 10 below 3°F), wet on 4 days in 10, snow on 4 days in 10, wind 12 mph, gusts 30".
-    private func climateLine(_ climate: DayClimate) -> String {
+    private func climateLine(_ climate: DayClimate, units: MeasurementUnits) -> String {
         var parts: [String] = []
-        if let high { parts.append("highs around \(high)°F" + (climate.hotDay.map { " (1 day in 10 above \($0)°F)" } ?? "")) }
-        if let low { parts.append("lows around \(low)°F" + (climate.coldNight.map { " (1 night in 10 below \($0)°F)" } ?? "")) }
+        let degrees = units.temperature
+        if let high { parts.append("highs around \(degrees(high))" + (climate.hotDay.map { " (1 day in 10 above \(degrees($0)))" } ?? "")) }
+        if let low { parts.append("lows around \(degrees(low))" + (climate.coldNight.map { " (1 night in 10 below \(degrees($0)))" } ?? "")) }
         parts.append("wet on " + DayClimate.daysInTen(climate.wetShare))
         if climate.snowShare > 0 { parts.append("snow on " + DayClimate.daysInTen(climate.snowShare)) }
-        if let wind { parts.append("wind \(wind) mph") }
-        if let gust { parts.append("gusts \(gust)") }
+        if let wind { parts.append("wind \(units.speedText(wind))") }
+        if let gust { parts.append("gusts \(units.speed(fromMPH: gust))") }
         return "\(date.shortLabel): usual (climate \(climate.firstYear)–\(climate.lastYear), not a forecast): "
             + parts.joined(separator: ", ")
     }

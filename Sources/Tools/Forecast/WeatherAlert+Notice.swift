@@ -3,6 +3,7 @@ import Store
 
 extension WeatherAlert {
     /// "Winter Storm Warning, Wed 6 am to Fri 6 pm: heavy snow expected; travel could be very difficult."
+    /// An alert of one stop of several names it: "Winter Storm Warning in Denver, Wed 6 am to …".
     public func notice(timeZone: String?) -> String {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .current
         var window = ""
@@ -13,7 +14,8 @@ extension WeatherAlert {
         case (nil, nil): break
         }
         let what = summary.isEmpty ? "" : ": \(summary)"
-        return "\(event)\(window)\(what)."
+        let place = stop.map { " in \($0.name)" } ?? ""
+        return "\(event)\(place)\(window)\(what)."
     }
 
     /// "Wed 6 am", "Fri 6:30 pm" in the place's zone.

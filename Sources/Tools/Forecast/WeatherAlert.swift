@@ -15,6 +15,22 @@ public struct WeatherAlert: Codable, Sendable, Equatable {
     public var ends: Date?
     /// A short digest of what and the impacts ("heavy snow; travel could be very difficult").
     public var summary: String
+    /// On a trip of several stops: the stop the alert was read for and that stop's dates (set where the
+    /// stops' forecasts are combined), so a notice and a reason name the place; nil on a one-place trip.
+    public var stop: Stop?
+
+    /// The stop of a trip an alert belongs to: its name ("Denver") and the days from arriving to leaving.
+    public struct Stop: Codable, Sendable, Equatable {
+        public var name: String
+        public var start: CalendarDate
+        public var end: CalendarDate
+
+        public init(name: String, start: CalendarDate, end: CalendarDate) {
+            self.name = name
+            self.start = start
+            self.end = end
+        }
+    }
 
     public init(event: String, headline: String, severity: String, onset: Date?, ends: Date?, summary: String) {
         self.event = event
