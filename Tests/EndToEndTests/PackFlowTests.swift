@@ -96,7 +96,7 @@ import Testing
         let pack = try world.json(["pack", "Denver, CO"] + world.dates(20, 22))
         let weather = items(pack).filter { $0["weather"] as? Bool == true }
         #expect(!weather.isEmpty)
-        #expect(weather.allSatisfy { ($0["reason"] as? String)?.hasPrefix("usual for ") == true }, "items: \(weather)")
+        #expect(weather.allSatisfy { ($0["reason"] as? String)?.hasPrefix("Usual for ") == true }, "items: \(weather)")
         let notices = try #require(pack["notices"] as? [String])
         #expect(notices.contains { $0.contains("the usual weather of those dates") && $0.contains("the forecast reaches") })
         let paths = try await world.services.requestLog().compactMap { $0["path"] as? String }

@@ -27,7 +27,7 @@ import Testing
         let tops = try #require(item(pack, "Short-sleeved tops"), "items: \(names)")
         let reason = try #require(tops["reason"] as? String)
         let city = destination.split(separator: ",").first.map(String.init) ?? destination
-        #expect(reason.hasPrefix("usual for ") && reason.contains("in \(city): highs around "), "reason: \(reason)")
+        #expect(reason.hasPrefix("Usual for ") && reason.contains("in \(city): highs around "), "reason: \(reason)")
         #expect(tops["weather"] as? Bool == true)
         let notices = try #require(pack["notices"] as? [String])
         #expect(notices.contains { $0.contains("the usual weather of those dates") })

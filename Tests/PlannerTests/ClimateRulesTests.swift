@@ -40,9 +40,9 @@ import Tools
         let list = PackingRules.list(for: Self.context(days))
         let boots = try #require(list.items.first { $0.name == "Insulated waterproof boots" })
         #expect(boots.weather)
-        #expect(boots.reason == "usual for Jan 3 in Zermatt: highs around 27°F, snow on 4 days in 10")
+        #expect(boots.reason == "Usual for Jan 3 in Zermatt: highs around 27°F, snow on 4 days in 10")
         let coat = try #require(list.items.first { $0.name.contains("winter coat") })
-        #expect(coat.reason == "usual for Jan 3 in Zermatt: lows around 12°F, 1 night in 10 below 2°F")
+        #expect(coat.reason == "Usual for Jan 3 in Zermatt: lows around 12°F, 1 night in 10 below 2°F")
         #expect(list.items.allSatisfy { $0.reason.count <= 100 })
         // The check believes them: each cites its day's own figures.
         let check = PackingCheck(context: Self.context(days), destination: "Zermatt", place: nil)
@@ -58,7 +58,7 @@ import Tools
             #expect(!names.contains(absurd), "got \(absurd)")
         }
         let tops = try #require(list.items.first { $0.name == "Short-sleeved tops" })
-        #expect(tops.reason == "usual for Jan 3 in Dubai: highs around 78°F, 1 day in 10 above 86°F")
+        #expect(tops.reason == "Usual for Jan 3 in Dubai: highs around 78°F, 1 day in 10 above 86°F")
     }
 
     @Test func theReachNoticeNamesTheClimateDaysAndOneDate() throws {

@@ -257,4 +257,59 @@ import Tools
         #expect(list.items.first { $0.name == "Baby bodysuits, outfits and sleepsuits" }?.quantity == babyClothes)
         #expect(Self.has(list, "Spare clothes for each child") == childSpares)
     }
+
+    /// Countries said with their article: "to the United Kingdom", "The United States' sockets", "Mains in the
+    /// Netherlands"; others as they are ("Singapore's sockets").
+    @Test(arguments: [
+        ("GB", "US", "The United States' sockets are types A and B", "Mains in the United States are 120 V", "Travelling abroad, to the United States;"),
+        ("US", "GB", "The United Kingdom's sockets are type G", "Mains in the United Kingdom are 230 V", "Travelling abroad, to the United Kingdom;"),
+        ("US", "NL", "The Netherlands' sockets are types C and F", "Mains in the Netherlands are 230 V", "Travelling abroad, to the Netherlands;"),
+        ("US", "SG", "Singapore's sockets are type G", "Mains in Singapore are 230 V", "Travelling abroad, to Singapore;"),
+    ])
+    func countriesAreSaidWithTheirArticle(_ home: String, _ destination: String, _ sockets: String, _ mains: String, _ passport: String) {
+        var context = PackingContext(start: Self.start, end: Self.start.adding(days: 3), activities: [], days: Self.days(4, high: 70, low: 55),
+                                     missingDays: [], latitude: 40, country: destination)
+        context.traveller = Traveller(home: home)
+        let list = PackingRules.list(for: context)
+        #expect(list.items.contains { $0.name.hasPrefix("Plug adapter") && $0.reason.hasPrefix(sockets) }, "\(list.items.map(\.reason))")
+        #expect(list.notices.contains { $0.hasPrefix(mains) }, "\(list.notices)")
+        #expect(list.items.contains { $0.name == "Passport" && $0.reason.hasPrefix(passport) })
+    }
+
+    /// Snow glare at Reykjavik in December dazzles but does not burn: sunglasses, no sunscreen.
+    @Test(arguments: [
+        (64.1, 12, false),   // Reykjavik, December
+        (69.6, 1, false),    // Tromsø, January
+        (-64.8, 6, false),   // the Antarctic Peninsula in June
+        (64.1, 3, true),     // Reykjavik in March: the sun is back
+        (46.0, 12, true),    // Zermatt in December
+    ] as [(Double, Int, Bool)])
+    func theLowWinterSunBringsNoSunscreen(_ latitude: Double, _ month: Int, _ sunscreen: Bool) throws {
+        let start = try #require(CalendarDate(year: 2026, month: month, day: 3))
+        let days = (0..<4).map { ForecastDay(date: start.adding(days: $0), high: 30, low: 20, precipitationChance: 80, hasSnow: true, summary: "Snow") }
+        let context = PackingContext(start: start, end: start.adding(days: 3), activities: [], days: days, missingDays: [],
+                                     latitude: latitude, country: "IS")
+        let list = PackingRules.list(for: context)
+        #expect(Self.has(list, "Sunglasses"))
+        #expect(Self.has(list, "Sunscreen (SPF 30+)") == sunscreen)
+    }
+
+    /// Aurora and photography together bring one set of spare batteries and a charger, not two.
+    @Test func auroraAndPhotographyBringOneSetOfBatteries() {
+        let list = Self.list(Self.days(5, high: 28, low: 15, summary: "Clear"), activities: ["aurora", "photography"])
+        let batteries = list.items.filter { $0.name.lowercased().contains("batteries") }
+        #expect(batteries.map(\.name) == ["Spare camera batteries and charger, kept warm"])
+        let photography = Self.list(Self.days(5, high: 60, low: 45), activities: ["photography"])
+        #expect(Self.has(photography, "Spare batteries and charger"))
+    }
+
+    /// A reason a climate day put there starts with a capital, as every other reason does.
+    @Test func climateReasonsAreCapitalised() {
+        let climate = DayClimate(place: "Miami", firstYear: 2016, lastYear: 2025, samples: 10, coldNight: 62, hotDay: 82, wetShare: 0.2, snowShare: 0)
+        let days = (0..<5).map { ForecastDay(date: Self.start.adding(days: $0), high: 78, low: 66, summary: "usual", source: .climate, climate: climate) }
+        let list = Self.list(days, activities: ["beach"])
+        let weather = list.items.filter(\.weather)
+        #expect(!weather.isEmpty)
+        for item in weather { #expect(item.reason.hasPrefix("Usual for Dec "), "\(item.name): \(item.reason)") }
+    }
 }

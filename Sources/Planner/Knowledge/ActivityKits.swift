@@ -156,7 +156,7 @@ public enum ActivityKits {
         ActivityKit(name: "northern lights", aliases: ["aurora", "aurora borealis", "aurora watching", "southern lights"], group: .snow,
                     wear: [.warmLayers, .baseLayers, .warmHat, .gloves, .snowBoots], gear: [
             KitItem(gear, "Tripod", "Long exposures of the sky"),
-            KitItem(electronics, "Spare camera batteries, kept warm", "Cold drains batteries fast"),
+            KitItem(electronics, "Spare camera batteries and charger, kept warm", "Cold drains batteries fast"),
             KitItem(gear, "Headlamp with a red light", "Red light keeps your night vision"),
             KitItem(gear, "Hand warmers", "Hours standing still outside"),
             KitItem(gear, "Insulated bottle or thermos", "A hot drink while you wait"),

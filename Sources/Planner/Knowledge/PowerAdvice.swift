@@ -24,14 +24,20 @@ public struct PowerAdvice: Sendable, Equatable {
 
     /// "Singapore's sockets are type G; plugs from the United States (A, B) do not fit".
     public var adapterReason: String {
-        "\(destination.name)'s sockets are \(socketPhrase); plugs from \(Self.the(home.name)) (\(home.sockets.joined(separator: ", "))) do not fit"
+        "\(Self.possessive(Self.capitalized(Self.the(destination.name)))) sockets are \(socketPhrase); plugs from \(Self.the(home.name)) (\(home.sockets.joined(separator: ", "))) do not fit"
     }
 
     /// The voltage note, when the mains differ.
     public var voltageNotice: String? {
         guard voltageDiffers else { return nil }
-        return "Mains in \(destination.name) are \(PlugTable.voltPhrase(destination.volts)), at home \(PlugTable.voltPhrase(home.volts)): chargers marked 100–240 V are fine; hair dryers, curling irons and straighteners made for \(PlugTable.voltPhrase(home.volts)) need a converter or a dual-voltage model."
+        return "Mains in \(Self.the(destination.name)) are \(PlugTable.voltPhrase(destination.volts)), at home \(PlugTable.voltPhrase(home.volts)): chargers marked 100–240 V are fine; hair dryers, curling irons and straighteners made for \(PlugTable.voltPhrase(home.volts)) need a converter or a dual-voltage model."
     }
+
+    /// "The United States'", "Singapore's".
+    static func possessive(_ name: String) -> String { name.hasSuffix("s") ? name + "'" : name + "'s" }
+
+    /// "the United States" → "The United States" (at the start of a sentence).
+    static func capitalized(_ name: String) -> String { name.hasPrefix("the ") ? "T" + name.dropFirst() : name }
 
     /// "the United States", "the United Kingdom", "France".
     static func the(_ name: String) -> String {

@@ -21,8 +21,9 @@ public struct WeatherCitation: Sendable {
     public func reason(_ figure: Figure, of day: ForecastDay, lead: String? = nil) -> String {
         let said = describe(figure, of: day)
         let text = said.isEmpty ? day.date.shortLabel : "\(said) \(day.date.shortLabel)"
-        // A climate day is said as the usual of that date, whatever the rule's lead, so nobody takes it for a forecast.
-        if day.isClimate, let climate = day.climate { return usual(figure, of: day, climate) }
+        // A climate day is said as the usual of that date, whatever the rule's lead, so nobody takes it for a
+        // forecast; capitalised, as every reason is ("Usual for Dec 26 in Miami: …").
+        if day.isClimate, let climate = day.climate { return Self.capitalized(usual(figure, of: day, climate)) }
         guard let lead, !lead.isEmpty else { return Self.capitalized(text) }
         return "\(lead): \(text)"
     }

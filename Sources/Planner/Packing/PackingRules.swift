@@ -174,16 +174,27 @@ public enum PackingRules {
 
     // MARK: - Weather gear
 
-    /// Snow: glare protection (sunglasses, and sunscreen: snow reflects most of the sun).
+    /// Snow: glare protection (sunglasses, and sunscreen: snow reflects most of the sun), but no sunscreen
+    /// where the winter sun stays too low to burn.
     @Sendable static func rainAndSnow(_ context: PackingContext) -> [PackingItem] {
         let weather = TripWeather(context)
         let cite = WeatherCitation(units: context.traveller.units)
         guard let snow = weather.snowDay else { return [] }
         let reason = cite.reason(.snowfall, of: snow, lead: "Snow glare")
-        return [
-            forecastItem("Accessories", "Sunglasses", reason),
-            forecastItem("Toiletries", "Sunscreen (SPF 30+)", reason),
-        ]
+        let sunglasses = forecastItem("Accessories", "Sunglasses", reason)
+        if sunStaysLow(context) { return [sunglasses] }
+        return [sunglasses, forecastItem("Toiletries", "Sunscreen (SPF 30+)", reason)]
+    }
+
+    /// The latitude from which the midwinter sun stays within a few degrees of the horizon (UV index 0–1).
+    public static let lowSunLatitude = 60.0
+
+    /// At 60° and more from the equator in the three darkest months (November to January in the north, May
+    /// to July in the south) the sun stays so low that snow glare dazzles but does not burn.
+    static func sunStaysLow(_ context: PackingContext) -> Bool {
+        guard let latitude = context.latitude, abs(latitude) >= lowSunLatitude else { return false }
+        let dark: Set<Int> = latitude > 0 ? [11, 12, 1] : [5, 6, 7]
+        return dark.contains(context.start.month) && dark.contains(context.end.month)
     }
 
     /// Sunny, warm days or a high UV index drive sun protection.
@@ -379,7 +390,7 @@ public enum PackingRules {
         if idCardArea.contains(home.uppercased()), idCardArea.contains(destination.uppercased()) {
             return ("Passport or national ID card", "Either is enough between EU/EEA countries and Switzerland")
         }
-        let name = PlugTable.country(destination)?.name ?? destination
+        let name = PlugTable.country(destination).map { PowerAdvice.the($0.name) } ?? destination
         return ("Passport", "Travelling abroad, to \(name); check it is valid for 6 months past your return")
     }
 
@@ -424,6 +435,7 @@ public enum PackingRules {
         ("Polarised sunglasses", "Sunglasses for driving"),
         ("Sunglasses", "Sunglasses for driving"),
         ("Cap or visor", "Sun hat"),
+        ("Spare camera batteries and charger, kept warm", "Spare batteries and charger"),
         ("Dive mask", "Mask and snorkel"),
         ("Daypack", "Day bag"),
         ("Daypack", "Small day bag"),
