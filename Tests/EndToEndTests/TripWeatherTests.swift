@@ -49,7 +49,8 @@ import Testing
         let pack = try world.json(["pack", "Denver, CO"] + world.dates(1, 4) + ["--activities", "ski"])
         let traction = try #require(item(pack, "Traction devices (microspikes or chains)"), "items: \(items(pack))")
         #expect(traction["weather"] as? Bool == true)
-        #expect(traction["reason"] as? String == "Winter Storm Warning in force over the trip")
+        // The warning begins on the trip's first day, 6 am: the reason names that day.
+        #expect(traction["reason"] as? String == "Winter Storm Warning from \(PackFlowTests.today.adding(days: 1).shortLabel)")
         #expect(item(pack, "Car emergency kit (scraper, blanket, shovel)") != nil)
         let notices = try #require(pack["notices"] as? [String])
         #expect(notices.contains { $0.hasPrefix("Winter Storm Warning, ") && $0.contains("6 am to ") })
