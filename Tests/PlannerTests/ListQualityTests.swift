@@ -179,6 +179,26 @@ import Tools
         for notice in alertCase.notices { #expect(list.notices.contains(notice), "\(list.notices)") }
     }
 
+    /// A stop's alert is said in that stop's clock: Zurich, then Denver (UTC−7 in December).
+    @Test func aStopsAlertIsSaidInItsOwnTimeZone() throws {
+        let legs = [
+            TripLeg(position: 1, destination: "Zermatt", place: nil, start: try Self.date("2026-12-03"), end: try Self.date("2026-12-05")),
+            TripLeg(position: 2, destination: "Denver", place: nil, start: try Self.date("2026-12-05"), end: try Self.date("2026-12-08")),
+        ]
+        var zurich = try Self.forecast("2026-12-01", days: 10, high: 30, alerts: [])
+        zurich.timeZone = "Europe/Zurich"
+        var denver = try Self.forecast("2026-12-01", days: 10, high: 30, alerts: [
+            try Self.alert("Winter Storm Warning", "2026-12-06T13:00:00Z", "2026-12-07T01:00:00Z"),
+        ])
+        denver.timeZone = "America/Denver"
+        let stops = StopForecasts([(legs[0], zurich), (legs[1], denver)])
+        let trip = Trip(id: 1, name: "t", destination: "Zermatt", place: nil, start: legs[0].start, end: legs[1].end,
+                        activities: [], createdAt: Date(timeIntervalSince1970: 0), legs: legs)
+        let list = stops.citingStops(PackingRules.list(for: PackingContext(trip: trip, forecast: stops.forecast)))
+        #expect(list.notices.contains("Winter Storm Warning in Denver, Sun 6 am to Sun 6 pm: heavy snow."), "\(list.notices)")
+        #expect(list.items.first { $0.name.hasPrefix("Traction devices") }?.reason == "Winter Storm Warning from Sun Dec 6 in Denver")
+    }
+
     @Test func aOnePlaceTripsAlertNamesItsDayAndNoStop() throws {
         let alert = try Self.alert("Winter Storm Warning", "2026-12-01T06:00:00Z", "2026-12-04T18:00:00Z")
         let trip = Trip(id: 1, name: "t", destination: "Denver", place: nil, start: try Self.date("2026-12-03"),

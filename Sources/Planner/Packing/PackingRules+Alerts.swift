@@ -25,7 +25,7 @@ extension PackingRules {
     /// trip of several: "… from Thu Dec 3 in Denver"), so the reason names a day, and a place, as weather
     /// reasons do; "… in force over the trip" when no trip day can be told.
     static func alertReason(_ alert: WeatherAlert, context: PackingContext) -> String {
-        let zone = context.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = (alert.stop?.timeZone ?? context.timeZone).flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .current
         let first = max(context.start, alert.stop?.start ?? context.start)
         let last = min(context.end, alert.stop?.end ?? context.end)
         let days = first <= last ? (0...first.days(to: last)).map { first.adding(days: $0) } : []

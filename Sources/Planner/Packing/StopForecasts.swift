@@ -34,7 +34,11 @@ public struct StopForecasts: Sendable {
         let alerts = legs.flatMap { entry in
             (entry.forecast?.alerts ?? []).map { alert in
                 var alert = alert
-                if legs.count > 1 { alert.stop = WeatherAlert.Stop(name: entry.leg.name, start: entry.leg.start, end: entry.leg.end) }
+                if legs.count > 1 {
+                    alert.stop = WeatherAlert.Stop(
+                        name: entry.leg.name, start: entry.leg.start, end: entry.leg.end, timeZone: entry.forecast?.timeZone
+                    )
+                }
                 return alert
             }
         }

@@ -5,7 +5,7 @@ extension WeatherAlert {
     /// "Winter Storm Warning, Wed 6 am to Fri 6 pm: heavy snow expected; travel could be very difficult."
     /// An alert of one stop of several names it: "Winter Storm Warning in Denver, Wed 6 am to …".
     public func notice(timeZone: String?) -> String {
-        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = (stop?.timeZone ?? timeZone).flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .current
         var window = ""
         switch (onset, ends) {
         case let (onset?, ends?): window = ", \(Self.moment(onset, zone)) to \(Self.moment(ends, zone))"

@@ -19,16 +19,19 @@ public struct WeatherAlert: Codable, Sendable, Equatable {
     /// stops' forecasts are combined), so a notice and a reason name the place; nil on a one-place trip.
     public var stop: Stop?
 
-    /// The stop of a trip an alert belongs to: its name ("Denver") and the days from arriving to leaving.
+    /// The stop of a trip an alert belongs to: its name ("Denver"), the days from arriving to leaving, and
+    /// its time zone (the alert's window is said in the stop's own clock, not the first stop's).
     public struct Stop: Codable, Sendable, Equatable {
         public var name: String
         public var start: CalendarDate
         public var end: CalendarDate
+        public var timeZone: String?
 
-        public init(name: String, start: CalendarDate, end: CalendarDate) {
+        public init(name: String, start: CalendarDate, end: CalendarDate, timeZone: String? = nil) {
             self.name = name
             self.start = start
             self.end = end
+            self.timeZone = timeZone
         }
     }
 
