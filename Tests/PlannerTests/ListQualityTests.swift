@@ -332,4 +332,26 @@ import Tools
         #expect(!weather.isEmpty)
         for item in weather { #expect(item.reason.hasPrefix("Usual for Dec "), "\(item.name): \(item.reason)") }
     }
+
+    /// A ski trip's waterproof ski jacket stands in for an umbrella, forecast or not; a city trip in the same
+    /// weather keeps it.
+    @Test(arguments: [
+        (["skiing"], true, false),   // offline: the season's usual (40% showers in January)
+        (["skiing"], false, false),  // a wet, mild forecast in the village
+        ([], true, true),
+        ([], false, true),
+    ] as [([String], Bool, Bool)])
+    func aSkiTripPacksNoUmbrella(_ activities: [String], _ seasonal: Bool, _ umbrella: Bool) throws {
+        let start = try #require(CalendarDate(year: 2027, month: 1, day: 10))
+        let days = seasonal ? [] : (0..<4).map { ForecastDay(date: start.adding(days: $0), high: 42, low: 30, precipitationChance: 60, summary: "Rain") }
+        let context = PackingContext(start: start, end: start.adding(days: 3), activities: activities, days: days,
+                                     missingDays: seasonal ? (0..<4).map { start.adding(days: $0) } : [], latitude: 40, country: "US")
+        #expect(Self.has(PackingRules.list(for: context), "Compact umbrella") == umbrella)
+    }
+
+    /// A stove is no use without a way to light it.
+    @Test func campingBringsALighter() {
+        let list = Self.list(Self.days(3, high: 70, low: 50), activities: ["camping"])
+        #expect(list.items.contains { $0.name.contains("stove") && $0.name.contains("lighter") })
+    }
 }

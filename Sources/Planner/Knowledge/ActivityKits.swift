@@ -190,7 +190,7 @@ public enum ActivityKits {
             KitItem(gear, "Sleeping bag rated for the lows", "Nights outside"),
             KitItem(gear, "Sleeping pad", "Warmth and comfort from the ground"),
             KitItem(gear, "Headlamp", "Around camp after dark"),
-            KitItem(gear, "Camp stove and fuel", "Hot meals"),
+            KitItem(gear, "Camp stove, fuel and lighter", "Hot meals"),
             KitItem(gear, "Food storage (bear canister where required)", "Animals find food left out"),
             KitItem(health, "Insect repellent", "Mosquitoes at dusk", when: .insects),
         ]),

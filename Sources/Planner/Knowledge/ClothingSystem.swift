@@ -256,7 +256,8 @@ public struct ClothingSystem: Sendable {
             let (reason, isForecast) = because(.low, weather.coldestLow, "Cool evenings")
             items.append(item("Outerwear", "Light jacket", nil, reason, weather: isForecast))
         }
-        if showers, gusty == nil, weather.snowDay == nil || weather.isWet(50) {
+        // No umbrella on a ski trip: the waterproof ski jacket does for the village too.
+        if showers, gusty == nil, weather.snowDay == nil || weather.isWet(50), !needs.contains(.skiOuterwear) {
             let (reason, isForecast) = weather.wettest?.day.map { (cite.reason(.chance, of: $0), true) }
                 ?? (cite.seasonal(lead: "Showers are common", phrase: weather.seasonPhrase), false)
             items.append(item("Rain & weather", "Compact umbrella", nil, reason, weather: isForecast))
