@@ -47,6 +47,10 @@ import Tools
                  shorts: true, sunHat: true),
         WorkTrip(label: "business and hiking", days: days(4, high: 92, low: 70, uv: 10), activities: ["business", "hiking"],
                  shorts: false, sunHat: true),
+        WorkTrip(label: "business and sightseeing", days: days(4, high: 92, low: 70, uv: 10), activities: ["business", "sightseeing"],
+                 shorts: false, sunHat: true),
+        WorkTrip(label: "business and museums", days: days(4, high: 92, low: 70, uv: 10), activities: ["business", "museums"],
+                 shorts: false, sunHat: false),
         // The same weather on a holiday keeps both.
         WorkTrip(label: "warm holiday", days: days(4, high: 86, low: 70, uv: 9), activities: [], shorts: true, sunHat: true),
     ]
@@ -62,6 +66,10 @@ import Tools
         if !trip.shorts, trip.activities.contains("business") {
             #expect(list.items.contains { GarmentFamily.of($0.name) == .bottoms }, "no casual bottoms: \(list.items.map(\.name))")
         }
+    }
+
+    @Test func theOutdoorTownActivitiesAreKitsPlanKnows() {
+        for name in PackingRules.outdoorTownKits { #expect(ActivityKits.kit(named: name)?.name == name, "\(name)") }
     }
 
     @Test func oneOrTwoCasualTopsAreNotCalledAMix() {

@@ -228,8 +228,11 @@ public enum PackingRules {
     static func spendsDaysIndoors(_ context: PackingContext) -> Bool {
         let kits = ActivityKits.resolve(context.activities).kits
         let forWork = kits.contains { $0.wear.contains(.businessOutfits) || $0.wear.contains(.smartCasual) }
-        return forWork && !kits.contains { [.water, .snow, .outdoors].contains($0.group) }
+        return forWork && !kits.contains { [.water, .snow, .outdoors].contains($0.group) || outdoorTownKits.contains($0.name) }
     }
+
+    /// Town activities spent outside in the sun, for `spendsDaysIndoors`.
+    static let outdoorTownKits: Set<String> = ["sightseeing", "theme parks", "festivals"]
 
     /// Heat: water; warm and humid (a hot day with rain or thunder likely, or the tropics): insect repellent.
     @Sendable static func heatAndInsects(_ context: PackingContext) -> [PackingItem] {
