@@ -9,15 +9,13 @@ import Tools
 /// `ReplayPlanner`: a past pack re-run from the forecasts pinned when it ran, with no network.
 @Suite(.serialized) struct ReplayPlannerTests {
     /// A forecast provider that counts its requests and fails every one (a network that must not be used).
-    final class RefusingForecasts: ForecastProvider, @unchecked Sendable {
-        // @unchecked: the count is only touched under the lock.
-        private let lock = NSLock()
-        private var asked = 0
+    final class RefusingForecasts: ForecastProvider {
+        private let asked = Locked(0)
 
-        var requests: Int { lock.withLock { asked } }
+        var requests: Int { asked.current }
 
         func forecast(for place: Place) async throws -> ForecastReport {
-            lock.withLock { asked += 1 }
+            asked.withLock { $0 += 1 }
             throw ServiceError.unavailable(service: "refusing stand-in", reason: "a replay asked the network")
         }
     }

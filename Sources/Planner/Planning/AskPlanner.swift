@@ -6,11 +6,13 @@ import Tools
 /// Answers a follow-up question about a trip from its facts (the forecast the list was made from and the
 /// list), continuing the trip's latest completed session; carries on from an interrupted follow-up.
 public struct AskPlanner: Sendable {
+    /// The store, model, forecasts and options every session of this planner uses.
     public var setup: PlanningSetup
 
     /// The longest answer a follow-up question asks for (four sentences need about 120).
     public static let answerTokens = 320
 
+    /// A planner that answers with `setup`.
     public init(_ setup: PlanningSetup) {
         self.setup = setup
     }

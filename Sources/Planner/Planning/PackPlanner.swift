@@ -7,12 +7,14 @@ import Tools
 /// forecast (the rules' list stands in when the answer cannot be used) and saves as the trip's newest.
 /// A pack carries on from the trip's interrupted pack when that saves tool calls.
 public struct PackPlanner: Sendable {
+    /// The store, model, forecasts and options every session of this planner uses.
     public var setup: PlanningSetup
 
     /// The longest answer a pack asks for. A 30-item list takes about 1,500 tokens; a model that rambles
     /// past this keeps the items it completed (and the check decides whether they are enough).
     public static let answerTokens = 1_280
 
+    /// A planner that packs with `setup`.
     public init(_ setup: PlanningSetup) {
         self.setup = setup
     }

@@ -7,11 +7,17 @@ import Tools
 /// the engine's options and the traveller. `PackPlanner`, `AskPlanner` and `ReplayPlanner` each take one
 /// and run their sessions through the one `SessionChain` it makes.
 public struct PlanningSetup: Sendable {
+    /// Where sessions, entries, pinned forecasts and lists are written.
     public let store: Store
+    /// The model every session talks to (a server, or the built-in engine).
     public let model: any LanguageModel
+    /// Where pack's and ask's forecasts come from (a replay reads only its pinned ones).
     public let forecasts: any ForecastProvider
+    /// The offline place data the geocode tool answers from first.
     public let gazetteer: Gazetteer?
+    /// How an overflowing context is recovered (`--recovery`), then its fallbacks.
     public var recovery: RecoveryStrategy
+    /// Sampling and the answer's budget (`--temperature`, `--seed`).
     public var options: GenerationOptions
     /// Overrides the model's own context size (`--context-size`).
     public var contextSize: Int?
@@ -26,6 +32,7 @@ public struct PlanningSetup: Sendable {
     /// Today, so a trip in the past says so (nil: never past).
     public var today: CalendarDate?
 
+    /// A setup with the traveller standard, no online geocoder, and interrupted sessions resumed.
     public init(
         store: Store, model: any LanguageModel, forecasts: any ForecastProvider, gazetteer: Gazetteer?,
         recovery: RecoveryStrategy = .condense,

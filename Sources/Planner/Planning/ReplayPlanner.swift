@@ -8,8 +8,10 @@ import Tools
 /// the geocode tool keeps to the offline data), nothing is pinned, and the list is saved for the replay's
 /// session, linked to the one it replays; it never replaces the trip's pack list (`ListMerge` reads packs').
 public struct ReplayPlanner: Sendable {
+    /// The store, model and options every session of this planner uses (its forecasts and online geocoder are not).
     public var setup: PlanningSetup
 
+    /// A planner that replays with `setup`.
     public init(_ setup: PlanningSetup) {
         self.setup = setup
     }
