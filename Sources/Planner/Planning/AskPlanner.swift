@@ -47,7 +47,7 @@ public struct AskPlanner: Sendable {
         // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
         let list = try await store.latestPackingList(tripID: trip.id)
         let snapshot = try await store.latestForecast(tripID: trip.id, before: list?.createdAt)
-        var tripFacts = try TripFacts(trip: trip, snapshot: snapshot, list: list, units: traveller.units)
+        var tripFacts = try TripFacts(trip: trip, snapshot: snapshot, list: list, units: setup.traveller.units)
         if trip.hasStops {
             // Every stop's forecast as pinned before the list, each for its own days.
             var legs: [(leg: TripLeg, forecast: Forecast?)] = []
