@@ -26,7 +26,7 @@ import Tools
     @Test func aRefusedConnectionReadsAsBeforeThroughTheBackend() async throws {
         // Nothing listens on port 9 of loopback (discard, never served in tests).
         let model = OpenAICompatibleModel(
-            baseURL: try #require(URL(string: "http://127.0.0.1:9")), modelName: "m", apiKey: nil, forcedMode: nil, timeout: 5
+            baseURL: try #require(URL(string: "http://127.0.0.1:9")), modelName: "m", apiKey: nil, forcedMode: .automatic, timeout: 5
         )
         let error = await #expect(throws: LanguageModelError.self) {
             _ = try await model.contextSize()

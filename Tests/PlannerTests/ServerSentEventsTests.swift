@@ -57,7 +57,7 @@ import Testing
 
     @Test func credentialsInTheModelURLAreNeitherRecordedNorShown() throws {
         let url = try #require(URL(string: "http://user:s3cret@127.0.0.1:8080/v1"))
-        let model = OpenAICompatibleModel(baseURL: url, modelName: nil, apiKey: nil, forcedMode: nil, timeout: 5)
+        let model = OpenAICompatibleModel(baseURL: url, modelName: nil, apiKey: nil, forcedMode: .automatic, timeout: 5)
         #expect(model.name == "http://127.0.0.1:8080/v1")
         #expect(model.displayURL == "http://***@127.0.0.1:8080/v1")
         let plain = try #require(URL(string: "http://127.0.0.1:8080"))

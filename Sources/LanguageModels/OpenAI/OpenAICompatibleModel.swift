@@ -7,7 +7,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let baseURL: URL
     public let modelName: String?
     let apiKey: String?
-    let forcedMode: ToolCallingMode?
+    /// `PLAN_TOOL_MODE`: the mode every session gets unless its options choose (`.automatic`: from the profile).
+    let forcedMode: ToolCallingMode
     let timeout: TimeInterval
     /// The engine `PLAN_ENGINE` names (nil: detected).
     public var forcedEngine: EngineKind?
@@ -23,7 +24,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     private let transport: any ModelTransport
 
     public init(
-        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: ToolCallingMode?, timeout: TimeInterval,
+        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: GenerationOptions.ToolCallingMode, timeout: TimeInterval,
         transport: any ModelTransport,
         engine: EngineKind? = nil, reasoning: ReasoningEffort? = nil, memory: (any EngineProfileMemory)? = nil
     ) {
@@ -129,10 +130,14 @@ public struct OpenAICompatibleModel: LanguageModel {
         try await profile().window
     }
 
-    /// The tool-calling mode this server gets: forced by the user, native when the server says the template
+    /// The tool-calling mode a round is sent in, never `.automatic`: the session's options when they choose,
+    /// else the one forced by the user (`PLAN_TOOL_MODE`), else native when the server says the template
     /// supports tools or does not say (hosted APIs), guided otherwise.
-    public func toolMode() async throws -> ToolCallingMode {
-        if let forcedMode { return forcedMode }
+    public func toolMode(
+        requested: GenerationOptions.ToolCallingMode = .automatic
+    ) async throws -> GenerationOptions.ToolCallingMode {
+        if requested != .automatic { return requested }
+        if forcedMode != .automatic { return forcedMode }
         return try await profile().supportsTools ?? true ? .native : .guided
     }
 
@@ -182,7 +187,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     // MARK: - Responding
 
     public func respond(to request: ModelRequest) async throws -> ModelReply {
-        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : try await toolMode()
+        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : try await toolMode(requested: request.options.toolCallingMode)
         let profile = try await profile()
         var body = OpenAIMessages.body(for: request, mode: mode, model: requestModel(profile))
         // A guided round offering tools streams only when a structured answer is wanted: its text is then
@@ -233,7 +238,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// Only llama-server keeps such a cache; elsewhere the request would be paid for and thrown away.
     public func prewarm(_ request: ModelRequest) async {
         guard let profile = try? await profile(), profile.kind == .llamacpp else { return }
-        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : ((try? await toolMode()) ?? .native)
+        let mode = request.sessionTools.isEmpty
+            ? ToolCallingMode.native : ((try? await toolMode(requested: request.options.toolCallingMode)) ?? .native)
         var body = OpenAIMessages.body(for: request, mode: mode, model: requestModel(profile))
         body["max_tokens"] = 1
         body["response_format"] = nil

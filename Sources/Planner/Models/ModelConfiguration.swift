@@ -10,9 +10,12 @@ public enum ModelConfiguration {
         guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw ModelConfigurationError.badBaseURL(base)
         }
-        var mode: ToolCallingMode?
-        if let toolMode, !toolMode.isEmpty, toolMode != "auto" {
-            guard let parsed = ToolCallingMode(rawValue: toolMode) else { throw ModelConfigurationError.badToolMode(toolMode) }
+        // PLAN_TOOL_MODE: auto (or unset), native or guided, the three of `GenerationOptions.ToolCallingMode`.
+        var mode = GenerationOptions.ToolCallingMode.automatic
+        if let toolMode, !toolMode.isEmpty {
+            guard let parsed = GenerationOptions.ToolCallingMode(rawValue: toolMode) else {
+                throw ModelConfigurationError.badToolMode(toolMode)
+            }
             mode = parsed
         }
         var kind: EngineKind?

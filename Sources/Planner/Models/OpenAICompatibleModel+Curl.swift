@@ -5,7 +5,7 @@ extension OpenAICompatibleModel {
     /// A model reached through plan's libcurl transport (`CurlModelTransport`), `timeout` also its
     /// silence bound.
     public init(
-        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: ToolCallingMode?, timeout: TimeInterval,
+        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: GenerationOptions.ToolCallingMode, timeout: TimeInterval,
         engine: EngineKind? = nil, reasoning: ReasoningEffort? = nil, memory: (any EngineProfileMemory)? = nil
     ) {
         self.init(
