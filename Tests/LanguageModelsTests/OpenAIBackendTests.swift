@@ -66,6 +66,18 @@ import Testing
         #expect(bodies[0]["messages"]?.arrayValue?.count == 2)
     }
 
+    @Test func everyRequestCarriesTheUserAgentWhenOneIsSet() async throws {
+        let transport = Self.server(completion: ScriptedTransport.textCompletion("Sunny."))
+        var model = try Self.model(transport)
+        model.userAgent = "plan/9.9"
+        _ = try await model.respond(to: Self.request())
+        #expect(transport.requests.count >= 2)
+        #expect(transport.requests.allSatisfy { $0.value(forHeaderField: "User-Agent") == "plan/9.9" })
+        let silent = Self.server(completion: ScriptedTransport.textCompletion("Sunny."))
+        _ = try await Self.model(silent).respond(to: Self.request())
+        #expect(silent.requests.allSatisfy { $0.value(forHeaderField: "user-agent") == nil })
+    }
+
     @Test func theSessionsToolCallingModeChoosesBeforeTheProfile() async throws {
         let completion = ScriptedTransport.textCompletion(#"{"response":"Sunny."}"#)
         // The server says nothing of tools: automatic means native, as it always did.

@@ -21,4 +21,12 @@ import Testing
             try ModelConfiguration.model(base: "http://127.0.0.1:8080", name: nil, apiKey: nil, toolMode: setting, timeout: 5)
         }
     }
+
+    @Test func theUserAgentIsPassedOnAndNoneByDefault() throws {
+        let named = try ModelConfiguration.model(
+            base: "http://127.0.0.1:8080", name: nil, apiKey: nil, toolMode: nil, timeout: 5, userAgent: "plan/1.2"
+        )
+        #expect(named.userAgent == "plan/1.2")
+        #expect(try ModelConfiguration.model(base: "http://127.0.0.1:8080", name: nil, apiKey: nil, toolMode: nil, timeout: 5).userAgent == nil)
+    }
 }

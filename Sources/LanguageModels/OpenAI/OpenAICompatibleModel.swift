@@ -16,6 +16,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     public var reasoning: ReasoningEffort?
     /// Where profiles are remembered between runs (nil: learnt afresh each run).
     public var memory: (any EngineProfileMemory)?
+    /// The `User-Agent` of every request ("plan/0.3"; nil: none sent).
+    public var userAgent: String?
     /// The longest plan waits out a rate limit (429) in one request before giving up.
     public var maximumRateLimitWait: TimeInterval = 60
     private let facts = ServerFacts()
@@ -352,6 +354,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             request.setValue("application/json", forHeaderField: "Content-Type")
         }
         if let apiKey { request.setValue("Bearer \(apiKey)", forHeaderField: "Authorization") }
+        if let userAgent { request.setValue(userAgent, forHeaderField: "User-Agent") }
         return request
     }
 

@@ -5,7 +5,7 @@ import LanguageModels
 public enum ModelConfiguration {
     public static func model(
         base: String, name: String?, apiKey: String?, toolMode: String?, timeout: TimeInterval,
-        engine: String? = nil, reasoning: String? = nil
+        engine: String? = nil, reasoning: String? = nil, userAgent: String? = nil
     ) throws -> OpenAICompatibleModel {
         guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw ModelConfigurationError.badBaseURL(base)
@@ -30,10 +30,12 @@ public enum ModelConfiguration {
             }
             effort = parsed
         }
-        return OpenAICompatibleModel(
+        var model = OpenAICompatibleModel(
             baseURL: url, modelName: name.flatMap { $0.isEmpty ? nil : $0 }, apiKey: apiKey.flatMap { $0.isEmpty ? nil : $0 },
             forcedMode: mode, timeout: timeout, engine: kind, reasoning: effort
         )
+        model.userAgent = userAgent
+        return model
     }
 }
 
