@@ -37,9 +37,9 @@ extension TripPlanner {
             tripFacts.stops = stops
         }
         let facts = await tripFacts.text(budget: window / 3, model: model)
-        var carried = [
-            Transcript.Entry(kind: .instructions, text: Self.askInstructions),
-            Transcript.Entry(kind: .summary, text: facts),
+        var carried: [Transcript.Entry] = [
+            .instructions(Transcript.Instructions(text: Self.askInstructions)),
+            .summary(Transcript.Summary(text: facts)),
         ]
         if let latest, latest.purpose == .ask {
             carried += try await earlierExchanges(sessionID: latest.id, budget: window / 6)

@@ -21,7 +21,7 @@ extension TripPlanner {
         }
         var turn = SessionChain.Turn(
             purpose: purpose, trip: trip, parent: parentSession.map { ($0, SessionRelation.replay) },
-            carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
+            carried: Transcript(entries: [.instructions(Transcript.Instructions(text: PackingInstructions.text))]),
             prompt: PackingInstructions.prompt(for: trip, traveller: traveller),
             payload: PackingInstructions.payload(for: trip, traveller: traveller, today: today),
             schema: PackingAnswer.generationSchema, tools: makeTools(for: trip, pins: pinsForecasts, places: places, provider: provider),
