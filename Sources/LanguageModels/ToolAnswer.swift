@@ -48,7 +48,7 @@ public struct AnyToolAnswer: Sendable, Equatable {
     /// The entry recording this answer to `call`.
     public func output(for call: ToolCall) -> Transcript.ToolOutput {
         Transcript.ToolOutput(
-            toolName: call.name, callID: call.id, text: text, payload: payload.isNull ? nil : payload, answerType: answerType
+            toolName: call.name, callID: call.id, text: text, payload: payload.isNull ? Optional.none : payload, answerType: answerType
         )
     }
 }

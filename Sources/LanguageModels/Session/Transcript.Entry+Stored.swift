@@ -46,7 +46,7 @@ extension Transcript.Entry {
         case .toolOutput:
             self = .toolOutput(Transcript.ToolOutput(
                 toolName: tool ?? "", callID: stored?["callID"]?.stringValue, text: text,
-                payload: stored?["payload"].flatMap { $0.isNull ? nil : $0 }, answerType: stored?["type"]?.stringValue,
+                payload: stored?["payload"].flatMap { $0.isNull ? Optional.none : $0 }, answerType: stored?["type"]?.stringValue,
                 tokens: tokens, seq: seq
             ))
         case .response:
