@@ -276,6 +276,11 @@ public actor LanguageModelSession {
                 if rounds >= maximumRounds { policy.mayCallTools = false }
                 continue
             }
+            // Tools withdrawn (the round cap, the turn's call cap, a repeated call) and the model still calls
+            // them: it will not answer. As Foundation Models, `toolLoopLimit` (a model failure to the caller).
+            if !reply.toolCalls.isEmpty, !tools.isEmpty {
+                throw LanguageModelError.toolLoopLimit(rounds: rounds - 1)
+            }
             return try await checkedAnswer(reply, schema: schema, rounds: rounds)
         }
     }
