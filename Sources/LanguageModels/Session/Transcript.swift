@@ -61,20 +61,32 @@ public struct Transcript: Sendable, Equatable {
             }
         }
 
+        /// What a setter changes in the entry's value, whatever its case.
+        private enum Change {
+            case tokens(Int)
+            case seq(Int?)
+
+            func applied<Value: TranscriptEntryValue>(to value: Value) -> Value {
+                var value = value
+                switch self {
+                case let .tokens(tokens): value.tokens = tokens
+                case let .seq(seq): value.seq = seq
+                }
+                return value
+            }
+        }
+
         /// Changes the entry's value in place, whatever its case.
-        private mutating func update(_ change: (inout any TranscriptEntryValue) -> Void) {
-            var value = self.value
-            change(&value)
-            switch value {
-            case let value as Instructions: self = .instructions(value)
-            case let value as Prompt: self = .prompt(value)
-            case let value as ToolCalls: self = .toolCalls(value)
-            case let value as ToolOutput: self = .toolOutput(value)
-            case let value as Response: self = .response(value)
-            case let value as Reasoning: self = .reasoning(value)
-            case let value as Summary: self = .summary(value)
-            case let value as Check: self = .check(value)
-            default: break
+        private mutating func update(_ change: Change) {
+            switch self {
+            case let .instructions(value): self = .instructions(change.applied(to: value))
+            case let .prompt(value): self = .prompt(change.applied(to: value))
+            case let .toolCalls(value): self = .toolCalls(change.applied(to: value))
+            case let .toolOutput(value): self = .toolOutput(change.applied(to: value))
+            case let .response(value): self = .response(change.applied(to: value))
+            case let .reasoning(value): self = .reasoning(change.applied(to: value))
+            case let .summary(value): self = .summary(change.applied(to: value))
+            case let .check(value): self = .check(change.applied(to: value))
             }
         }
 
@@ -84,13 +96,13 @@ public struct Transcript: Sendable, Equatable {
         /// Tokens the entry takes in the model's context.
         public var tokens: Int {
             get { value.tokens }
-            set { update { $0.tokens = newValue } }
+            set { update(.tokens(newValue)) }
         }
 
         /// The stored sequence number, once persisted.
         public var seq: Int? {
             get { value.seq }
-            set { update { $0.seq = newValue } }
+            set { update(.seq(newValue)) }
         }
     }
 
@@ -102,16 +114,6 @@ public struct Transcript: Sendable, Equatable {
 
     /// Tokens of all entries.
     public var tokenCount: Int { entries.reduce(0) { $0 + $1.tokens } }
-}
-
-/// What every entry's value holds: its text, its tokens and, once stored, its sequence number.
-public protocol TranscriptEntryValue: Sendable {
-    /// The text the model sees.
-    var text: String { get }
-    /// Tokens the entry takes in the model's context (0 until counted).
-    var tokens: Int { get set }
-    /// The stored sequence number, once persisted.
-    var seq: Int? { get set }
 }
 
 /// A call the model asked for.
