@@ -133,26 +133,26 @@ struct Context {
         return model
     }
 
-    /// A planner wired to the store, model and forecasts, with progress on stderr.
+    /// What a planner is given: the store, model and forecasts, the engine's options, progress on stderr.
     /// `offline`: nil keeps the geocode tool to the offline data (replays: no network at all).
-    func planner(
+    func planningSetup(
         store: Store, model: any LanguageModel, forecasts: any ForecastProvider, engine: EngineOptions, offline: Bool? = nil
-    ) -> TripPlanner {
+    ) -> PlanningSetup {
         let console = self.console
         let gazetteer = try? Gazetteer(path: Gazetteer.defaultPath(environment: environment))
-        var planner = TripPlanner(
+        var setup = PlanningSetup(
             store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: engine.recovery,
             options: GenerationOptions(
                 sampling: engine.sampling, temperature: engine.samplingTemperature,
-                maximumResponseTokens: TripPlanner.packAnswerTokens
+                maximumResponseTokens: PackPlanner.answerTokens
             ),
             contextSize: engine.contextSize, onProgress: { console.progress($0) }
         )
-        planner.resumesInterrupted = !engine.restart
+        setup.resumesInterrupted = !engine.restart
         if let offline, let settings = try? Settings(environment: environment) {
-            planner.onlineGeocoder = onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
+            setup.onlineGeocoder = onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
         }
-        return planner
+        return setup
     }
 
     /// Today on the local calendar.

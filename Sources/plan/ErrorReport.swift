@@ -76,6 +76,10 @@ struct ErrorReport {
             message = error.errorDescription ?? "another plan is at work on this trip."
             hint = error.recoverySuggestion
             code = ExitCode.tempFail
+        case let error as ReplayError:
+            message = error.errorDescription ?? "nothing to replay."
+            hint = error.recoverySuggestion
+            code = ExitCode.noInput
         case let error as ContextTooSmallError:
             message = error.errorDescription ?? "the model's window is too small."
             hint = error.recoverySuggestion

@@ -26,7 +26,7 @@ import Tools
         try await world.script([Work.forecastCall, ["json": ["items": items, "notices": [
             "Pack layers for the cold.", "Pack layers for the cold",
         ]]]])
-        let result = try await world.planner().pack(trip)
+        let result = try await PackPlanner(world.setup()).pack(trip)
         let list = result.list
         let review = try #require(list.review)
         #expect(review.fallback == nil)
@@ -60,9 +60,9 @@ import Tools
     @Test(arguments: [("Denver, CO", ["skiing", "photography"]), ("Phoenix", ["hiking", "camping"]),
                       ("Phoenix", ["scuba diving", "wedding", "scubba"]), ("Seattle", ["business", "museums"])])
     func theBuiltinEnginesListPassesTheSameCheckUntouched(_ place: String, _ activities: [String]) async throws {
-        let fixture = try TripPlannerTests.Fixture()
+        let fixture = try PlanningTests.Fixture()
         let trip = try await fixture.trip(place, nights: 4, activities: activities)
-        let result = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        let result = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         let review = try #require(result.list.review)
         #expect(review.isUntouched, "\(place): \(review)")
         let keys = result.list.notices.map(PackingCheck.key)

@@ -23,7 +23,7 @@ import Testing
         var step = Self.cutList
         step["usage"] = NSNull()
         try await world.script([ModelWorkTests.forecastCall, step])
-        let result = try await world.planner(maximumTokens: 300).pack(trip)
+        let result = try await PackPlanner(world.setup(maximumTokens: 300)).pack(trip)
         let notice = try #require(result.list.notices.first { $0.contains("cut off") }, "\(result.list.notices)")
         #expect(Self.count(in: notice) == nil, "\(notice)")
         #expect(!notice.contains("300"), "\(notice)")
@@ -35,7 +35,7 @@ import Testing
         var step = Self.cutList
         step["usage"] = ["prompt_tokens": 900, "completion_tokens": 317, "total_tokens": 1_217]
         try await world.script([ModelWorkTests.forecastCall, step])
-        let result = try await world.planner(maximumTokens: 300).pack(trip)
+        let result = try await PackPlanner(world.setup(maximumTokens: 300)).pack(trip)
         let notice = try #require(result.list.notices.first { $0.contains("cut off") }, "\(result.list.notices)")
         #expect(Self.count(in: notice) == 317, "\(notice)")
     }
@@ -46,7 +46,7 @@ import Testing
         var step = Self.cutList
         step["usage"] = ["prompt_tokens": 900]
         try await world.script([ModelWorkTests.forecastCall, step])
-        let result = try await world.planner(maximumTokens: 300).pack(trip)
+        let result = try await PackPlanner(world.setup(maximumTokens: 300)).pack(trip)
         let notice = try #require(result.list.notices.first { $0.contains("cut off") }, "\(result.list.notices)")
         #expect(Self.count(in: notice) == nil, "\(notice)")
     }
@@ -54,9 +54,9 @@ import Testing
     @Test func anAnswerCutOffWithoutAServerCountSaysNoNumber() async throws {
         let world = try World()
         let trip = try await world.fixture.trip("Denver, CO")
-        _ = try await world.fixture.planner(BuiltinPackingModel()).pack(trip)
+        _ = try await PackPlanner(world.fixture.setup(BuiltinPackingModel())).pack(trip)
         try await world.script([["content": "Pack warm layers and a hat for the", "finish_reason": "length", "usage": NSNull()]])
-        let answer = try await world.planner().ask("What should I wear?", trip: trip)
+        let answer = try await AskPlanner(world.setup()).ask("What should I wear?", trip: trip)
         let notice = try #require(answer.notices.first { $0.contains("cut off") }, "\(answer.notices)")
         #expect(Self.count(in: notice) == nil, "\(notice)")
     }
@@ -64,12 +64,12 @@ import Testing
     @Test func anAnswerCutOffWithAServerCountSaysThatCount() async throws {
         let world = try World()
         let trip = try await world.fixture.trip("Denver, CO")
-        _ = try await world.fixture.planner(BuiltinPackingModel()).pack(trip)
+        _ = try await PackPlanner(world.fixture.setup(BuiltinPackingModel())).pack(trip)
         try await world.script([[
             "content": "Pack warm layers and a hat for the", "finish_reason": "length",
             "usage": ["prompt_tokens": 900, "completion_tokens": 333, "total_tokens": 1_233],
         ]])
-        let answer = try await world.planner().ask("What should I wear?", trip: trip)
+        let answer = try await AskPlanner(world.setup()).ask("What should I wear?", trip: trip)
         let notice = try #require(answer.notices.first { $0.contains("cut off") }, "\(answer.notices)")
         #expect(Self.count(in: notice) == 333, "\(notice)")
     }
@@ -83,7 +83,7 @@ extension CutOffCountTests {
         let trip = try await world.fixture.trip("Denver, CO")
         let cut: [String: Any] = ["content": "{\"items\": [{\"category\": \"Clo", "finish_reason": "length", "usage": NSNull()]
         try await world.script([ModelWorkTests.forecastCall, cut, cut, cut, cut])
-        let result = try await world.planner(maximumTokens: 300).pack(trip)
+        let result = try await PackPlanner(world.setup(maximumTokens: 300)).pack(trip)
         let fallback = try #require(result.list.review?.fallback, "the answer was not set aside")
         #expect(fallback.contains("cut off"), "\(fallback)")
         #expect(Self.count(in: fallback) == nil && !fallback.contains("300"), "\(fallback)")

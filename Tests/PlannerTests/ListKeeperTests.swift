@@ -164,14 +164,14 @@ import Tools
     @Test func ownItemsAndChoicesReachTheNextTripWithTheBuiltinEngine() async throws {
         let world = try PlannerWorld()
         let first = try await world.trip("Seattle")
-        _ = try await world.planner(BuiltinPackingModel()).pack(first)
+        _ = try await PackPlanner(world.setup(BuiltinPackingModel())).pack(first)
         let keeper = ListKeeper(store: world.store)
         #expect(try await keeper.list(tripID: first.id).entry(key: "compact umbrella") != nil, "Seattle in the rain")
         _ = try await keeper.add(tripID: first.id, name: "CPAP machine", quantity: nil, category: "Health", always: true)
         _ = try await keeper.remove(tripID: first.id, reference: "umbrella", never: true)
 
         let second = try await world.trip("Seattle")
-        let packed = try await world.planner(BuiltinPackingModel()).pack(second)
+        let packed = try await PackPlanner(world.setup(BuiltinPackingModel())).pack(second)
         let list = try await keeper.list(tripID: second.id)
         let cpap = try #require(list.entry(key: "cpap machine"))
         #expect(cpap.source == .always && cpap.isOwn && cpap.item.category == "Health")
@@ -184,7 +184,7 @@ import Tools
         // Forgetting applies from the next list; the lists already made keep it.
         _ = try await keeper.forget("cpap")
         let third = try await world.trip("Seattle")
-        _ = try await world.planner(BuiltinPackingModel()).pack(third)
+        _ = try await PackPlanner(world.setup(BuiltinPackingModel())).pack(third)
         #expect(try await keeper.list(tripID: third.id).entry(key: "cpap machine") == nil)
         #expect(try await keeper.list(tripID: third.id).entry(key: "compact umbrella") == nil, "never is still in force")
         #expect(try await keeper.list(tripID: second.id).entry(key: "cpap machine") != nil)
@@ -204,9 +204,9 @@ import Tools
         let place = try #require(second.place)
         let model = ScriptedModel([
             ScriptedModel.call("forecast", ["latitude": .number(place.latitude), "longitude": .number(place.longitude)]),
-            .reply(ModelReply(text: TripPlannerTests.answer.compactText)),
+            .reply(ModelReply(text: PlanningTests.answer.compactText)),
         ])
-        let packed = try await world.planner(model).pack(second)
+        let packed = try await PackPlanner(world.setup(model)).pack(second)
         #expect(packed.model == "scripted")
         #expect(packed.list.items.contains { $0.name == "Wallet" }, "the model's answer, as checked")
         let list = try await keeper.list(tripID: second.id)
@@ -244,7 +244,7 @@ final class PlannerWorld {
         return try await store.addTrip(NewTrip(name: query, destination: query, place: place, start: today, end: today.adding(days: 3)))
     }
 
-    func planner(_ model: any LanguageModel) -> TripPlanner {
-        TripPlanner(store: store, model: model, forecasts: forecasts, gazetteer: gazetteer)
+    func setup(_ model: any LanguageModel) -> PlanningSetup {
+        PlanningSetup(store: store, model: model, forecasts: forecasts, gazetteer: gazetteer)
     }
 }

@@ -9,11 +9,11 @@ import Tools
 /// llama-server look-alike and the weather stand-in on loopback (issues: recovery and `ask`; checking a model).
 @Suite(.serialized) struct ModelWorkTests {
     final class World {
-        let fixture: TripPlannerTests.Fixture
+        let fixture: PlanningTests.Fixture
         let llm: LoopbackServer
 
         init(contextSize: Int = 4_096, supportsTools: Bool = true) throws {
-            fixture = try TripPlannerTests.Fixture()
+            fixture = try PlanningTests.Fixture()
             llm = try LoopbackServer(
                 script: "llm/fake_llama_server.py",
                 arguments: ["--n-ctx", String(contextSize), "--supports-tools", supportsTools ? "true" : "false"]
@@ -28,8 +28,8 @@ import Tools
             try await llm.control("_control/script", body: ["steps": steps])
         }
 
-        func planner(recovery: RecoveryStrategy = .condense, maximumTokens: Int = TripPlanner.packAnswerTokens) -> TripPlanner {
-            TripPlanner(
+        func setup(recovery: RecoveryStrategy = .condense, maximumTokens: Int = PackPlanner.answerTokens) -> PlanningSetup {
+            PlanningSetup(
                 store: fixture.store, model: model, forecasts: fixture.forecasts, gazetteer: fixture.gazetteer, recovery: recovery,
                 options: GenerationOptions(maximumResponseTokens: maximumTokens)
             )
@@ -69,7 +69,7 @@ import Tools
             Self.forecastCall,
             ["json": ["items": Self.goodItems, "notices": []]],
         ])
-        let result = try await world.planner().pack(trip)
+        let result = try await PackPlanner(world.setup()).pack(trip)
         let entries = try await world.fixture.store.entries(sessionID: result.sessionID)
         let refusal = try #require(entries.first { $0.kind == .toolOutput })
         #expect(refusal.text.hasPrefix("Not fetched: 29.2111, -10.2111 is"))
@@ -90,7 +90,7 @@ import Tools
             Self.forecastCall,
             ["json": ["items": Self.goodItems, "notices": []]],
         ])
-        let result = try await world.planner().pack(trip)
+        let result = try await PackPlanner(world.setup()).pack(trip)
         let outputs = try await world.fixture.store.entries(sessionID: result.sessionID).filter { $0.kind == .toolOutput }
         #expect(outputs.first?.text.contains("No place called \"city,optional_place_name\" is known") == true)
         #expect(outputs.first?.text.contains("The trip's destination is Denver, CO, US") == true)
@@ -109,7 +109,7 @@ import Tools
             Self.item("Outerwear", "Warm jacket", "It will be cold", weather: true),
         ]
         try await world.script([Self.forecastCall, ["json": ["items": items, "notices": ["Denver, CO, US"]]]])
-        let result = try await world.planner().pack(trip)
+        let result = try await PackPlanner(world.setup()).pack(trip)
         let list = result.list
         let review = try #require(list.review)
         #expect(review.fallback == nil)
@@ -140,7 +140,7 @@ import Tools
         let trip = try await world.fixture.trip("Denver, CO")
         let junk = Array(repeating: Self.item("Toiletries", "Denver, CO", "Denver, CO", weather: true), count: 28)
         try await world.script([Self.forecastCall, ["json": ["items": junk, "notices": []]]])
-        let result = try await world.planner().pack(trip)
+        let result = try await PackPlanner(world.setup()).pack(trip)
         #expect(result.list.review?.fallback == "nothing on it is a thing to pack")
         #expect(result.list.notices.first?.hasPrefix("fake's answer was set aside") == true)
         #expect(result.list.items.allSatisfy { $0.origin == .rules })
@@ -153,15 +153,15 @@ import Tools
     @Test func emptyAndStockAnswersToAQuestionAreUnusable() async throws {
         let world = try World()
         let trip = try await world.fixture.trip("Denver, CO")
-        _ = try await world.fixture.planner(BuiltinPackingModel()).pack(trip)
+        _ = try await PackPlanner(world.fixture.setup(BuiltinPackingModel())).pack(trip)
         for content in ["", "   ", "You can't.", "Do I need boots? Do I need boots?"] {
             try await world.script([["content": content]])
             await #expect(throws: LanguageModelError.self) {
-                _ = try await world.planner().ask("Do I need boots?", trip: trip)
+                _ = try await AskPlanner(world.setup()).ask("Do I need boots?", trip: trip)
             }
         }
         try await world.script([["content": "Yes: snow is likely (90%) on Wednesday."]])
-        let answer = try await world.planner().ask("Do I need boots?", trip: trip)
+        let answer = try await AskPlanner(world.setup()).ask("Do I need boots?", trip: trip)
         #expect(answer.answer.hasPrefix("Yes"))
     }
 
@@ -171,7 +171,7 @@ import Tools
         let world = try World()
         let trip = try await world.fixture.trip("Denver, CO")
         try await world.script([Self.forecastCall, Self.overflow, Self.overflow, ["json": ["items": Self.goodItems, "notices": []]]])
-        let result = try await world.planner().pack(trip)
+        let result = try await PackPlanner(world.setup()).pack(trip)
         #expect(result.recoveries == [.condensed, .fresh])
         let chain = try await [result.firstSessionID, result.sessionID - 1, result.sessionID].asyncMap {
             try #require(try await world.fixture.store.session(id: $0))
@@ -186,7 +186,7 @@ import Tools
         let world = try World()
         let trip = try await world.fixture.trip("Denver, CO")
         try await world.script([Self.forecastCall, Self.overflow, Self.overflow, ["json": ["items": Self.goodItems, "notices": []]]])
-        let result = try await world.planner(recovery: .summarize).pack(trip)
+        let result = try await PackPlanner(world.setup(recovery: .summarize)).pack(trip)
         #expect(result.recoveries == [.condensed])
         let first = try #require(try await world.fixture.store.session(id: result.firstSessionID))
         #expect(first.status == .recovered)
@@ -197,10 +197,10 @@ import Tools
         // 500 tokens: the instructions, the facts and the question fit; a long answer runs into the window.
         let world = try World(contextSize: 500)
         let trip = try await world.fixture.trip("Denver, CO")
-        _ = try await world.fixture.planner(BuiltinPackingModel()).pack(trip)
+        _ = try await PackPlanner(world.fixture.setup(BuiltinPackingModel())).pack(trip)
         let ramble = "Pack warm layers. " + (1...150).map { "Item \($0) is worth packing for reason \($0 * 7)." }.joined(separator: " ")
         try await world.script([["content": ramble], ["content": ramble], ["content": ramble]])
-        let answer = try await world.planner().ask("What should I wear?", trip: trip)
+        let answer = try await AskPlanner(world.setup()).ask("What should I wear?", trip: trip)
         #expect(answer.answer.hasPrefix("Pack warm layers"))
         #expect(answer.recoveries == [.condensed, .fresh])
         #expect(answer.notices.first?.contains("cut off") == true)
@@ -214,7 +214,7 @@ import Tools
         let trip = try await world.fixture.trip("Denver, CO")
         let items = Self.goodItems + (1...20).map { Self.item("Activity gear", "Thing \($0)") }
         try await world.script([Self.forecastCall, ["json": ["items": items, "notices": []]]])
-        let result = try await world.planner(maximumTokens: 300).pack(trip)
+        let result = try await PackPlanner(world.setup(maximumTokens: 300)).pack(trip)
         #expect(result.recoveries.isEmpty)
         #expect(result.list.notices.contains { $0.contains("cut off at 300 tokens") })
         #expect(result.list.items.contains { $0.name == "Socks" })

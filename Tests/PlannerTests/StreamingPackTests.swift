@@ -26,10 +26,10 @@ import Tools
             ["json": ["items": ModelWorkTests.goodItems, "notices": ["Pack light."]]],
         ])
         let collected = Collected()
-        var planner = world.planner()
-        planner.options.sampling = .random(top: 40, seed: 11)
-        planner.options.temperature = 0.7
-        let result = try await planner.pack(trip, onAnswer: { collected.add($0) })
+        var setup = world.setup()
+        setup.options.sampling = .random(top: 40, seed: 11)
+        setup.options.temperature = 0.7
+        let result = try await PackPlanner(setup).pack(trip, onAnswer: { collected.add($0) })
         let snapshots = collected.all
         #expect(snapshots.count > 5, "the answer streams in pieces")
         for (earlier, later) in zip(snapshots, snapshots.dropFirst()) {

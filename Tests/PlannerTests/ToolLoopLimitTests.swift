@@ -52,11 +52,11 @@ import Tools
     }
 
     @Test func aPackWhoseModelKeepsCallingFallsBackToTheRules() async throws {
-        let fixture = try TripPlannerTests.Fixture()
+        let fixture = try PlanningTests.Fixture()
         let trip = try await fixture.trip("Denver, CO")
         let forecast = { ScriptedModel.call("forecast", ["latitude": 39.7392, "longitude": -104.9847]) }
         let model = ScriptedModel([forecast(), forecast(), forecast()])
-        let result = try await fixture.planner(model).pack(trip)
+        let result = try await PackPlanner(fixture.setup(model)).pack(trip)
         let fallback = try #require(result.list.review?.fallback)
         #expect(fallback.contains("called tools for 2 rounds without answering"))
         #expect(!result.list.items.isEmpty && result.list.items.allSatisfy { $0.origin == .rules })
@@ -68,13 +68,13 @@ import Tools
     }
 
     @Test func anAskWhoseModelKeepsCallingFailsAsAModelFailure() async throws {
-        let fixture = try TripPlannerTests.Fixture()
+        let fixture = try PlanningTests.Fixture()
         // Not packed: no pinned forecast, so the ask offers the forecast tool.
         let trip = try await fixture.trip("Denver, CO")
         let forecast = { ScriptedModel.call("forecast", ["latitude": 39.7392, "longitude": -104.9847]) }
         let model = ScriptedModel([forecast(), forecast(), forecast()])
         await #expect(throws: LanguageModelError.toolLoopLimit(rounds: 2)) {
-            _ = try await fixture.planner(model).ask("Will it snow?", trip: trip)
+            _ = try await AskPlanner(fixture.setup(model)).ask("Will it snow?", trip: trip)
         }
         #expect(SessionChain.isModelFailure(LanguageModelError.toolLoopLimit(rounds: 2)))
     }

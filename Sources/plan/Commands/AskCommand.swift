@@ -25,7 +25,9 @@ struct AskCommand {
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
         let service = try context.forecastService(store: store, fresh: false, offline: arguments.offline)
-        let planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: arguments.offline)
+        let planner = AskPlanner(
+            context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: arguments.offline)
+        )
         let console = context.console
         let live = console.isStdoutTerminal && !arguments.json
         let streamed = OnceFlag()

@@ -40,11 +40,11 @@ struct PackCommand {
             trip = found
         }
         let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: offline)
-        var planner = context.planner(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        var setup = context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
-        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
-        planner.today = context.today
-        let result: TripPlanner.Result
+        setup.traveller = try await context.traveller(store: store, tripID: trip.id)
+        setup.today = context.today
+        let result: PackPlanner.Result
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
@@ -56,7 +56,7 @@ struct PackCommand {
         do {
             var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
             if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
-            result = try await planner.pack(trip, onAnswer: onAnswer)
+            result = try await PackPlanner(setup).pack(trip, onAnswer: onAnswer)
             stream?.clear()
         } catch {
             stream?.clear()
@@ -79,7 +79,7 @@ struct PackCommand {
         let list = try await keeper.list(tripID: trip.id)
         let report = try await keeper.report(tripID: trip.id)
         try PackOutput(context: context).print(
-            result: result, trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
+            result: PackOutput.Made(result), trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
             list: list, report: report
         )
     }
@@ -93,10 +93,27 @@ struct PackOutput {
         let markdown: Bool
     }
 
+    /// What a pack or a replay made, as printed.
+    struct Made {
+        let sessionID: Int
+        let model: String
+        let list: PackingList
+        let recoveries: [SessionRelation]
+        let stored: StoredPackingList
+
+        init(_ result: PackPlanner.Result) {
+            (sessionID, model, list, recoveries, stored) = (result.sessionID, result.model, result.list, result.recoveries, result.stored)
+        }
+
+        init(_ result: ReplayPlanner.Result) {
+            (sessionID, model, list, recoveries, stored) = (result.sessionID, result.model, result.list, result.recoveries, result.stored)
+        }
+    }
+
     let context: Context
 
     func print(
-        result: TripPlanner.Result, trip: Trip, snapshot: ForecastSnapshot?, format: Format,
+        result: Made, trip: Trip, snapshot: ForecastSnapshot?, format: Format,
         extra: [String: JSONValue] = [:], footer: [String] = [], list: TravellerList? = nil, report: ListChangeReport? = nil
     ) throws {
         let console = context.console

@@ -41,30 +41,21 @@ struct ReplayCommand {
                 hint: "Replay a completed pack: 'plan history --trip \(trip.id)' lists them."
             )
         }
-        guard let snapshot = try await store.latestForecast(tripID: trip.id, before: originalList.createdAt) else {
-            throw CLIError(
-                code: ExitCode.noInput, message: "no forecast was pinned to trip \(trip.id) when session \(original.id) ran.",
-                hint: "Replays need the pinned forecast; run 'plan pack \(trip.id)' to pack with a fresh one."
-            )
-        }
-        let forecast = try Forecast.fromJSON(snapshot.forecast)
-        var provider: any ForecastProvider = PinnedForecastProvider(forecast: forecast)
-        if trip.hasStops {
-            provider = try await Self.pinnedStops(trip, store: store, before: originalList.createdAt, session: original.id)
-        }
+        let pinned = try await ReplayPlanner.Pinned.load(
+            for: trip, madeAt: originalList.createdAt, session: original.id, store: store
+        )
+        let snapshot = pinned.snapshot
         let model = try await context.languageModel(named: engine.model)
-        var planner = context.planner(store: store, model: model, forecasts: provider, engine: engine)
-        planner.traveller = try await context.traveller(store: store, tripID: trip.id)
+        var setup = context.planningSetup(store: store, model: model, forecasts: pinned.provider, engine: engine)
+        setup.traveller = try await context.traveller(store: store, tripID: trip.id)
         // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
         var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
         if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
-        let result: TripPlanner.Result
+        let result: ReplayPlanner.Result
         do {
-            result = try await planner.pack(
-                trip, purpose: .replay, parentSession: original.id, pinsForecasts: false, onAnswer: onAnswer
-            )
+            result = try await ReplayPlanner(setup).replay(trip, of: original.id, pinned: pinned, onAnswer: onAnswer)
             stream?.clear()
         } catch {
             stream?.clear()
@@ -92,7 +83,7 @@ struct ReplayCommand {
                 + "'plan show \(trip.id)' has those, and the trip's list is unchanged."
         )
         try PackOutput(context: context).print(
-            result: result, trip: trip, snapshot: snapshot,
+            result: PackOutput.Made(result), trip: trip, snapshot: snapshot,
             format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
             extra: [
                 "original": .number(Double(original.id)),
@@ -101,23 +92,5 @@ struct ReplayCommand {
             ],
             footer: footer
         )
-    }
-
-    /// Every stop's forecast as pinned when the original pack ran; exit 66 naming a stop that has none.
-    static func pinnedStops(_ trip: Trip, store: Store, before: Date, session: Int) async throws -> PinnedStopsProvider {
-        var forecasts: [(place: Place, forecast: Forecast)] = []
-        for leg in trip.legs {
-            guard let place = leg.place, let placeID = place.id,
-                  let pinned = try await store.latestForecast(tripID: trip.id, placeID: placeID, before: before)
-            else {
-                throw CLIError(
-                    code: ExitCode.noInput,
-                    message: "no forecast was pinned for stop \(leg.position) (\(leg.shortLabel)) when session \(session) ran.",
-                    hint: "Replays need every stop's pinned forecast; run 'plan pack \(trip.id)' to pack with fresh ones."
-                )
-            }
-            forecasts.append((place, try Forecast.fromJSON(pinned.forecast)))
-        }
-        return PinnedStopsProvider(forecasts: forecasts)
     }
 }

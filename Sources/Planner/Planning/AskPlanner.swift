@@ -3,9 +3,33 @@ import LanguageModels
 import Store
 import Tools
 
-extension TripPlanner {
+/// Answers a follow-up question about a trip from its facts (the forecast the list was made from and the
+/// list), continuing the trip's latest completed session; carries on from an interrupted follow-up.
+public struct AskPlanner: Sendable {
+    /// The store, model, forecasts and options every session of this planner uses.
+    public var setup: PlanningSetup
+
+    /// The longest answer a follow-up question asks for (four sentences need about 120).
+    public static let answerTokens = 320
+
+    /// A planner that answers with `setup`.
+    public init(_ setup: PlanningSetup) {
+        self.setup = setup
+    }
+
+    /// What a follow-up produced.
+    public struct Answer: Sendable {
+        public var sessionID: Int
+        public var answer: String
+        public var recoveries: [SessionRelation]
+        /// Things the traveller should know about the answer (cut off by the token limit).
+        public var notices: [String]
+        /// The interrupted follow-up this one resumed, and how many tool calls it did not ask again.
+        public var resumed: (session: Int, answeredCalls: Int)? = nil
+    }
+
     /// What a follow-up is told, in place of the pack's tool rounds.
-    public static let askInstructions = """
+    public static let instructions = """
         You answer a traveller's questions about their trip. Use the trip facts given: the forecast and the \
         packing list. Never guess the weather; if the facts do not say, say so. Answer in at most four sentences.
         """
@@ -15,6 +39,8 @@ extension TripPlanner {
     /// last questions and answers, not the pack's tool rounds, so it fits small windows. Tools are offered only
     /// when no forecast was pinned (there is nothing to answer the weather from otherwise).
     public func ask(_ question: String, trip: Trip, onText: (@Sendable (String) -> Void)? = nil) async throws -> Answer {
+        let store = setup.store
+        let chain = setup.chain
         let window = try await chain.resolvedContextSize()
         guard window >= ContextTooSmallError.minimum else { throw ContextTooSmallError(contextSize: window) }
         let latest = try await store.latestSession(tripID: trip.id, statuses: [.completed])
@@ -36,9 +62,9 @@ extension TripPlanner {
             tripFacts.forecast = stops.forecast
             tripFacts.stops = stops
         }
-        let facts = await tripFacts.text(budget: window / 3, model: model)
+        let facts = await tripFacts.text(budget: window / 3, model: setup.model)
         var carried: [Transcript.Entry] = [
-            .instructions(Transcript.Instructions(text: Self.askInstructions)),
+            .instructions(Transcript.Instructions(text: Self.instructions)),
             .summary(Transcript.Summary(text: facts)),
         ]
         if let latest, latest.purpose == .ask {
@@ -48,12 +74,12 @@ extension TripPlanner {
         var turn = SessionChain.Turn(
             purpose: .ask, trip: trip, parent: latest.map { ($0.id, SessionRelation.resumed) }, carried: Transcript(entries: carried),
             prompt: question, payload: nil, schema: nil,
-            tools: snapshot == nil ? makeTools(for: trip, pins: true, places: places) : [], required: [], onText: onText,
+            tools: snapshot == nil ? SessionTools(setup: setup).definitions(for: trip, pins: true, places: places) : [], required: [], onText: onText,
             onSnapshot: nil, fallsBack: false
         )
         let resumed = try await resumeInterruptedAsk(question, trip: trip, into: &turn)
-        var options = self.options
-        options.maximumResponseTokens = min(options.maximumResponseTokens, Self.askAnswerTokens)
+        var options = setup.options
+        options.maximumResponseTokens = min(options.maximumResponseTokens, Self.answerTokens)
         return try await chain.converse(turn, options: options) { outcome in
             guard case let .success(response) = outcome.answer else {
                 throw LanguageModelError.decodingFailure("no answer")
@@ -79,7 +105,7 @@ extension TripPlanner {
 
     /// The questions and answers of a completed follow-up, newest last, within `budget` tokens.
     private func earlierExchanges(sessionID: Int, budget: Int) async throws -> [Transcript.Entry] {
-        let entries = try await store.entries(sessionID: sessionID).filter(\.isInContext)
+        let entries = try await setup.store.entries(sessionID: sessionID).filter(\.isInContext)
             .filter { $0.kind == .prompt || $0.kind == .response }
         var pairs: [[Transcript.Entry]] = []
         var index = 0

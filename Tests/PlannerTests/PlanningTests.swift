@@ -6,7 +6,9 @@ import Store
 import TestSupport
 import Tools
 
-@Suite(.serialized) struct TripPlannerTests {
+/// The planners (`PackPlanner`, `AskPlanner`, `ReplayPlanner`) over the session chain, with the weather
+/// stand-in on loopback and a small gazetteer.
+@Suite(.serialized) struct PlanningTests {
     final class Fixture {
         let folder = FileManager.default.temporaryDirectory.appending(path: "plan-planner-\(UUID().uuidString)")
         let store: Store
@@ -55,8 +57,8 @@ import Tools
             ))
         }
 
-        func planner(_ model: any LanguageModel, recovery: RecoveryStrategy = .condense, contextSize: Int? = nil) -> TripPlanner {
-            TripPlanner(store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: recovery, contextSize: contextSize)
+        func setup(_ model: any LanguageModel, recovery: RecoveryStrategy = .condense, contextSize: Int? = nil) -> PlanningSetup {
+            PlanningSetup(store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: recovery, contextSize: contextSize)
         }
     }
 
@@ -75,7 +77,7 @@ import Tools
     @Test func theBuiltinEngineGoesThroughTheSessionAndTools() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip("Denver, CO", activities: ["ski"])
-        let result = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        let result = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         let entries = try await fixture.store.entries(sessionID: result.sessionID)
         // The place was resolved at `add`: one forecast round, the answer, plan's check of it.
         #expect(entries.map(\.kind) == [.instructions, .prompt, .toolCalls, .toolOutput, .response, .check])
@@ -96,9 +98,9 @@ import Tools
     @Test func aSecondPackMakesNoForecastRequest() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip("Seattle")
-        _ = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        _ = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         let before = try await fixture.services.requestCount()
-        let again = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        let again = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         #expect(try await fixture.services.requestCount() == before)
         #expect(again.list.items.contains { $0.name == "Warm waterproof coat" })  // rain on 38°F nights
     }
@@ -107,7 +109,7 @@ import Tools
         let fixture = try Fixture()
         let trip = try await fixture.trip("Phoenix")
         fixture.services.server.stop()
-        let result = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        let result = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         #expect(result.list.items.allSatisfy { !$0.weather })
         #expect(result.list.notices.contains { $0.contains("No forecast or climate could be had") })
     }
@@ -124,7 +126,7 @@ import Tools
         if strategy == .summarize { steps.append(.reply(ModelReply(text: "Denver, snow on day two."))) }
         steps.append(.reply(ModelReply(text: Self.answer.compactText)))
         let model = ScriptedModel(steps)
-        let result = try await fixture.planner(model, recovery: strategy).pack(trip)
+        let result = try await PackPlanner(fixture.setup(model, recovery: strategy)).pack(trip)
         #expect(result.recoveries == [strategy == .condense ? .condensed : strategy == .summarize ? .summarized : .fresh])
         #expect(result.sessionID != result.firstSessionID)
         let first = try #require(try await fixture.store.session(id: result.firstSessionID))
@@ -146,14 +148,14 @@ import Tools
     @Test func aFollowUpSkipsASessionThatDiedAndCarriesTheFactsNotTheToolRounds() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip("Chicago")
-        let packed = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        let packed = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         // A later pack that "died" after two entries: it is not what a follow-up continues.
         let dead = try await fixture.store.createSession(tripID: trip.id, purpose: .pack, model: "scripted", contextSize: 4_096)
         let recorder = StoreTranscriptRecorder(store: fixture.store, sessionID: dead)
         _ = try await recorder.record(.instructions(Transcript.Instructions(text: "Help pack.", tokens: 3)))
         _ = try await recorder.record(.prompt(Transcript.Prompt(text: "Packing list for Chicago with the word zebra.", tokens: 9)))
         let model = ScriptedModel([.reply(ModelReply(text: "Bring a scarf: the low is cold."))])
-        let answer = try await fixture.planner(model).ask("Do I need a scarf?", trip: trip)
+        let answer = try await AskPlanner(fixture.setup(model)).ask("Do I need a scarf?", trip: trip)
         #expect(answer.answer == "Bring a scarf: the low is cold.")
         let request = try #require(model.recorded.first)
         #expect(request.entries.map(\.kind) == [.instructions, .summary, .prompt])
@@ -172,31 +174,31 @@ import Tools
     @Test func aFailedFollowUpIsNotCarriedIntoTheNext() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip("Chicago")
-        let packed = try await fixture.planner(BuiltinPackingModel()).pack(trip)
+        let packed = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         let stock = ScriptedModel([.reply(ModelReply(text: "You can't."))])
         await #expect(throws: LanguageModelError.unusableAnswer("the answer is a stock phrase (\"You can't.\")")) {
-            _ = try await fixture.planner(stock).ask("Can I wear sandals?", trip: trip)
+            _ = try await AskPlanner(fixture.setup(stock)).ask("Can I wear sandals?", trip: trip)
         }
         let good = ScriptedModel([.reply(ModelReply(text: "Pack the boots; it will be cold and wet."))])
-        let answer = try await fixture.planner(good).ask("What shoes?", trip: trip)
+        let answer = try await AskPlanner(fixture.setup(good)).ask("What shoes?", trip: trip)
         let sent = try #require(good.recorded.first).entries
         #expect(!sent.contains { $0.text.contains("sandals") })
         #expect(try await fixture.store.session(id: answer.sessionID)?.parentID == packed.sessionID)
         // The next one carries the completed exchange.
         let third = ScriptedModel([.reply(ModelReply(text: "Yes, a warm hat is on the list."))])
-        _ = try await fixture.planner(third).ask("A hat?", trip: trip)
+        _ = try await AskPlanner(fixture.setup(third)).ask("A hat?", trip: trip)
         #expect(try #require(third.recorded.first).entries.map(\.kind) == [.instructions, .summary, .prompt, .response, .prompt])
     }
 
     @Test func aFollowUpThatOverflowsIsCondensedAndKeepsTheFacts() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip("Denver, CO")
-        _ = try await fixture.planner(BuiltinPackingModel()).pack(trip)
-        _ = try await fixture.planner(ScriptedModel([.reply(ModelReply(text: "Yes, the boots are on the list."))]))
+        _ = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
+        _ = try await AskPlanner(fixture.setup(ScriptedModel([.reply(ModelReply(text: "Yes, the boots are on the list."))])))
             .ask("Boots?", trip: trip)
         // The carried exchange makes five entries; the window holds three.
         let model = ScriptedModel([.overflowAbove(entries: 3), .reply(ModelReply(text: "Yes, warm enough for 18°F."))])
-        let answer = try await fixture.planner(model).ask("Will my boots be warm enough?", trip: trip)
+        let answer = try await AskPlanner(fixture.setup(model)).ask("Will my boots be warm enough?", trip: trip)
         #expect(answer.answer == "Yes, warm enough for 18°F.")
         #expect(answer.recoveries == [.condensed])
         let child = try #require(try await fixture.store.session(id: answer.sessionID))
