@@ -126,7 +126,7 @@ struct Context {
         var model = try ModelConfiguration.model(
             base: choice, name: environment["PLAN_MODEL_NAME"], apiKey: environment["PLAN_API_KEY"],
             toolMode: environment["PLAN_TOOL_MODE"], timeout: try Settings.modelTimeout(environment),
-            engine: environment["PLAN_ENGINE"], reasoning: environment["PLAN_REASONING"]
+            engine: environment["PLAN_ENGINE"], reasoning: environment["PLAN_REASONING"], userAgent: Settings.userAgent
         )
         // What the server is, and what it refused before, is remembered per base URL in the database.
         if let store = try? openStore() { model.memory = StoreEngineProfileMemory(store: store) }

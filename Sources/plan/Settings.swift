@@ -43,7 +43,10 @@ struct Settings {
     }
 
     /// The User-Agent without the contact (HTTPClient adds it for NWS hosts only).
-    var userAgent: String { "plan/\(PlanCommands.version)" }
+    var userAgent: String { Self.userAgent }
+
+    /// "plan/0.3": the User-Agent of every request, the model server's too (never with the contact).
+    static var userAgent: String { "plan/\(PlanCommands.version)" }
 
     /// The User-Agent for `url`: with the contact only when it is an NWS URL (the rule is
     /// `HTTPClient.Configuration.userAgent(for:)`'s, which every forecast and geocoding request uses).

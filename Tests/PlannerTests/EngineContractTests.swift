@@ -29,7 +29,7 @@ import Tools
             memory: (any EngineProfileMemory)? = nil
         ) -> OpenAICompatibleModel {
             var model = OpenAICompatibleModel(
-                baseURL: proxy.baseURL, modelName: name, apiKey: key, forcedMode: nil, timeout: 20, engine: engine, memory: memory
+                baseURL: proxy.baseURL, modelName: name, apiKey: key, forcedMode: .automatic, timeout: 20, engine: engine, memory: memory
             )
             model.maximumRateLimitWait = 5
             return model

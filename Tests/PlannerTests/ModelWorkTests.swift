@@ -21,7 +21,7 @@ import Tools
         }
 
         var model: OpenAICompatibleModel {
-            OpenAICompatibleModel(baseURL: llm.baseURL, modelName: "fake", apiKey: nil, forcedMode: nil, timeout: 10)
+            OpenAICompatibleModel(baseURL: llm.baseURL, modelName: "fake", apiKey: nil, forcedMode: .automatic, timeout: 10)
         }
 
         func script(_ steps: [[String: Any]]) async throws {
@@ -238,9 +238,9 @@ extension Array {
         #expect(await forced.isNativeForcedWithoutToolSupport())
         // The fake serves "SmolLM2-135M-Instruct.Q4_1.gguf": the name recorded drops folders and ".gguf".
         #expect(await forced.servedName() == "SmolLM2-135M-Instruct.Q4_1")
-        let automatic = OpenAICompatibleModel(baseURL: llm.baseURL, modelName: nil, apiKey: nil, forcedMode: nil, timeout: 10)
+        let automatic = OpenAICompatibleModel(baseURL: llm.baseURL, modelName: nil, apiKey: nil, forcedMode: .automatic, timeout: 10)
         #expect(!(await automatic.isNativeForcedWithoutToolSupport()))
-        let named = OpenAICompatibleModel(baseURL: llm.baseURL, modelName: "qwen2.5:7b", apiKey: nil, forcedMode: nil, timeout: 10)
+        let named = OpenAICompatibleModel(baseURL: llm.baseURL, modelName: "qwen2.5:7b", apiKey: nil, forcedMode: .automatic, timeout: 10)
         #expect(await named.servedName() == "qwen2.5:7b")
     }
 }

@@ -18,7 +18,7 @@ import Tools
         }
 
         var model: OpenAICompatibleModel {
-            OpenAICompatibleModel(baseURL: server.baseURL, modelName: "fake", apiKey: "secret", forcedMode: nil, timeout: 10)
+            OpenAICompatibleModel(baseURL: server.baseURL, modelName: "fake", apiKey: "secret", forcedMode: .automatic, timeout: 10)
         }
 
         func script(_ steps: [[String: Any]]) async throws {

@@ -32,7 +32,7 @@ struct GuideProbe: Generable {
 @Suite(.serialized, .oneModelAtATime, .enabled(if: LlamaServer.isAvailable || LlamaServer.isRequired, "needs LLAMA_SERVER and LLAMA_MODEL"))
 struct RealServerGenerationTests {
     func model(_ server: LlamaServer) -> OpenAICompatibleModel {
-        OpenAICompatibleModel(baseURL: server.baseURL, modelName: nil, apiKey: nil, forcedMode: nil, timeout: 900)
+        OpenAICompatibleModel(baseURL: server.baseURL, modelName: nil, apiKey: nil, forcedMode: .automatic, timeout: 900)
     }
 
     func request(_ prompt: String, schema: GenerationSchema, options: GenerationOptions) -> ModelRequest {

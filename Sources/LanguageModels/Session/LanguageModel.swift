@@ -206,11 +206,17 @@ public struct GenerationOptions: Sendable, Equatable {
     /// Higher is more varied; nil leaves the backend's default (greedy ignores it).
     public var temperature: Double?
     public var maximumResponseTokens: Int
+    /// How tools reach the server (`.automatic`: the backend decides, as it always did).
+    public var toolCallingMode: ToolCallingMode = .automatic
 
-    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int = 1_024) {
+    public init(
+        sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int = 1_024,
+        toolCallingMode: ToolCallingMode = .automatic
+    ) {
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
+        self.toolCallingMode = toolCallingMode
     }
 }
 

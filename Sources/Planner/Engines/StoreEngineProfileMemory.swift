@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Engine profiles remembered in plan's database (table `engine_profiles`), an hour each: long enough that

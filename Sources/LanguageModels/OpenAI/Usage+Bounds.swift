@@ -1,5 +1,4 @@
 import Foundation
-import LanguageModels
 
 extension LanguageModelSession.Usage {
     /// Token counts believed from a server: whole numbers from 0 to 16,777,216.

@@ -1,6 +1,4 @@
 import Foundation
-import LanguageModels
-import Tools
 
 /// OpenAI's strict structured-output rules, checked on a JSON Schema: the root is an object, every object
 /// has `additionalProperties: false` and lists every property in `required` (an optional one is typed

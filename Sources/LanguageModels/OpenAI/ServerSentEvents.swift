@@ -1,6 +1,4 @@
 import Foundation
-import LanguageModels
-import Store
 
 /// Splits a server-sent-event stream into its `data:` payloads as bytes arrive, in time linear in the
 /// input: each byte is looked at once, and only the unfinished last line is kept between chunks, never
@@ -12,7 +10,7 @@ final class ServerSentEvents: Sendable {
         var scanned = 0
     }
 
-    private let state = Locked(State())
+    private let state = LockedState(State())
     let maximumLineBytes: Int
 
     /// The longest event line accepted (a chunk of a streamed answer is well under 1 KB).

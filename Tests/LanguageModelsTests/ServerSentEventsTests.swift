@@ -1,7 +1,6 @@
 import Foundation
 @testable import LanguageModels
 import Testing
-@testable import Planner
 
 /// The SSE line splitter: payloads across chunk boundaries, linear work, a bounded line.
 @Suite struct ServerSentEventsTests {
@@ -57,7 +56,9 @@ import Testing
 
     @Test func credentialsInTheModelURLAreNeitherRecordedNorShown() throws {
         let url = try #require(URL(string: "http://user:s3cret@127.0.0.1:8080/v1"))
-        let model = OpenAICompatibleModel(baseURL: url, modelName: nil, apiKey: nil, forcedMode: nil, timeout: 5)
+        let model = OpenAICompatibleModel(
+            baseURL: url, modelName: nil, apiKey: nil, forcedMode: .automatic, timeout: 5, transport: ScriptedTransport { _, _ in nil }
+        )
         #expect(model.name == "http://127.0.0.1:8080/v1")
         #expect(model.displayURL == "http://***@127.0.0.1:8080/v1")
         let plain = try #require(URL(string: "http://127.0.0.1:8080"))

@@ -1,7 +1,4 @@
 import Foundation
-import LanguageModels
-import Store
-import Tools
 
 /// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.
 enum OpenAIMessages {
@@ -260,7 +257,7 @@ final class StreamAccumulator: Sendable {
         var size = 0
     }
 
-    private let state = Locked(State())
+    private let state = LockedState(State())
     private let thinkTags = ThinkTagFilter()
     private let maximumBytes: Int
 

@@ -1,6 +1,4 @@
 import Foundation
-import LanguageModels
-import Tools
 
 /// What an error answer from a model server means, read from its status, body and headers: an overflow
 /// with its numbers (llama-server's `n_prompt_tokens`/`n_ctx`, vLLM's and OpenAI's "maximum context length
@@ -35,7 +33,7 @@ public enum ServerErrorReader {
         let rawMessage = error?["message"]?.stringValue ?? error?.stringValue ?? document?["detail"]?.stringValue
             ?? document?["message"]?.stringValue ?? String(decoding: body.prefix(1_024), as: UTF8.self)
         // The server's words go to stderr and the session's row: one line, cut.
-        let message = TerminalText.oneLine(rawMessage)
+        let message = ServerText.oneLine(rawMessage)
         let lower = message.lowercased()
         if type == "exceed_context_size_error" || code == "context_length_exceeded" || type == "context_length_exceeded"
             || lower.contains("exceeds the available context size") || lower.contains("maximum context length")
@@ -104,6 +102,15 @@ public enum ServerErrorReader {
         return value
     }
 
+    /// An IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), as Tools' `HTTPDate` reads it; nil for anything else.
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+
     /// Seconds to wait: `Retry-After` (seconds or an HTTP date), else OpenAI's `x-ratelimit-reset-requests`
     /// / `-tokens` ("1s", "6m0s", "250ms"); the longest said, at most a day.
     public static func retryAfter(headers: [String: String], now: Date = Date()) -> TimeInterval? {
@@ -113,7 +120,7 @@ public enum ServerErrorReader {
         if let value = lowered["retry-after"]?.trimmingCharacters(in: .whitespaces) {
             if let seconds = Double(value), seconds.isFinite, seconds >= 0 {
                 waits.append(seconds)
-            } else if let date = HTTPDate.parse(value) {
+            } else if let date = httpDate(value) {
                 waits.append(max(0, date.timeIntervalSince(now)))
             }
         }

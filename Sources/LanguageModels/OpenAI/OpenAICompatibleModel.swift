@@ -1,7 +1,4 @@
 import Foundation
-import LanguageModels
-import Store
-import Tools
 
 /// A model behind an OpenAI-compatible server: llama-server, Ollama (`/v1`), vLLM, LM Studio or a hosted API.
 /// The whole transcript is sent every round; tools go natively when the server's template supports them,
@@ -10,7 +7,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let baseURL: URL
     public let modelName: String?
     let apiKey: String?
-    let forcedMode: ToolCallingMode?
+    /// `PLAN_TOOL_MODE`: the mode every session gets unless its options choose (`.automatic`: from the profile).
+    let forcedMode: ToolCallingMode
     let timeout: TimeInterval
     /// The engine `PLAN_ENGINE` names (nil: detected).
     public var forcedEngine: EngineKind?
@@ -18,13 +16,18 @@ public struct OpenAICompatibleModel: LanguageModel {
     public var reasoning: ReasoningEffort?
     /// Where profiles are remembered between runs (nil: learnt afresh each run).
     public var memory: (any EngineProfileMemory)?
+    /// The `User-Agent` of every request ("plan/0.3"; nil: none sent).
+    public var userAgent: String?
     /// The longest plan waits out a rate limit (429) in one request before giving up.
     public var maximumRateLimitWait: TimeInterval = 60
     private let facts = ServerFacts()
-    private let transport: URLSessionTransport
+    /// How requests reach the server (plan's: libcurl, `CurlModelTransport`). It must not follow a redirect
+    /// to another origin: the API key and the conversation go only to `baseURL`'s host.
+    private let transport: any ModelTransport
 
     public init(
-        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: ToolCallingMode?, timeout: TimeInterval,
+        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: GenerationOptions.ToolCallingMode, timeout: TimeInterval,
+        transport: any ModelTransport,
         engine: EngineKind? = nil, reasoning: ReasoningEffort? = nil, memory: (any EngineProfileMemory)? = nil
     ) {
         self.baseURL = baseURL
@@ -35,7 +38,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.forcedEngine = engine
         self.reasoning = reasoning
         self.memory = memory
-        self.transport = URLSessionTransport(timeout: timeout)
+        self.transport = transport
     }
 
     public var name: String { modelName ?? Self.withoutCredentials(baseURL) }
@@ -129,10 +132,14 @@ public struct OpenAICompatibleModel: LanguageModel {
         try await profile().window
     }
 
-    /// The tool-calling mode this server gets: forced by the user, native when the server says the template
+    /// The tool-calling mode a round is sent in, never `.automatic`: the session's options when they choose,
+    /// else the one forced by the user (`PLAN_TOOL_MODE`), else native when the server says the template
     /// supports tools or does not say (hosted APIs), guided otherwise.
-    public func toolMode() async throws -> ToolCallingMode {
-        if let forcedMode { return forcedMode }
+    public func toolMode(
+        requested: GenerationOptions.ToolCallingMode = .automatic
+    ) async throws -> GenerationOptions.ToolCallingMode {
+        if requested != .automatic { return requested }
+        if forcedMode != .automatic { return forcedMode }
         return try await profile().supportsTools ?? true ? .native : .guided
     }
 
@@ -182,7 +189,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     // MARK: - Responding
 
     public func respond(to request: ModelRequest) async throws -> ModelReply {
-        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : try await toolMode()
+        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : try await toolMode(requested: request.options.toolCallingMode)
         let profile = try await profile()
         var body = OpenAIMessages.body(for: request, mode: mode, model: requestModel(profile))
         // A guided round offering tools streams only when a structured answer is wanted: its text is then
@@ -233,7 +240,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// Only llama-server keeps such a cache; elsewhere the request would be paid for and thrown away.
     public func prewarm(_ request: ModelRequest) async {
         guard let profile = try? await profile(), profile.kind == .llamacpp else { return }
-        let mode = request.sessionTools.isEmpty ? ToolCallingMode.native : ((try? await toolMode()) ?? .native)
+        let mode = request.sessionTools.isEmpty
+            ? ToolCallingMode.native : ((try? await toolMode(requested: request.options.toolCallingMode)) ?? .native)
         var body = OpenAIMessages.body(for: request, mode: mode, model: requestModel(profile))
         body["max_tokens"] = 1
         body["response_format"] = nil
@@ -304,7 +312,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         let document = try? JSONValue.parse(body.prefix(65_536))
         let text = document?["error"]?["message"]?.stringValue ?? document?["message"]?.stringValue
             ?? String(decoding: body.prefix(1_024), as: UTF8.self)
-        return TerminalText.oneLine(text)
+        return ServerText.oneLine(text)
     }
 
     private func streamCompletion(
@@ -313,10 +321,10 @@ public struct OpenAICompatibleModel: LanguageModel {
         try await exchange(body) { shaped in
             let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
             let events = ServerSentEvents()
-            var request = try urlRequest(path: "v1/chat/completions", body: .object(shaped), timeout: timeout)
-            request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-            let limits = TransferLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
-            let response: HTTPURLResponse
+            var request = urlRequest(path: "v1/chat/completions", body: .object(shaped))
+            request.setValue("text/event-stream", forHeaderField: "Accept")
+            let limits = ModelTransportLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
+            let response: ModelTransportResponse
             let errorBody: Data
             do {
                 (response, errorBody) = try await transport.stream(request, limits: limits) { chunk in
@@ -336,14 +344,17 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     // MARK: - HTTP
 
-    private func urlRequest(path: String, body: JSONValue?, timeout: TimeInterval) throws -> URLRequest {
-        var request = URLRequest(url: baseURL.appending(path: path), timeoutInterval: timeout)
+    /// A request to `path` under the base URL (the only place a request is built: the API key goes with it
+    /// to the base URL's own origin and nowhere else).
+    private func urlRequest(path: String, body: JSONValue?) -> ModelTransportRequest {
+        var request = ModelTransportRequest(url: baseURL.appending(path: path))
         if let body {
-            request.httpMethod = "POST"
-            request.httpBody = Data(body.compactText.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.method = "POST"
+            request.body = Data(body.compactText.utf8)
+            request.setValue("application/json", forHeaderField: "Content-Type")
         }
-        if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        if let apiKey { request.setValue("Bearer \(apiKey)", forHeaderField: "Authorization") }
+        if let userAgent { request.setValue(userAgent, forHeaderField: "User-Agent") }
         return request
     }
 
@@ -353,12 +364,12 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 
     private func post(path: String, body: JSONValue?, timeout: TimeInterval? = nil) async throws -> (Int, Data, [String: String]) {
-        let request = try urlRequest(path: path, body: body, timeout: timeout ?? self.timeout)
+        let request = urlRequest(path: path, body: body)
         let limit = path == "tokenize" ? Self.maximumTokenizeBytes
             : path == "v1/chat/completions" ? Self.maximumAnswerBytes : Self.maximumPropsBytes
         do {
-            let (data, response) = try await transport.send(
-                request, limits: TransferLimits(deadline: timeout ?? self.timeout, maximumBytes: limit)
+            let (response, data) = try await transport.send(
+                request, limits: ModelTransportLimits(deadline: timeout ?? self.timeout, maximumBytes: limit)
             )
             return (response.statusCode, data, Self.headers(of: response))
         } catch {
@@ -366,9 +377,9 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
     }
 
-    static func headers(of response: HTTPURLResponse) -> [String: String] {
+    static func headers(of response: ModelTransportResponse) -> [String: String] {
         var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
+        for (name, value) in response.headerFields {
             headers[name] = String(value.prefix(200))
         }
         return headers
@@ -389,17 +400,17 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// are an unavailable server; an answer past its size is an answer that cannot be used.
     static func generationError(_ error: any Error, base: URL) -> any Error {
         switch error {
-        case let TransportError.deadlineExceeded(seconds):
+        case let ModelTransportError.deadlineExceeded(seconds):
             return LanguageModelError.timeout(
-                "no complete answer from \(masked(base)) within \(TransferLimits.describe(seconds: seconds)) (PLAN_MODEL_TIMEOUT)"
+                "no complete answer from \(masked(base)) within \(ModelTransportLimits.describe(seconds: seconds)) (PLAN_MODEL_TIMEOUT)"
             )
-        case let TransportError.tooLarge(limit):
-            return LanguageModelError.decodingFailure("the answer is larger than \(TransferLimits.describe(bytes: limit))")
-        case let TransportError.redirectRefused(target):
+        case let ModelTransportError.tooLarge(limit):
+            return LanguageModelError.decodingFailure("the answer is larger than \(ModelTransportLimits.describe(bytes: limit))")
+        case let ModelTransportError.redirectRefused(target):
             return LanguageModelError.unavailable(
                 "\(masked(base)) redirected to \(target); plan sends the API key and the conversation only to the host in PLAN_MODEL"
             )
-        case let error as TransportError:
+        case let error as ModelTransportError:
             return LanguageModelError.unavailable(describe(error, base: base))
         default:
             return error
@@ -412,7 +423,7 @@ public struct OpenAICompatibleModel: LanguageModel {
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
         components.user = nil
         components.password = nil
-        return components.string ?? URLSessionTransport.origin(of: url)
+        return components.string ?? origin(of: url)
     }
 
     /// The URL with any user name and password shown as `***` (what doctor and errors print).
@@ -421,12 +432,19 @@ public struct OpenAICompatibleModel: LanguageModel {
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
         components.user = nil
         components.password = nil
-        let plain = components.string ?? URLSessionTransport.origin(of: url)
+        let plain = components.string ?? origin(of: url)
         guard let schemeEnd = plain.range(of: "://") else { return plain }
         return plain.replacingCharacters(in: schemeEnd, with: "://***@")
     }
 
-    static func describe(_ error: TransportError, base: URL) -> String {
+    /// "http://host:port" of a URL, without any user name or password.
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? "?"
+        let host = url.host ?? "?"
+        return url.port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
+    }
+
+    static func describe(_ error: ModelTransportError, base: URL) -> String {
         switch error {
         case .timedOut:
             return "the server at \(masked(base)) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"

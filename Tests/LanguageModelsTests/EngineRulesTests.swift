@@ -1,11 +1,9 @@
 import Foundation
 @testable import LanguageModels
 import Testing
-@testable import Planner
-import Tools
 
 /// The engine rules as tables: what a refusal teaches, the numbers in an overflow, how long a rate limit
-/// says to wait, strict mode's rules on every schema plan sends, and the body each engine is sent.
+/// says to wait, strict mode's rules, the body each engine is sent and a stored profile read back.
 @Suite struct EngineRulesTests {
     @Test(arguments: [
         // (message, param, code) -> lesson
@@ -76,22 +74,15 @@ import Tools
         }
     }
 
-    /// Every schema plan sends as a structured answer passes strict mode's rules, so it goes with `strict: true`.
-    @Test func everyGenerableTypeIsValidUnderStrictMode() {
-        let schemas: [(String, GenerationSchema)] = [
-            ("PackingAnswer", PackingAnswer.generationSchema), ("PackingAnswer.Item", PackingAnswer.Item.generationSchema),
-            ("GeocodeTool.Arguments", GeocodeTool.Arguments.generationSchema),
-            ("ForecastTool.Arguments", ForecastTool.Arguments.generationSchema),
-        ]
-        for (name, schema) in schemas {
-            #expect(StrictSchema.problems(schema.jsonSchema).isEmpty, "\(name): \(StrictSchema.problems(schema.jsonSchema))")
-        }
-        // The guided schema's root is anyOf: never strict.
-        let tools = OpenAIMessagesTests.request(tools: true).tools
-        let guided = OpenAIMessages.guidedSchema(tools: tools, answer: PackingAnswer.generationSchema).schema.jsonSchema
-        #expect(!StrictSchema.problems(guided).isEmpty)
+    /// Strict mode wants every property required and no others allowed, at every level.
+    @Test func strictModesRulesAreCheckedAtEveryLevel() {
         #expect(!StrictSchema.problems(["type": "object", "properties": ["a": ["type": "string"]]]).isEmpty)
         #expect(StrictSchema.problems(["type": "object", "properties": ["a": ["type": "string"]], "required": ["a"], "additionalProperties": false]).isEmpty)
+        let nested: JSONValue = [
+            "type": "object", "required": ["b"], "additionalProperties": false,
+            "properties": ["b": ["type": "object", "properties": ["c": ["type": "integer"]]]],
+        ]
+        #expect(!StrictSchema.problems(nested).isEmpty)
     }
 
     @Test func eachEngineIsSentOnlyWhatItTakes() {

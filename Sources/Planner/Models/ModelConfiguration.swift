@@ -1,26 +1,21 @@
 import Foundation
-
-/// How tools reach a model server.
-public enum ToolCallingMode: String, Sendable {
-    /// The server's own `tools` parameter (its chat template supports tools).
-    case native
-    /// Tools described in the instructions, each answer constrained by a JSON schema that is `anyOf` one
-    /// branch per tool plus the answer, so small models still produce valid calls.
-    case guided
-}
+import LanguageModels
 
 /// Builds a model from `PLAN_MODEL`-style settings.
 public enum ModelConfiguration {
     public static func model(
         base: String, name: String?, apiKey: String?, toolMode: String?, timeout: TimeInterval,
-        engine: String? = nil, reasoning: String? = nil
+        engine: String? = nil, reasoning: String? = nil, userAgent: String? = nil
     ) throws -> OpenAICompatibleModel {
         guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw ModelConfigurationError.badBaseURL(base)
         }
-        var mode: ToolCallingMode?
-        if let toolMode, !toolMode.isEmpty, toolMode != "auto" {
-            guard let parsed = ToolCallingMode(rawValue: toolMode) else { throw ModelConfigurationError.badToolMode(toolMode) }
+        // PLAN_TOOL_MODE: auto (or unset), native or guided, the three of `GenerationOptions.ToolCallingMode`.
+        var mode = GenerationOptions.ToolCallingMode.automatic
+        if let toolMode, !toolMode.isEmpty {
+            guard let parsed = GenerationOptions.ToolCallingMode(rawValue: toolMode) else {
+                throw ModelConfigurationError.badToolMode(toolMode)
+            }
             mode = parsed
         }
         var kind: EngineKind?
@@ -35,10 +30,12 @@ public enum ModelConfiguration {
             }
             effort = parsed
         }
-        return OpenAICompatibleModel(
+        var model = OpenAICompatibleModel(
             baseURL: url, modelName: name.flatMap { $0.isEmpty ? nil : $0 }, apiKey: apiKey.flatMap { $0.isEmpty ? nil : $0 },
             forcedMode: mode, timeout: timeout, engine: kind, reasoning: effort
         )
+        model.userAgent = userAgent
+        return model
     }
 }
 

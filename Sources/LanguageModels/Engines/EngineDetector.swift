@@ -1,5 +1,4 @@
 import Foundation
-import LanguageModels
 
 /// Learns what a model server is from the endpoints each engine has: llama-server's `/props`, Ollama's
 /// `/api/version`, `/api/ps` and `/api/show`, LM Studio's `/api/v0/models`, vLLM's `max_model_len` in

@@ -1,0 +1,16 @@
+import Foundation
+import LanguageModels
+
+extension OpenAICompatibleModel {
+    /// A model reached through plan's libcurl transport (`CurlModelTransport`), `timeout` also its
+    /// silence bound.
+    public init(
+        baseURL: URL, modelName: String?, apiKey: String?, forcedMode: GenerationOptions.ToolCallingMode, timeout: TimeInterval,
+        engine: EngineKind? = nil, reasoning: ReasoningEffort? = nil, memory: (any EngineProfileMemory)? = nil
+    ) {
+        self.init(
+            baseURL: baseURL, modelName: modelName, apiKey: apiKey, forcedMode: forcedMode, timeout: timeout,
+            transport: CurlModelTransport(timeout: timeout), engine: engine, reasoning: reasoning, memory: memory
+        )
+    }
+}
