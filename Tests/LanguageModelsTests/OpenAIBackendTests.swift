@@ -13,15 +13,15 @@ import Testing
         ])
         return ToolDefinition(
             name: "forecast", description: "The forecast for a place.", schema: arguments.schema,
-            includesSchemaInInstructions: true, invoke: { _ in ToolOutput(text: "sunny") }
+            includesSchemaInInstructions: true, invoke: { _ in AnyToolAnswer("sunny") }
         )
     }
 
     static func request(options: GenerationOptions = GenerationOptions()) -> ModelRequest {
         ModelRequest(
             entries: [
-                Transcript.Entry(kind: .instructions, text: "Help the traveller."),
-                Transcript.Entry(kind: .prompt, text: "What is the weather in Lyon?"),
+                .instructions(Transcript.Instructions(text: "Help the traveller.")),
+                .prompt(Transcript.Prompt(text: "What is the weather in Lyon?")),
             ],
             tools: [forecastTool()], answerSchema: nil, options: options
         )

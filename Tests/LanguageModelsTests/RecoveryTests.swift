@@ -5,14 +5,14 @@ import Testing
 @Suite struct RecoveryTests {
     static func transcript() -> Transcript {
         Transcript(entries: [
-            Transcript.Entry(kind: .instructions, text: "rules", tokens: 5, seq: 0),
-            Transcript.Entry(kind: .prompt, text: "first", tokens: 5, seq: 1),
-            Transcript.Entry(kind: .response, text: "answer one", tokens: 5, seq: 2),
-            Transcript.Entry(kind: .prompt, text: "second", tokens: 5, seq: 3),
-            Transcript.Entry(kind: .toolCalls, text: "echo(a)", toolCalls: [ToolCall(id: "c1", name: "echo", arguments: [:])], tokens: 5, seq: 4),
-            Transcript.Entry(kind: .toolOutput, text: "out a", toolName: "echo", toolCallID: "c1", tokens: 500, seq: 5),
-            Transcript.Entry(kind: .toolCalls, text: "echo(b)", toolCalls: [ToolCall(id: "c2", name: "echo", arguments: [:])], tokens: 5, seq: 6),
-            Transcript.Entry(kind: .toolOutput, text: "out b", toolName: "echo", toolCallID: "c2", tokens: 500, seq: 7),
+            .instructions(Transcript.Instructions(text: "rules", tokens: 5, seq: 0)),
+            .prompt(Transcript.Prompt(text: "first", tokens: 5, seq: 1)),
+            .response(Transcript.Response(text: "answer one", tokens: 5, seq: 2)),
+            .prompt(Transcript.Prompt(text: "second", tokens: 5, seq: 3)),
+            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c1", name: "echo", arguments: [:])], text: "echo(a)", tokens: 5, seq: 4)),
+            .toolOutput(Transcript.ToolOutput(toolName: "echo", callID: "c1", text: "out a", tokens: 500, seq: 5)),
+            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c2", name: "echo", arguments: [:])], text: "echo(b)", tokens: 5, seq: 6)),
+            .toolOutput(Transcript.ToolOutput(toolName: "echo", callID: "c2", text: "out b", tokens: 500, seq: 7)),
         ])
     }
 

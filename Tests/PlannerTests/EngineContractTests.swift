@@ -62,7 +62,7 @@ import Tools
 
     static func ask(_ text: String = "What should I pack?", schema: GenerationSchema? = nil, maximum: Int = 64) -> ModelRequest {
         ModelRequest(
-            entries: [Transcript.Entry(kind: .instructions, text: "Be brief."), Transcript.Entry(kind: .prompt, text: text)],
+            entries: [.instructions(Transcript.Instructions(text: "Be brief.")), .prompt(Transcript.Prompt(text: text))],
             tools: [], answerSchema: schema, options: GenerationOptions(maximumResponseTokens: maximum)
         )
     }

@@ -104,7 +104,7 @@ import Tools
         await #expect(throws: LanguageModelError.self) { _ = try await session.respond(to: "go") }
         let gone = OpenAICompatibleModel(baseURL: fake.server.baseURL, modelName: nil, apiKey: nil, forcedMode: .guided, timeout: 5)
         do {
-            _ = try await gone.respond(to: ModelRequest(entries: [Transcript.Entry(kind: .prompt, text: "hi")], tools: [], answerSchema: nil, options: GenerationOptions()))
+            _ = try await gone.respond(to: ModelRequest(entries: [.prompt(Transcript.Prompt(text: "hi"))], tools: [], answerSchema: nil, options: GenerationOptions()))
             Issue.record("expected unavailable")
         } catch let LanguageModelError.unavailable(reason) {
             #expect(reason.contains("connection refused") || reason.contains("lost"))

@@ -30,13 +30,13 @@ import Tools
     static func request(tools: Bool, requires: Bool = false) -> ModelRequest {
         let echo = ToolDefinition(
             name: "geocode", description: "Find a place.", schema: GeocodeTool.Arguments.generationSchema,
-            includesSchemaInInstructions: true, invoke: { _ in ToolOutput(text: "", payload: .null) }
+            includesSchemaInInstructions: true, invoke: { _ in AnyToolAnswer("") }
         )
-        let entries = [
-            Transcript.Entry(kind: .instructions, text: "Help."),
-            Transcript.Entry(kind: .prompt, text: "Pack for Denver."),
-            Transcript.Entry(kind: .toolCalls, text: "geocode(...)", toolCalls: [ToolCall(id: "c1", name: "geocode", arguments: ["place": "Denver"])]),
-            Transcript.Entry(kind: .toolOutput, text: "Denver, CO, US: 39.7", toolName: "geocode", toolCallID: "c1"),
+        let entries: [Transcript.Entry] = [
+            .instructions(Transcript.Instructions(text: "Help.")),
+            .prompt(Transcript.Prompt(text: "Pack for Denver.")),
+            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c1", name: "geocode", arguments: ["place": "Denver"])], text: "geocode(...)")),
+            .toolOutput(Transcript.ToolOutput(toolName: "geocode", callID: "c1", text: "Denver, CO, US: 39.7")),
         ]
         return ModelRequest(entries: entries, tools: tools ? [echo] : [], answerSchema: DynamicGenerationSchema(name: "empty", properties: []).schema, options: GenerationOptions(), requiresToolCall: requires)
     }

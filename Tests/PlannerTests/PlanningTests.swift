@@ -152,8 +152,8 @@ import Tools
         // A later pack that "died" after two entries: it is not what a follow-up continues.
         let dead = try await fixture.store.createSession(tripID: trip.id, purpose: .pack, model: "scripted", contextSize: 4_096)
         let recorder = StoreTranscriptRecorder(store: fixture.store, sessionID: dead)
-        _ = try await recorder.record(Transcript.Entry(kind: .instructions, text: "Help pack.", tokens: 3))
-        _ = try await recorder.record(Transcript.Entry(kind: .prompt, text: "Packing list for Chicago with the word zebra.", tokens: 9))
+        _ = try await recorder.record(.instructions(Transcript.Instructions(text: "Help pack.", tokens: 3)))
+        _ = try await recorder.record(.prompt(Transcript.Prompt(text: "Packing list for Chicago with the word zebra.", tokens: 9)))
         let model = ScriptedModel([.reply(ModelReply(text: "Bring a scarf: the low is cold."))])
         let answer = try await AskPlanner(fixture.setup(model)).ask("Do I need a scarf?", trip: trip)
         #expect(answer.answer == "Bring a scarf: the low is cold.")

@@ -38,8 +38,8 @@ struct RealServerGenerationTests {
     func request(_ prompt: String, schema: GenerationSchema, options: GenerationOptions) -> ModelRequest {
         ModelRequest(
             entries: [
-                Transcript.Entry(kind: .instructions, text: "You answer in JSON."),
-                Transcript.Entry(kind: .prompt, text: prompt),
+                .instructions(Transcript.Instructions(text: "You answer in JSON.")),
+                .prompt(Transcript.Prompt(text: prompt)),
             ],
             tools: [], answerSchema: schema, options: options
         )

@@ -85,10 +85,16 @@ struct EchoTool: Tool {
     var description: String { "Echo a word." }
     var includesSchemaInInstructions: Bool { true }
 
-    func call(arguments: Arguments) async throws -> ToolOutput {
+    /// What it answers: the word, read by the model as "echo: word".
+    struct Echo: ToolAnswer, Equatable {
+        var word: String
+        var text: String { "echo: \(word)" }
+    }
+
+    func call(arguments: Arguments) async throws -> Echo {
         await counter.increment()
         if let failure { throw failure }
-        return ToolOutput(text: "echo: \(arguments.word)", payload: ["word": .string(arguments.word)])
+        return Echo(word: arguments.word)
     }
 }
 

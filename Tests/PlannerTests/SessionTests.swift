@@ -53,7 +53,7 @@ import Tools
         let counter = Counter()
         let other = ToolDefinition(
             name: "other", description: "Another tool.", schema: DynamicGenerationSchema(name: "none", properties: []).schema, includesSchemaInInstructions: false,
-            invoke: { _ in ToolOutput(text: "other", payload: .null) }
+            invoke: { _ in AnyToolAnswer("other") }
         )
         let model = ScriptedModel([
             ScriptedModel.call("echo", ["word": "a"]),

@@ -137,7 +137,7 @@ import Testing
         let output = try await tool.call(arguments: .init(place: "Zion National Park"))
         #expect(output.text.contains("Zion National Park"))
         #expect(output.text.contains("park"))
-        #expect(output.payload["kind"]?.stringValue == "park")
+        #expect(output.place?.kind == .park)
         let offlineTool = GeocodeTool(gazetteer: GeocodingHarness.gazetteer)
         await #expect(throws: GeocodingError.self) {
             _ = try await offlineTool.call(arguments: .init(place: "Zion National Park"))

@@ -89,7 +89,7 @@ enum OpenAIMessages {
         let guided = mode == .guided && !request.sessionTools.isEmpty
         var messages: [JSONValue] = []
         for entry in request.entries {
-            switch entry.kind {
+            switch entry {
             case .check, .reasoning:
                 // plan's own verdicts, and a model's thinking, are never sent back.
                 continue
@@ -101,27 +101,27 @@ enum OpenAIMessages {
                 messages.append(["role": "system", "content": .string(entry.text)])
             case .prompt:
                 messages.append(["role": "user", "content": .string(entry.text)])
-            case .response:
-                messages.append(["role": "assistant", "content": .string(guided ? JSONValue.object(["response": entry.payload ?? .string(entry.text)]).compactText : entry.text)])
-            case .toolCalls:
+            case let .response(response):
+                messages.append(["role": "assistant", "content": .string(guided ? JSONValue.object(["response": response.content ?? .string(entry.text)]).compactText : entry.text)])
+            case let .toolCalls(toolCalls):
                 if mode == .native {
                     messages.append([
                         "role": "assistant", "content": "",
-                        "tool_calls": .array(entry.toolCalls.map { call in
+                        "tool_calls": .array(toolCalls.calls.map { call in
                             ["id": .string(call.id), "type": "function",
                              "function": ["name": .string(call.name), "arguments": .string(call.arguments.compactText)]]
                         }),
                     ])
                 } else {
-                    for call in entry.toolCalls {
+                    for call in toolCalls.calls {
                         messages.append(["role": "assistant", "content": .string(JSONValue.object(["tool_call": ["name": .string(call.name), "arguments": call.arguments]]).compactText)])
                     }
                 }
-            case .toolOutput:
+            case let .toolOutput(output):
                 if mode == .native {
-                    messages.append(["role": "tool", "tool_call_id": .from(entry.toolCallID), "content": .string(entry.text)])
+                    messages.append(["role": "tool", "tool_call_id": .from(output.callID), "content": .string(entry.text)])
                 } else {
-                    messages.append(["role": "user", "content": .string("Result of \(entry.toolName ?? "tool"): \(entry.text)")])
+                    messages.append(["role": "user", "content": .string("Result of \(output.toolName.isEmpty ? "tool" : output.toolName): \(entry.text)")])
                 }
             }
         }

@@ -31,14 +31,14 @@ public enum ContextRecovery {
         let promptIndex = entries.lastIndex(where: { $0.kind == .prompt })
         var kept = [instructions]
         if strategy == .summarize, let summary {
-            kept.append(Transcript.Entry(kind: .summary, text: summary))
+            kept.append(.summary(Transcript.Summary(text: summary)))
         } else if var facts = entries.last(where: { $0.kind == .summary }) {
             // What a follow-up carries (the trip, its forecast and its list) or an earlier summary stays,
             // shortened from its end (the list first) when the window turned out smaller than believed.
             if let summaryBudget, TokenEstimate.count(facts.text) > summaryBudget {
                 var lines = facts.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 while lines.count > 1, TokenEstimate.count(lines.joined(separator: "\n")) > summaryBudget { lines.removeLast() }
-                facts = Transcript.Entry(kind: .summary, text: lines.joined(separator: "\n"))
+                facts = .summary(Transcript.Summary(text: lines.joined(separator: "\n")))
             }
             kept.append(facts)
         }
@@ -79,11 +79,15 @@ public enum ContextRecovery {
 
     /// The last tool-calls entry that has all its outputs, with them; or nothing.
     public static func lastToolGroup(in entries: [Transcript.Entry]) -> [Transcript.Entry] {
-        for callsIndex in entries.indices.reversed() where entries[callsIndex].kind == .toolCalls {
-            let ids = entries[callsIndex].toolCalls.map(\.id)
-            let outputs = entries[(callsIndex + 1)...].filter { $0.kind == .toolOutput && ids.contains($0.toolCallID ?? "") }
-            if Set(outputs.compactMap(\.toolCallID)) == Set(ids) {
-                return [entries[callsIndex]] + outputs
+        for callsIndex in entries.indices.reversed() {
+            guard case let .toolCalls(calls) = entries[callsIndex] else { continue }
+            let ids = calls.calls.map(\.id)
+            let outputs = entries[(callsIndex + 1)...].compactMap { entry -> Transcript.ToolOutput? in
+                guard case let .toolOutput(output) = entry, ids.contains(output.callID ?? "") else { return nil }
+                return output
+            }
+            if Set(outputs.compactMap(\.callID)) == Set(ids) {
+                return [entries[callsIndex]] + outputs.map(Transcript.Entry.toolOutput)
             }
         }
         return []

@@ -37,7 +37,7 @@ public actor LanguageModelSession {
         recorder: any TranscriptRecorder, maximumRounds: Int = 8
     ) async throws {
         try await self.init(
-            model: model, tools: tools, transcript: Transcript(entries: [Transcript.Entry(kind: .instructions, text: instructions)]),
+            model: model, tools: tools, transcript: Transcript(entries: [.instructions(Transcript.Instructions(text: instructions))]),
             contextSize: contextSize, recorder: recorder, maximumRounds: maximumRounds
         )
     }
@@ -203,7 +203,7 @@ public actor LanguageModelSession {
         onText: (@Sendable (String) -> Void)? = nil, onSnapshot: (@Sendable (GeneratedContent) -> Void)? = nil
     ) async throws -> Response<String> {
         try await exclusively {
-            try await append(Transcript.Entry(kind: .prompt, text: prompt, payload: payload))
+            try await append(.prompt(Transcript.Prompt(text: prompt, payload: payload)))
             return try await run(schema: schema, options: options, onText: onText, onSnapshot: onSnapshot)
         }
     }
@@ -242,7 +242,7 @@ public actor LanguageModelSession {
 
     /// Records plan's check of the answer (what it kept, merged, added, dropped) as a `check` entry.
     public func record(check text: String, payload: JSONValue?) async throws {
-        try await append(Transcript.Entry(kind: .check, text: text, payload: payload))
+        try await append(.check(Transcript.Check(text: text, payload: payload)))
     }
 
     // MARK: - The tool loop
@@ -276,6 +276,11 @@ public actor LanguageModelSession {
                 if rounds >= maximumRounds { policy.mayCallTools = false }
                 continue
             }
+            // Tools withdrawn (the round cap, the turn's call cap, a repeated call) and the model still calls
+            // them: it will not answer. As Foundation Models, `toolLoopLimit` (a model failure to the caller).
+            if !reply.toolCalls.isEmpty, !tools.isEmpty {
+                throw LanguageModelError.toolLoopLimit(rounds: rounds - 1)
+            }
             return try await checkedAnswer(reply, schema: schema, rounds: rounds)
         }
     }
@@ -306,9 +311,9 @@ public actor LanguageModelSession {
     private func account(_ reply: ModelReply, budget: RoundBudget, rounds: Int) async throws {
         if let reasoning = reply.reasoning?.trimmingCharacters(in: .whitespacesAndNewlines), !reasoning.isEmpty {
             // Kept apart: in the transcript, never in the answer, never sent back.
-            try await append(Transcript.Entry(
-                kind: .reasoning, text: reasoning, tokens: reply.usage.map { $0.reasoningTokens } ?? 0
-            ))
+            try await append(.reasoning(Transcript.Reasoning(
+                text: reasoning, tokens: reply.usage.map { $0.reasoningTokens } ?? 0
+            )))
         }
         if let usage = reply.usage {
             try await recorder.recordUsage(usage)
@@ -345,7 +350,7 @@ public actor LanguageModelSession {
         let extra = requested.count - calls.count
         var text = calls.map(\.line).joined(separator: "\n")
         if extra > 0 { text += "\n(\(extra) more call\(extra == 1 ? "" : "s") not run: at most \(Self.callsPerReply) per answer)" }
-        try await append(Transcript.Entry(kind: .toolCalls, text: text, toolCalls: calls))
+        try await append(.toolCalls(Transcript.ToolCalls(calls, text: text)))
         for call in calls {
             let signature = call.line
             if policy.seenCalls.contains(signature) {
@@ -370,9 +375,9 @@ public actor LanguageModelSession {
                 throw ToolCallError(toolName: String(call.name.prefix(40)), underlyingError: problem)
             }
             do {
-                let output = try await tool.invoke(call.arguments)
-                if !output.isRefusal { policy.satisfied.insert(tool.name) }
-                try await appendOutput(for: call, text: output.text, payload: output.payload)
+                let answer = try await tool.invoke(call.arguments)
+                if !answer.isRefusal { policy.satisfied.insert(tool.name) }
+                try await append(.toolOutput(answer.output(for: call)))
             } catch let error as ToolArgumentError {
                 if policy.warned.insert("arguments:" + call.name).inserted {
                     try await appendOutput(for: call, text: "Error: \(error.errorDescription ?? ""). Call again with valid arguments.")
@@ -407,10 +412,10 @@ public actor LanguageModelSession {
                 let cut = reply.isCutOff ? "the answer was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? ""), and what it completed fails the schema: " : ""
                 throw LanguageModelError.decodingFailure(cut + problems.prefix(3).joined(separator: "; "))
             }
-            try await append(Transcript.Entry(kind: .response, text: structured.compactText, payload: structured))
+            try await append(.response(Transcript.Response(text: structured.compactText, content: structured)))
             response = Response(content: structured.compactText, text: structured.compactText, rawContent: structured, rounds: rounds)
         } else {
-            try await append(Transcript.Entry(kind: .response, text: reply.text))
+            try await append(.response(Transcript.Response(text: reply.text)))
             response = Response(content: reply.text, text: reply.text, rawContent: nil, rounds: rounds)
         }
         response.isCutOff = reply.isCutOff
@@ -447,10 +452,9 @@ public actor LanguageModelSession {
 
     // MARK: - Recording
 
-    private func appendOutput(for call: ToolCall, text: String, payload: JSONValue? = nil) async throws {
-        try await append(Transcript.Entry(
-            kind: .toolOutput, text: text, toolName: call.name, toolCallID: call.id, payload: payload
-        ))
+    /// A text-only output answering `call` (a warning or an error the model reads; no typed answer).
+    private func appendOutput(for call: ToolCall, text: String) async throws {
+        try await append(.toolOutput(Transcript.ToolOutput(toolName: call.name, callID: call.id, text: text)))
     }
 
     private func append(_ entry: Transcript.Entry) async throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
 public struct Transcript: Sendable, Equatable {
-    /// The kinds of entry (plan stores them by these names).
+    /// The kinds of entry (plan stores them by these names; each is the name of an `Entry` case).
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case instructions, prompt, toolCalls, toolOutput, response, summary
         /// The application's own check of a model's answer (plan: what was kept, merged, added and dropped,
@@ -13,47 +13,96 @@ public struct Transcript: Sendable, Equatable {
         case reasoning
     }
 
-    /// One entry.
-    public struct Entry: Sendable, Equatable {
-        public var kind: Kind
-        /// The text the model sees (for tool calls: `name(arguments)` lines).
-        public var text: String
-        /// For `toolCalls`.
-        public var toolCalls: [ToolCall]
-        /// For `toolOutput`: which tool and which call it answers.
-        public var toolName: String?
-        public var toolCallID: String?
-        /// Structured data: a prompt's trip, a tool's payload, a structured answer.
-        public var payload: JSONValue?
-        /// Tokens the entry takes in the model's context.
-        public var tokens: Int
-        /// The stored sequence number, once persisted.
-        public var seq: Int?
+    /// One entry, as Foundation Models 27's `Transcript.Entry`: a case per kind, each with its value
+    /// (`Transcript+Entries.swift`), plus plan's own `summary` and `check`.
+    public enum Entry: Sendable, Equatable {
+        /// What the model is told to be and do (the first entry of a session).
+        case instructions(Instructions)
+        /// What the user (or plan, for them) asked, with the trip it is about.
+        case prompt(Prompt)
+        /// The tools the model asked to call in one reply.
+        case toolCalls(ToolCalls)
+        /// What one tool call answered.
+        case toolOutput(ToolOutput)
+        /// The model's answer, as text or as structured content.
+        case response(Response)
+        /// A reasoning model's thinking (never sent back, never parsed).
+        case reasoning(Reasoning)
+        /// plan's: facts carried from an earlier session, or a summary of older entries (context recovery).
+        case summary(Summary)
+        /// plan's: its own check of an answer (what it kept, merged, added and dropped, and the verdict).
+        case check(Check)
 
-        public init(
-            kind: Kind, text: String, toolCalls: [ToolCall] = [], toolName: String? = nil, toolCallID: String? = nil,
-            payload: JSONValue? = nil, tokens: Int = 0, seq: Int? = nil
-        ) {
-            self.kind = kind
-            self.text = text
-            self.toolCalls = toolCalls
-            self.toolName = toolName
-            self.toolCallID = toolCallID
-            self.payload = payload
-            self.tokens = tokens
-            self.seq = seq
+        /// The stored name of the entry's case.
+        public var kind: Kind {
+            switch self {
+            case .instructions: return .instructions
+            case .prompt: return .prompt
+            case .toolCalls: return .toolCalls
+            case .toolOutput: return .toolOutput
+            case .response: return .response
+            case .reasoning: return .reasoning
+            case .summary: return .summary
+            case .check: return .check
+            }
         }
 
-        /// The JSON stored beside the text (calls, call ids, payloads), or nil.
-        public var storedPayload: JSONValue? {
-            switch kind {
-            case .toolCalls:
-                return .array(toolCalls.map { ["id": .string($0.id), "name": .string($0.name), "arguments": $0.arguments] })
-            case .toolOutput:
-                return ["callID": .from(toolCallID), "payload": payload ?? .null]
-            default:
-                return payload
+        /// The entry's value, whatever its case.
+        private var value: any TranscriptEntryValue {
+            switch self {
+            case let .instructions(value): return value
+            case let .prompt(value): return value
+            case let .toolCalls(value): return value
+            case let .toolOutput(value): return value
+            case let .response(value): return value
+            case let .reasoning(value): return value
+            case let .summary(value): return value
+            case let .check(value): return value
             }
+        }
+
+        /// What a setter changes in the entry's value, whatever its case.
+        private enum Change {
+            case tokens(Int)
+            case seq(Int?)
+
+            func applied<Value: TranscriptEntryValue>(to value: Value) -> Value {
+                var value = value
+                switch self {
+                case let .tokens(tokens): value.tokens = tokens
+                case let .seq(seq): value.seq = seq
+                }
+                return value
+            }
+        }
+
+        /// Changes the entry's value in place, whatever its case.
+        private mutating func update(_ change: Change) {
+            switch self {
+            case let .instructions(value): self = .instructions(change.applied(to: value))
+            case let .prompt(value): self = .prompt(change.applied(to: value))
+            case let .toolCalls(value): self = .toolCalls(change.applied(to: value))
+            case let .toolOutput(value): self = .toolOutput(change.applied(to: value))
+            case let .response(value): self = .response(change.applied(to: value))
+            case let .reasoning(value): self = .reasoning(change.applied(to: value))
+            case let .summary(value): self = .summary(change.applied(to: value))
+            case let .check(value): self = .check(change.applied(to: value))
+            }
+        }
+
+        /// The text the model sees (for tool calls: `name(arguments)` lines).
+        public var text: String { value.text }
+
+        /// Tokens the entry takes in the model's context.
+        public var tokens: Int {
+            get { value.tokens }
+            set { update(.tokens(newValue)) }
+        }
+
+        /// The stored sequence number, once persisted.
+        public var seq: Int? {
+            get { value.seq }
+            set { update(.seq(newValue)) }
         }
     }
 

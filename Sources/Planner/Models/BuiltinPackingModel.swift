@@ -16,19 +16,25 @@ public struct BuiltinPackingModel: LanguageModel {
     public func tokenCount(for text: String) async -> Int { TokenEstimate.count(text) }
 
     public func respond(to request: ModelRequest) async throws -> ModelReply {
-        guard let prompt = request.entries.last(where: { $0.kind == .prompt }) else {
+        let prompts = request.entries.compactMap { entry -> Transcript.Prompt? in
+            guard case let .prompt(prompt) = entry else { return nil }
+            return prompt
+        }
+        guard let prompt = prompts.last else {
             return ModelReply(text: "There is nothing to answer.")
         }
         // A summary request (context recovery) gets a deterministic summary.
         if request.task == .summary {
-            return ModelReply(text: Self.summary(of: request.entries.filter { $0 != prompt }))
+            return ModelReply(text: Self.summary(of: request.entries.filter { $0 != .prompt(prompt) }))
         }
         guard request.answerSchema != nil, let trip = prompt.value(TripBrief.self) else {
             return ModelReply(text: "The built-in engine only makes packing lists; set PLAN_MODEL to a model server for questions.")
         }
-        let outputs = request.entries.filter { $0.kind == .toolOutput }
-        let geocoded = outputs.last { $0.toolName == "geocode" && $0.value(Place.self) != nil }?.value(Place.self)
-        let results = outputs.compactMap(\.forecastResult)
+        // Results are read by their type; `attempted` asks whether this engine's own call (by the name it
+        // called) was answered at all.
+        let outputs = request.entries.compactMap(\.toolOutput)
+        let geocoded = outputs.compactMap { $0.answer(GeocodeAnswer.self)?.place }.last
+        let results = outputs.compactMap { $0.answer(ForecastResult.self) }
         let offers: (String) -> Bool = { name in request.tools.contains { $0.name == name } }
         let attempted: (String) -> Bool = { name in outputs.contains { $0.toolName == name } }
 
@@ -141,7 +147,7 @@ public struct BuiltinPackingModel: LanguageModel {
         let kept = entries.filter { $0.kind == .prompt || $0.kind == .toolOutput || $0.kind == .response || $0.kind == .summary }
         let lines = kept.map { entry -> String in
             let head = entry.text.split(separator: "\n").prefix(4).joined(separator: " | ")
-            let label = entry.toolName.map { "\($0) →" } ?? "\(entry.kind.rawValue):"
+            let label = entry.toolOutput.map { "\($0.toolName) →" } ?? "\(entry.kind.rawValue):"
             return "\(label) \(head.prefix(240))"
         }
         return "Summary of earlier conversation: " + lines.joined(separator: " / ")

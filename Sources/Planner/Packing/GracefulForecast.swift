@@ -16,14 +16,14 @@ struct GracefulForecast: Tool {
     var description: String { base.description }
     var includesSchemaInInstructions: Bool { base.includesSchemaInInstructions }
 
-    func call(arguments: ForecastTool.Arguments) async throws -> ToolOutput {
+    func call(arguments: ForecastTool.Arguments) async throws -> ForecastResult {
         do {
             return try await base.call(arguments: arguments)
         } catch let error as ServiceError {
             let reason = error.errorDescription ?? "the forecast service failed"
-            return ToolOutput(
-                text: "No forecast available: \(reason) Recommend a general list for the season.",
-                value: ForecastResult(place: nil, outcome: .unavailable(reason: reason))
+            return ForecastResult(
+                place: nil, outcome: .unavailable(reason: reason),
+                text: "No forecast available: \(reason) Recommend a general list for the season."
             )
         }
     }

@@ -63,9 +63,9 @@ public struct AskPlanner: Sendable {
             tripFacts.stops = stops
         }
         let facts = await tripFacts.text(budget: window / 3, model: setup.model)
-        var carried = [
-            Transcript.Entry(kind: .instructions, text: Self.instructions),
-            Transcript.Entry(kind: .summary, text: facts),
+        var carried: [Transcript.Entry] = [
+            .instructions(Transcript.Instructions(text: Self.instructions)),
+            .summary(Transcript.Summary(text: facts)),
         ]
         if let latest, latest.purpose == .ask {
             carried += try await earlierExchanges(sessionID: latest.id, budget: window / 6)

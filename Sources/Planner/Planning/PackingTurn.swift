@@ -38,7 +38,7 @@ struct PackingTurn: Sendable {
         }
         var turn = SessionChain.Turn(
             purpose: purpose, trip: trip, parent: parent,
-            carried: Transcript(entries: [Transcript.Entry(kind: .instructions, text: PackingInstructions.text)]),
+            carried: Transcript(entries: [.instructions(Transcript.Instructions(text: PackingInstructions.text))]),
             prompt: PackingInstructions.prompt(for: trip, traveller: setup.traveller),
             payload: PackingInstructions.payload(for: trip, traveller: setup.traveller, today: setup.today),
             schema: PackingAnswer.generationSchema, tools: tools(provider: provider, places: places),

@@ -89,7 +89,7 @@ struct SessionChain: Sendable {
                 do {
                     if turn.resumes {
                         await session.require(tools: turn.required.filter { name in
-                            !turn.carried.entries.contains { $0.kind == .toolOutput && $0.toolName == name }
+                            !turn.carried.entries.contains { $0.toolOutput?.toolName == name }
                         })
                         answer = .success(try await session.resume(
                             generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot
@@ -166,7 +166,7 @@ struct SessionChain: Sendable {
             )
             // A tool whose answer the condensed transcript already holds is not required again.
             await next.require(tools: turn.required.filter { name in
-                !condensed.entries.contains { $0.kind == .toolOutput && $0.toolName == name }
+                !condensed.entries.contains { $0.toolOutput?.toolName == name }
             })
             do {
                 return (next, try await next.resume(generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot))
@@ -195,8 +195,8 @@ struct SessionChain: Sendable {
         }
         let request = ModelRequest(
             entries: [
-                Transcript.Entry(kind: .instructions, text: "Summarise the conversation below in at most five short lines. Keep places, dates, temperatures and chances of rain or snow, and the packing list's items."),
-                Transcript.Entry(kind: .prompt, text: text),
+                .instructions(Transcript.Instructions(text: "Summarise the conversation below in at most five short lines. Keep places, dates, temperatures and chances of rain or snow, and the packing list's items.")),
+                .prompt(Transcript.Prompt(text: text)),
             ],
             tools: [], answerSchema: nil, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200),
             task: .summary

@@ -14,7 +14,7 @@ public struct StoreTranscriptRecorder: TranscriptRecorder {
 
     public func record(_ entry: Transcript.Entry) async throws -> Int {
         let stored = try await store.appendEntry(
-            sessionID: sessionID, kind: EntryKind(entry.kind), tool: entry.toolName ?? entry.toolCalls.first?.name,
+            sessionID: sessionID, kind: EntryKind(entry.kind), tool: entry.storedTool,
             text: entry.text, payload: entry.storedPayload?.compactText, tokens: entry.tokens
         )
         return stored.seq

@@ -1,18 +1,23 @@
 import Foundation
 import LanguageModels
+import Store
 import Tools
 
 extension Transcript.Entry {
-    /// The entry's payload as the typed value it was recorded from (a tool's result, the trip a prompt
-    /// carries); nil when there is none or it is of another type.
-    public func value<Value: Decodable>(_ type: Value.Type) -> Value? {
-        guard let payload, !payload.isNull else { return nil }
-        return try? JSONDecoder().decode(Value.self, from: Data(payload.compactText.utf8))
+    /// The tool output this entry is, if it is one.
+    public var toolOutput: Transcript.ToolOutput? {
+        if case let .toolOutput(output) = self { return output }
+        return nil
     }
 
-    /// The forecast tool's result, when this is its output.
+    /// The forecast tool's result, when this is its output (found by the answer's type, whatever the
+    /// tool was called).
     public var forecastResult: ForecastResult? {
-        guard kind == .toolOutput, toolName == "forecast" else { return nil }
-        return value(ForecastResult.self)
+        toolOutput?.answer(ForecastResult.self)
+    }
+
+    /// The place a geocode answer found, when this is one (by type, as `forecastResult`).
+    public var geocodedPlace: Place? {
+        toolOutput?.answer(GeocodeAnswer.self)?.place
     }
 }

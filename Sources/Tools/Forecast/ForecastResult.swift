@@ -1,10 +1,12 @@
 import Foundation
+import LanguageModels
 import Store
 
-/// What the forecast tool answered, as the program reads it (the model reads `ToolOutput.text`): the
+/// What the forecast tool answers (its `Tool.Output`): the text the model reads, and for the program the
 /// forecast with the trip days it does not cover and where it came from, or why there is none, or which
-/// earlier call it repeats. Stored as the tool output's payload; read back with `Transcript.Entry.value`.
-public struct ForecastResult: Codable, Sendable, Equatable {
+/// earlier call it repeats. Coded (place and outcome) as the tool output's payload; read back by type with
+/// `Transcript.ToolOutput.answer(ForecastResult.self)`.
+public struct ForecastResult: ToolAnswer, Equatable {
     /// What the call came to.
     public enum Outcome: Codable, Sendable, Equatable {
         /// A forecast for the trip's days.
@@ -20,11 +22,27 @@ public struct ForecastResult: Codable, Sendable, Equatable {
     /// The place's label ("Denver, CO, US"), when the call reached one.
     public var place: String?
     public var outcome: Outcome
+    /// What the model reads (not coded: the transcript stores it as the entry's text, so a result read
+    /// back from a transcript has it empty).
+    public var text: String = ""
 
-    public init(place: String?, outcome: Outcome) {
+    private enum CodingKeys: String, CodingKey {
+        case place, outcome
+    }
+
+    public init(place: String?, outcome: Outcome, text: String = "") {
         self.place = place
         self.outcome = outcome
+        self.text = text
     }
+
+    /// A point far from the trip, or one forecast too many: the call does not count as made.
+    public var isRefusal: Bool {
+        if case .refused = outcome { return true }
+        return false
+    }
+
+    public static var answerType: String { "ForecastResult" }
 
     /// The forecast, when there is one.
     public var forecast: Forecast? {

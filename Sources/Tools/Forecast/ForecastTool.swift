@@ -60,7 +60,7 @@ public struct ForecastTool: Tool {
     public var name: String { "forecast" }
     public var description: String { "Get the weather forecast for the trip's days at a point." }
 
-    public func call(arguments: Arguments) async throws -> ToolOutput {
+    public func call(arguments: Arguments) async throws -> ForecastResult {
         var target = placeFor(arguments)
         var isDestination = true
         if let places {
@@ -72,15 +72,15 @@ public struct ForecastTool: Tool {
         }
         let key = ForecastService.pointPath(latitude: target.latitude, longitude: target.longitude)
         if let earlier = await memory.earlierCall(for: key) {
-            return ToolOutput(
-                text: "Same forecast as the earlier forecast result (call \(earlier)); nothing new.",
-                value: ForecastResult(place: target.label, outcome: .repeatOf(call: earlier))
+            return ForecastResult(
+                place: target.label, outcome: .repeatOf(call: earlier),
+                text: "Same forecast as the earlier forecast result (call \(earlier)); nothing new."
             )
         }
         guard await memory.fetched < max(Self.maximumForecasts, legs.count + 1) else {
-            return ToolOutput(
-                text: "Not fetched: at most \(Self.maximumForecasts) forecasts per plan. Answer with the forecasts above.",
-                value: ForecastResult(place: target.label, outcome: .refused(reason: "too many forecasts")), isRefusal: true
+            return ForecastResult(
+                place: target.label, outcome: .refused(reason: "too many forecasts"),
+                text: "Not fetched: at most \(Self.maximumForecasts) forecasts per plan. Answer with the forecasts above."
             )
         }
         let report = try await provider.forecast(for: target, from: start, to: end)
@@ -95,13 +95,12 @@ public struct ForecastTool: Tool {
 
     /// The answer to a point far from every place the session knows: not fetched, and the model told
     /// where the trip is so it can call again.
-    private func refusal(_ arguments: Arguments, destination: Place?) -> ToolOutput {
+    private func refusal(_ arguments: Arguments, destination: Place?) -> ForecastResult {
         let asked = String(format: "%.4f, %.4f", arguments.latitude, arguments.longitude)
         guard let destination else {
-            return ToolOutput(
-                text: "Not fetched: \(asked) is not a place this trip knows. Call geocode for the destination first.",
-                value: ForecastResult(place: nil, outcome: .refused(reason: "\(asked) is not a place this trip knows")),
-                isRefusal: true
+            return ForecastResult(
+                place: nil, outcome: .refused(reason: "\(asked) is not a place this trip knows"),
+                text: "Not fetched: \(asked) is not a place this trip knows. Call geocode for the destination first."
             )
         }
         let kilometres = TripPlaces.distance(from: destination, toLatitude: arguments.latitude, longitude: arguments.longitude) / 1_000
@@ -109,10 +108,7 @@ public struct ForecastTool: Tool {
             format: "Not fetched: %@ is %.0f km from the trip's destination. The trip is to %@ at latitude %.4f, longitude %.4f; call forecast with those.",
             asked, kilometres, destination.label, destination.latitude, destination.longitude
         )
-        return ToolOutput(
-            text: text, value: ForecastResult(place: nil, outcome: .refused(reason: "\(asked) is far from the destination")),
-            isRefusal: true
-        )
+        return ForecastResult(place: nil, outcome: .refused(reason: "\(asked) is far from the destination"), text: text)
     }
 
     private func placeFor(_ arguments: Arguments) -> Place {
@@ -127,7 +123,7 @@ public struct ForecastTool: Tool {
         )
     }
 
-    func output(_ report: ForecastReport, place: Place) -> ToolOutput {
+    func output(_ report: ForecastReport, place: Place) -> ForecastResult {
         let forecast = report.forecast
         // A stop's forecast covers that stop's days (the days of every stop at this place).
         let stays = legs.filter { leg in
@@ -151,9 +147,9 @@ public struct ForecastTool: Tool {
             let last = forecast.lastDate.map { " (forecast ends \($0.shortLabel))" } ?? ""
             lines.append("No forecast for: " + missing.map(\.shortLabel).joined(separator: ", ") + last + ".")
         }
-        return ToolOutput(
-            text: lines.joined(separator: "\n"),
-            value: ForecastResult(place: place.label, outcome: .forecast(forecast, origin: report.origin, missingDays: missing))
+        return ForecastResult(
+            place: place.label, outcome: .forecast(forecast, origin: report.origin, missingDays: missing),
+            text: lines.joined(separator: "\n")
         )
     }
 }

@@ -44,7 +44,7 @@ public struct GeocodeTool: Tool {
     public var name: String { "geocode" }
     public var description: String { "Find a place's coordinates and time zone." }
 
-    public func call(arguments: Arguments) async throws -> ToolOutput {
+    public func call(arguments: Arguments) async throws -> GeocodeAnswer {
         let key = PlaceName.key(arguments.place)
         if let place = known[key] ?? known.values.first(where: { PlaceName.key($0.name) == key }) {
             return Self.output(place, alternatives: [])
@@ -70,7 +70,7 @@ public struct GeocodeTool: Tool {
                 format: ". The trip's destination is %@: latitude %.4f, longitude %.4f.",
                 destination.label, destination.latitude, destination.longitude
             )
-            return ToolOutput(text: text, isRefusal: true)
+            return GeocodeAnswer(place: nil, text: text)
         }
     }
 
@@ -85,7 +85,7 @@ public struct GeocodeTool: Tool {
         }
     }
 
-    static func output(_ place: Place, alternatives: [Place]) -> ToolOutput {
+    static func output(_ place: Place, alternatives: [Place]) -> GeocodeAnswer {
         var text = String(
             format: "%@: latitude %.4f, longitude %.4f, time zone %@", place.label, place.latitude, place.longitude,
             place.timeZone
@@ -96,6 +96,6 @@ public struct GeocodeTool: Tool {
         if !alternatives.isEmpty {
             text += ". Others: " + alternatives.prefix(3).map(\.label).joined(separator: "; ")
         }
-        return ToolOutput(text: text, value: place)
+        return GeocodeAnswer(place: place, text: text)
     }
 }

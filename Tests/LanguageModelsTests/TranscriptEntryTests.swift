@@ -1,0 +1,71 @@
+import Foundation
+import LanguageModels
+import Testing
+
+/// `Transcript.Entry`'s cases: the accessors every case shares, and the stored form (kind, tool, text,
+/// payload, tokens) read back into the same case, with no database.
+@Suite struct TranscriptEntryTests {
+    struct Answer: ToolAnswer, Equatable {
+        var word: String
+        var text: String { "answer: \(word)" }
+        static var answerType: String { "Answer" }
+    }
+
+    static let call = ToolCall(id: "c1", name: "echo", arguments: ["word": "hi"])
+
+    static let everyCase: [Transcript.Entry] = [
+        .instructions(Transcript.Instructions(text: "Be brief.")),
+        .prompt(Transcript.Prompt(text: "Pack.", payload: ["trip": 1])),
+        .toolCalls(Transcript.ToolCalls([call])),
+        .toolOutput(AnyToolAnswer(Answer(word: "hi")).output(for: call)),
+        .toolOutput(Transcript.ToolOutput(toolName: "echo", callID: "c1", text: "Error: no")),
+        .response(Transcript.Response(text: #"{"n":1}"#, content: ["n": 1])),
+        .reasoning(Transcript.Reasoning(text: "Hmm.")),
+        .summary(Transcript.Summary(text: "Earlier: cold.")),
+        .check(Transcript.Check(text: "kept", payload: ["kept": 1])),
+    ]
+
+    @Test func everyCaseSetsItsTokensAndSeq() {
+        for (index, entry) in Self.everyCase.enumerated() {
+            var entry = entry
+            entry.tokens = index + 10
+            entry.seq = index
+            #expect(entry.tokens == index + 10 && entry.seq == index, "\(entry)")
+            #expect(entry.kind == Self.everyCase[index].kind && entry.text == Self.everyCase[index].text)
+        }
+        #expect(Set(Self.everyCase.map(\.kind)) == Set(Transcript.Kind.allCases))
+    }
+
+    @Test func everyCaseReadsBackFromItsStoredForm() {
+        for (index, entry) in Self.everyCase.enumerated() {
+            var entry = entry
+            entry.tokens = 7
+            entry.seq = index
+            let read = Transcript.Entry(
+                kind: entry.kind, text: entry.text, tool: entry.storedTool, storedPayload: entry.storedPayload?.compactText,
+                tokens: 7, seq: index
+            )
+            #expect(read == entry)
+        }
+    }
+
+    @Test func aToolsTypedAnswerIsRecordedWithItsTextTypeAndValue() throws {
+        guard case let .toolOutput(output) = Self.everyCase[3] else { Issue.record("no output"); return }
+        #expect(output.text == "answer: hi")
+        #expect(output.answerType == "Answer" && output.payload == ["word": "hi"])
+        #expect(output.answer(Answer.self)?.word == "hi")
+        #expect(output.answer(String.self) == nil)
+        #expect(Self.everyCase[3].storedPayload == ["callID": "c1", "payload": ["word": "hi"], "type": "Answer"])
+        // A text-only output stores no type, as before answers were typed.
+        #expect(Self.everyCase[4].storedPayload == ["callID": "c1", "payload": .null])
+    }
+
+    @Test func aPayloadThatIsNotJSONOrNotOfTheCasesShapeReadsAsNone() {
+        let calls = Transcript.Entry(kind: .toolCalls, text: "x()", tool: "x", storedPayload: "{broken", tokens: 1, seq: 0)
+        guard case let .toolCalls(value) = calls else { Issue.record("\(calls)"); return }
+        #expect(value.calls.isEmpty && value.text == "x()")
+        let output = Transcript.Entry(kind: .toolOutput, text: "t", tool: nil, storedPayload: "[1,2]", tokens: 1, seq: 1)
+        guard case let .toolOutput(read) = output else { Issue.record("\(output)"); return }
+        #expect(read.toolName == "" && read.callID == nil && read.payload == nil && read.answerType == nil)
+    }
+}
