@@ -5,9 +5,10 @@ enum OpenAIMessages {
     static func body(for request: ModelRequest, mode: ToolCallingMode, model: String?) -> [String: JSONValue] {
         var body: [String: JSONValue] = [
             "messages": .array(messages(for: request, mode: mode)),
-            // A tool call needs few tokens; capping the round keeps a rambling small model short.
+            // A tool call needs few tokens; capping the round keeps a rambling small model short (the session
+            // caps such a round already; this keeps the bound for any other caller).
             "max_tokens": .number(Double(request.requiresToolCall
-                ? min(256 + request.reasoningAllowance, request.options.maximumResponseTokens)
+                ? min(LanguageModelSession.toolCallTokens + request.reasoningAllowance, request.options.maximumResponseTokens)
                 : request.options.maximumResponseTokens)),
         ]
         if let model { body["model"] = .string(model) }

@@ -101,6 +101,12 @@ public actor LanguageModelSession {
         public static let structured = 160
     }
 
+    /// The most a round that must call a tool may write (plus any reasoning allowance): a call needs about
+    /// 35 tokens, and a small model that rambles is cut here. The session sets this cap itself, so a call cut
+    /// at it is read as the model's failure, not as a full context window: with greedy decoding, a recovered
+    /// session would be sent the same prompt and write the same 256 tokens again.
+    public static let toolCallTokens = 256
+
     // MARK: - Responding
 
     /// Sends a prompt and runs the tool loop until the model answers in text.
@@ -257,7 +263,9 @@ public actor LanguageModelSession {
             rounds += 1
             let round = policy.offer(tools, required: requiredTools, round: rounds, maximumRounds: maximumRounds)
             let floor = round.requiresCall ? AnswerFloor.toolCall : (schema == nil ? AnswerFloor.text : AnswerFloor.structured)
-            let budget = try await roundBudget(offering: round.offered, options: options, floor: floor)
+            let budget = try await roundBudget(
+                offering: round.offered, options: options, floor: floor, cap: round.requiresCall ? Self.toolCallTokens : nil
+            )
             var roundOptions = options
             roundOptions.maximumResponseTokens = budget.tokens
             // Each round's text is parsed afresh: a tool round's JSON never reaches the snapshots.
@@ -271,6 +279,12 @@ public actor LanguageModelSession {
             request.onReasoning = onReasoning
             let reply = try await model.respond(to: request)
             try await account(reply, budget: budget, rounds: rounds)
+            if round.requiresCall, reply.toolCalls.isEmpty, reply.isCutOff {
+                // Cut at the round's own cap before a call was complete: asking again asks the same.
+                throw LanguageModelError.decodingFailure(
+                    "the tool call was cut off\(reply.answerTokens.map { " after \($0) tokens" } ?? "") before it was complete"
+                )
+            }
             if !reply.toolCalls.isEmpty, !round.offered.isEmpty {
                 try await runCalls(reply.toolCalls, policy: &policy)
                 if rounds >= maximumRounds { policy.mayCallTools = false }
@@ -296,11 +310,15 @@ public actor LanguageModelSession {
 
     /// The budget of a round offering `offered`: an overflow, before anything is sent, when the window
     /// leaves less than `floor` for the answer.
-    private func roundBudget(offering offered: [ToolDefinition], options: GenerationOptions, floor: Int) async throws -> RoundBudget {
+    /// `cap` bounds what the caller's options ask for (a round that must call a tool).
+    private func roundBudget(
+        offering offered: [ToolDefinition], options: GenerationOptions, floor: Int, cap: Int? = nil
+    ) async throws -> RoundBudget {
         let estimate = await promptTokens(offering: offered)
         // A reasoning model pays for its thinking out of the same budget: room for it comes on top.
         let allowance = await model.reasoningAllowance()
         var wanted = options
+        if let cap { wanted.maximumResponseTokens = min(wanted.maximumResponseTokens, cap) }
         wanted.maximumResponseTokens += allowance
         let budget = try answerBudget(promptTokens: estimate, options: wanted, floor: floor)
         return RoundBudget(estimate: estimate, allowance: allowance, wanted: wanted.maximumResponseTokens, tokens: budget)
