@@ -3,17 +3,17 @@ import Foundation
 /// Text a model server sent (an error message, a field it named), cut to one safe line before it is put in
 /// an error or stored.
 ///
-/// The framework's own copy of plan's `TerminalText.oneLine` (Tools; LanguageModels imports no plan
-/// module), rule for rule: newlines, C0 controls (ESC included, so an ANSI escape cannot start), DEL and C1
+/// The one implementation of this rule: Tools' `TerminalText.oneLine` (every error line plan shows) calls it,
+/// since LanguageModels imports no plan module and the backend needs it too. Newlines, C0 controls (ESC included, so an ANSI escape cannot start), DEL and C1
 /// controls become a space, runs of spaces one, cut at `limit` with "…". Everything else is kept as it is,
-/// bidirectional overrides included, exactly as `oneLine` keeps them: the console's sanitiser shows those
-/// as "?" when the line is printed. `ServerTextTests` (PlannerTests) hold the two to the same output.
-enum ServerText {
+/// bidirectional overrides included, as error lines always have: the console's sanitiser shows those as
+/// "?" when the line is printed.
+public enum ServerText {
     /// The longest error text shown or stored (as `TerminalText.maximumErrorLength`).
-    static let maximumLength = 300
+    public static let maximumLength = 300
 
     /// `text` as one line of at most `limit` characters.
-    static func oneLine(_ text: String, limit: Int = maximumLength) -> String {
+    public static func oneLine(_ text: String, limit: Int = maximumLength) -> String {
         var result = ""
         var count = 0
         var lastWasSpace = false

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 
 /// Makes text from outside (services, the model, the database) safe to print on a terminal, and cuts
 /// error text to one line. The console applies it to everything it prints; `--json` is left alone.
@@ -41,27 +42,10 @@ public enum TerminalText {
         return sanitizer.feed(text)
     }
 
-    /// Error text as one line: newlines and controls become spaces, runs of spaces one, cut at `limit`.
+    /// Error text as one line: newlines and controls become spaces, runs of spaces one, cut at `limit`
+    /// (LanguageModels' `ServerText.oneLine`, the one implementation: the model backend uses it too).
     public static func oneLine(_ text: String, limit: Int = maximumErrorLength) -> String {
-        var result = ""
-        var count = 0
-        var lastWasSpace = false
-        for scalar in text.unicodeScalars {
-            let isSpace = scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-            if isSpace {
-                if lastWasSpace || count == 0 { continue }
-                lastWasSpace = true
-                result.unicodeScalars.append(" ")
-            } else {
-                lastWasSpace = false
-                result.unicodeScalars.append(scalar)
-            }
-            count += 1
-            if count >= limit {
-                return result.trimmingCharacters(in: .whitespaces) + "…"
-            }
-        }
-        return result.trimmingCharacters(in: .whitespaces)
+        ServerText.oneLine(text, limit: limit)
     }
 
     /// A sanitiser that keeps its place across pieces of one stream (a streamed answer).

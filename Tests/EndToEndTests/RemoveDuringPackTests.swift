@@ -18,8 +18,10 @@ import Testing
         let call: [String: Any] = ["json": ["tool_call": ["name": "forecast", "arguments": ["latitude": 39.7392, "longitude": -104.9847]]]]
         // The second round (after the forecast) is held until released: the pack is then waiting on the model.
         // The model's deadline is long, since the test releases the hold itself: on a loaded CI machine the
-        // `rm` and the release once came more than 30 s after the hold began, and the pack timed out first.
-        try await server.control("_control/script", body: ["steps": [call, ["hold": true], InterruptedPackTests.answer]])
+        // `rm` and the release once came more than 30 s after the hold began, and the pack timed out first;
+        // and once more than 60 s, the stand-in's own bound on a hold, so the pack went on and finished before
+        // the `rm`. The hold now lasts as long as the model's deadline.
+        try await server.control("_control/script", body: ["steps": [call, ["hold": true, "at_most": 600], InterruptedPackTests.answer]])
         let environment = sandbox.environment.merging(services.environment.merging([
             "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "600",
         ]) { _, new in new }) { _, new in new }

@@ -4,23 +4,39 @@ import Foundation
 import Testing
 import Tools
 
-/// The model backend's curl adapter and LanguageModels' own copies of Tools' helpers: the words a user reads
-/// are the same as when the backend used Tools directly.
+/// The model backend's curl adapter: the words a user reads are the same as when the backend used Tools directly.
 @Suite struct CurlModelTransportTests {
-    static let failures: [TransportError] = [
-        .deadlineExceeded(seconds: 3), .deadlineExceeded(seconds: 0.5), .timedOut(seconds: 2), .tooLarge(limit: 1_048_576),
-        .tooLarge(limit: 300), .redirectRefused(to: "http://elsewhere:81"), .tooManyRedirects, .connectionRefused,
-        .hostNotFound, .connectionLost, .noAnswer, .badAnswer, .tls("certificate \u{1B}[31mexpired\n"), .unsupportedURL,
-        .curlUnavailable("libcurl.so.4: cannot open"), .failed(code: 56, message: "recv failure\r\nreset"),
+    /// Each failure with what the user reads of it, named at the server (the words before the backend moved).
+    static let failures: [(TransportError, String)] = [
+        (.deadlineExceeded(seconds: 3), "no complete answer within 3 s talking to P"),
+        (.deadlineExceeded(seconds: 0.5), "no complete answer within 0.5 s talking to P"),
+        (.timedOut(seconds: 2), "P went silent (timed out)"),
+        (.tooLarge(limit: 1_048_576), "the answer is larger than 1 MB talking to P"),
+        (.tooLarge(limit: 300), "the answer is larger than 300 bytes talking to P"),
+        (.redirectRefused(to: "http://elsewhere:81"),
+         "it redirected to another host (http://elsewhere:81), which plan does not follow talking to P"),
+        (.tooManyRedirects, "P redirected too many times"),
+        (.connectionRefused, "connection refused at P"),
+        (.hostNotFound, "cannot find P"),
+        (.connectionLost, "the connection to P was lost"),
+        (.noAnswer, "the connection to P ended without an answer"),
+        (.badAnswer, "the connection to P ended without an answer"),
+        (.tls("certificate \u{1B}[31mexpired\n"), "TLS failed: certificate [31mexpired talking to P"),
+        (.unsupportedURL, "not an http or https URL talking to P"),
+        (.curlUnavailable("libcurl.so.4: cannot open"),
+         "libcurl cannot be loaded (libcurl.so.4: cannot open); install libcurl4: apt-get install libcurl4 talking to P"),
+        (.failed(code: 56, message: "recv failure\r\nreset"), "network error 56: recv failure reset talking to P"),
     ]
 
     @Test(arguments: failures)
-    func eachFailureKeepsItsWordsAndItsAdvice(_ failure: TransportError) {
-        let mapped = CurlModelTransport.failure(failure)
+    func eachFailureKeepsItsWordsAndItsAdvice(_ failure: TransportError, _ said: String) {
+        let mapped = failure.modelTransportError
         let place = "http://127.0.0.1:8080"
-        #expect(mapped.describe(at: place) == failure.describe(at: place))
+        let expected = said.replacingOccurrences(of: "P", with: place)
+        #expect(failure.describe(at: place) == expected)
+        #expect(mapped.describe(at: place) == expected)
         #expect(mapped.errorDescription == failure.errorDescription)
-        #expect(mapped.recoverySuggestion == failure.recoverySuggestion)
+        #expect(failure.recoverySuggestion != nil && mapped.recoverySuggestion == failure.recoverySuggestion)
     }
 
     @Test func aRefusedConnectionReadsAsBeforeThroughTheBackend() async throws {
@@ -32,32 +48,5 @@ import Tools
             _ = try await model.contextSize()
         }
         #expect(error == .unavailable("connection refused at http://127.0.0.1:9"))
-    }
-
-    @Test(arguments: [
-        "plain words", "  lead and trail  ", "line one\nline two\r\nthree", "esc \u{1B}[2J clear \u{1B}]0;title\u{07}",
-        "tabs\t\tand\u{0B}vt", "del\u{7F}c1\u{85}\u{9B}", "bidi \u{202E}desrever\u{202C} \u{2066}iso\u{2069}",
-        "nul\u{0}byte", "café ☕️ 🇫🇷", String(repeating: "x", count: 400), String(repeating: "a \n", count: 200), "",
-    ])
-    func serverTextIsCutToOneLineExactlyAsTerminalTextDoes(_ text: String) {
-        #expect(ServerText.oneLine(text) == TerminalText.oneLine(text))
-        #expect(ServerText.oneLine(text, limit: 7) == TerminalText.oneLine(text, limit: 7))
-    }
-
-    @Test(arguments: [0, 1, 300, 1_024, 1_536, 1_048_576, 3 * 1_048_576, 5_000_000])
-    func sizesAreDescribedAsToolsDescribesThem(_ bytes: Int) {
-        #expect(ModelTransportLimits.describe(bytes: bytes) == TransferLimits.describe(bytes: bytes))
-    }
-
-    @Test(arguments: [0.0, 0.5, 1, 3, 60, 900, 1e12, .infinity])
-    func secondsAreDescribedAsToolsDescribesThem(_ seconds: Double) {
-        #expect(ModelTransportLimits.describe(seconds: seconds) == TransferLimits.describe(seconds: seconds))
-        #expect(ModelTransportLimits(deadline: seconds, maximumBytes: 1).deadline
-            == TransferLimits(deadline: seconds, maximumBytes: 1).deadline)
-    }
-
-    @Test(arguments: ["Sun, 06 Nov 1994 08:49:37 GMT", "Wed, 21 Oct 2026 07:28:00 GMT", "soon", "120", ""])
-    func retryAfterDatesAreReadAsToolsReadsThem(_ text: String) {
-        #expect(ServerErrorReader.httpDate(text) == HTTPDate.parse(text))
     }
 }

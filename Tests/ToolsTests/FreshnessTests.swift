@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Testing
 @testable import Tools
 

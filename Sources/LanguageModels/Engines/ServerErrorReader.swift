@@ -102,15 +102,6 @@ public enum ServerErrorReader {
         return value
     }
 
-    /// An IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), as Tools' `HTTPDate` reads it; nil for anything else.
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
-    }
-
     /// Seconds to wait: `Retry-After` (seconds or an HTTP date), else OpenAI's `x-ratelimit-reset-requests`
     /// / `-tokens` ("1s", "6m0s", "250ms"); the longest said, at most a day.
     public static func retryAfter(headers: [String: String], now: Date = Date()) -> TimeInterval? {
@@ -120,7 +111,7 @@ public enum ServerErrorReader {
         if let value = lowered["retry-after"]?.trimmingCharacters(in: .whitespaces) {
             if let seconds = Double(value), seconds.isFinite, seconds >= 0 {
                 waits.append(seconds)
-            } else if let date = httpDate(value) {
+            } else if let date = HTTPDate.parse(value) {
                 waits.append(max(0, date.timeIntervalSince(now)))
             }
         }

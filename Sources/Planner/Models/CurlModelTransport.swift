@@ -16,10 +16,10 @@ public struct CurlModelTransport: ModelTransport {
     public func send(_ request: ModelTransportRequest, limits: ModelTransportLimits) async throws
         -> (ModelTransportResponse, Data) {
         do {
-            let (data, response) = try await curl.send(Self.httpRequest(request), limits: Self.transferLimits(limits))
+            let (data, response) = try await curl.send(Self.httpRequest(request), limits: limits)
             return (Self.response(response), data)
         } catch let error as TransportError {
-            throw Self.failure(error)
+            throw error.modelTransportError
         }
     }
 
@@ -29,11 +29,11 @@ public struct CurlModelTransport: ModelTransport {
     ) async throws -> (ModelTransportResponse, Data) {
         do {
             let (response, body) = try await curl.stream(
-                Self.httpRequest(request), limits: Self.transferLimits(limits), onChunk: onChunk
+                Self.httpRequest(request), limits: limits, onChunk: onChunk
             )
             return (Self.response(response), body)
         } catch let error as TransportError {
-            throw Self.failure(error)
+            throw error.modelTransportError
         }
     }
 
@@ -47,28 +47,7 @@ public struct CurlModelTransport: ModelTransport {
         return http
     }
 
-    static func transferLimits(_ limits: ModelTransportLimits) -> TransferLimits {
-        TransferLimits(deadline: limits.deadline, maximumBytes: limits.maximumBytes)
-    }
-
     static func response(_ response: HTTPResponse) -> ModelTransportResponse {
         ModelTransportResponse(statusCode: response.statusCode, headerFields: response.allHeaderFields)
-    }
-
-    /// Tools' failure as LanguageModels' one; the cases without a counterpart keep their own words.
-    static func failure(_ error: TransportError) -> ModelTransportError {
-        switch error {
-        case let .deadlineExceeded(seconds): return .deadlineExceeded(seconds: seconds)
-        case let .timedOut(seconds): return .timedOut(seconds: seconds)
-        case let .tooLarge(limit): return .tooLarge(limit: limit)
-        case let .redirectRefused(target): return .redirectRefused(to: target)
-        case .tooManyRedirects: return .tooManyRedirects
-        case .connectionRefused: return .connectionRefused
-        case .hostNotFound: return .hostNotFound
-        case .connectionLost: return .connectionLost
-        case .noAnswer, .badAnswer: return .noAnswer
-        case .tls, .unsupportedURL, .curlUnavailable, .failed:
-            return .other(error.errorDescription ?? "network error", suggestion: error.recoverySuggestion)
-        }
     }
 }

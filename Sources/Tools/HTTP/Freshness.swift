@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// RFC 9111 freshness for a private cache: `max-age` (ignoring `s-maxage`), else `Expires − Date`, else 0.

@@ -1,34 +1,9 @@
 import Foundation
-import Store
+import LanguageModels
 
 /// Bounds on one HTTP exchange: a deadline for the whole of it (not only for silence) and a body size.
-public struct TransferLimits: Sendable, Equatable {
-    /// Seconds from sending the request to the last byte of the answer.
-    public var deadline: TimeInterval
-    /// The most body bytes accepted; one more and the transfer is cut.
-    public var maximumBytes: Int
-
-    public init(deadline: TimeInterval, maximumBytes: Int) {
-        self.deadline = deadline.isFinite ? min(max(deadline, 0.001), 86_400) : 86_400
-        self.maximumBytes = max(0, maximumBytes)
-    }
-
-    /// Error bodies are read up to this size (only a line of them is ever shown or stored).
-    public static let errorBodyBytes = 64 * 1_024
-}
-
-extension TransferLimits {
-    /// "2 MB", "512 KB", "300 bytes".
-    public static func describe(bytes: Int) -> String {
-        if bytes >= 1_048_576 && bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MB" }
-        if bytes >= 1_024 && bytes % 1_024 == 0 { return "\(bytes / 1_024) KB" }
-        return "\(bytes) bytes"
-    }
-
-    /// "3 s", "0.5 s".
-    public static func describe(seconds: TimeInterval) -> String {
-        guard seconds.isFinite else { return "ever" }
-        if seconds.rounded() == seconds, abs(seconds) < 1e9, let whole = Int(checked: seconds) { return "\(whole) s" }
-        return String(format: "%.1f s", seconds)
-    }
-}
+///
+/// The same value the model backend's transport takes (LanguageModels' `ModelTransportLimits`: the deadline
+/// kept from 1 ms to a day, the size at least 0, `errorBodyBytes`, and `describe(bytes:)`/`describe(seconds:)`
+/// for "2 MB" and "3 s"), so a weather request and a model request are bounded and described by one rule.
+public typealias TransferLimits = ModelTransportLimits

@@ -1,9 +1,11 @@
 import Foundation
+import LanguageModels
 
 /// Why an HTTP exchange gave no usable answer: cut short by plan itself (deadline, size, a redirect
 /// elsewhere) or failed in libcurl (each curl error code plan meets maps onto one case, `CurlTransport`).
 ///
-/// The phrases here are the one wording of network failures: `HTTPClient` puts `errorDescription` in
+/// The phrases (here for curl's own failures, in LanguageModels' `ModelTransportError` for those the model
+/// backend meets too, `shared`) are the one wording of network failures: `HTTPClient` puts `errorDescription` in
 /// "NWS is unavailable (…)", the model backend `describe(at:)` with the server it was talking to.
 public enum TransportError: Error, LocalizedError, Sendable, Equatable {
     /// The whole exchange took longer than its deadline (a server trickling bytes, an endless stream).
@@ -36,53 +38,55 @@ public enum TransportError: Error, LocalizedError, Sendable, Equatable {
     /// Any other libcurl failure: its code and its words.
     case failed(code: Int, message: String)
 
+    /// The failure as LanguageModels' `ModelTransportError`, which holds the one wording of the failures both
+    /// know (a deadline, silence, size, redirects, refused, not found, lost, no answer); nil for curl's own.
+    public var shared: ModelTransportError? {
+        switch self {
+        case let .deadlineExceeded(seconds): return .deadlineExceeded(seconds: seconds)
+        case let .timedOut(seconds): return .timedOut(seconds: seconds)
+        case let .tooLarge(limit): return .tooLarge(limit: limit)
+        case let .redirectRefused(target): return .redirectRefused(to: target)
+        case .tooManyRedirects: return .tooManyRedirects
+        case .connectionRefused: return .connectionRefused
+        case .hostNotFound: return .hostNotFound
+        case .connectionLost: return .connectionLost
+        case .noAnswer, .badAnswer: return .noAnswer
+        case .tls, .unsupportedURL, .curlUnavailable, .failed: return nil
+        }
+    }
+
+    /// The failure as the model backend's transport reports it: the shared case, or curl's own words and advice.
+    public var modelTransportError: ModelTransportError {
+        shared ?? .other(errorDescription ?? "network error", suggestion: recoverySuggestion)
+    }
+
     public var errorDescription: String? {
         switch self {
-        case let .deadlineExceeded(seconds):
-            return "no complete answer within \(TransferLimits.describe(seconds: seconds))"
-        case .timedOut: return "timed out"
-        case let .tooLarge(limit):
-            return "the answer is larger than \(TransferLimits.describe(bytes: limit))"
-        case let .redirectRefused(target):
-            return "it redirected to another host (\(target)), which plan does not follow"
-        case .tooManyRedirects: return "too many redirects"
-        case .connectionRefused: return "connection refused"
-        case .hostNotFound: return "host not found"
-        case .connectionLost: return "connection lost"
-        case .noAnswer: return "bad answer"
-        case .badAnswer: return "bad answer"
         case let .tls(detail): return "TLS failed: \(TerminalText.oneLine(detail))"
         case .unsupportedURL: return "not an http or https URL"
         case let .curlUnavailable(reason):
             return "libcurl cannot be loaded (\(TerminalText.oneLine(reason))); install libcurl4: apt-get install libcurl4"
         case let .failed(code, message): return "network error \(code): \(TerminalText.oneLine(message))"
+        case .deadlineExceeded, .timedOut, .tooLarge, .redirectRefused, .tooManyRedirects, .connectionRefused, .hostNotFound,
+             .connectionLost, .noAnswer, .badAnswer:
+            return shared?.errorDescription
         }
     }
 
     public var recoverySuggestion: String? {
         switch self {
-        case .deadlineExceeded, .timedOut: return "The server is too slow; try again later or raise the timeout."
-        case .tooLarge: return "The server sent far more than expected; check the URL."
-        case .redirectRefused, .tooManyRedirects: return "Point the URL at the server that answers, not at one that redirects."
         case .curlUnavailable: return "Install libcurl (Debian: apt-get install libcurl4), or use --offline."
         case .tls: return "Check the server's certificate and the system's CA certificates (Debian: ca-certificates)."
-        case .connectionRefused, .hostNotFound, .connectionLost, .noAnswer, .badAnswer, .unsupportedURL, .failed:
-            return "Check the URL and your network connection."
+        case .unsupportedURL, .failed: return "Check the URL and your network connection."
+        case .deadlineExceeded, .timedOut, .tooLarge, .redirectRefused, .tooManyRedirects, .connectionRefused, .hostNotFound,
+             .connectionLost, .noAnswer, .badAnswer:
+            return shared?.recoverySuggestion
         }
     }
 
     /// The failure told with the server it concerns: "connection refused at http://127.0.0.1:8080".
     /// `place` is a URL already shown safely (credentials masked).
     public func describe(at place: String) -> String {
-        switch self {
-        case .connectionRefused: return "connection refused at \(place)"
-        case .connectionLost: return "the connection to \(place) was lost"
-        case .noAnswer, .badAnswer: return "the connection to \(place) ended without an answer"
-        case .hostNotFound: return "cannot find \(place)"
-        case .tooManyRedirects: return "\(place) redirected too many times"
-        case .timedOut: return "\(place) went silent (timed out)"
-        case .deadlineExceeded, .tooLarge, .redirectRefused, .tls, .unsupportedURL, .curlUnavailable, .failed:
-            return "\(errorDescription ?? "network error") talking to \(place)"
-        }
+        shared?.describe(at: place) ?? "\(errorDescription ?? "network error") talking to \(place)"
     }
 }

@@ -40,7 +40,8 @@ request, in order:
   {"error": {"status": 500, "body": {...}}} HTTP error with that body
   {"sleep": seconds}                        wait, then go on with the next step
   {"hold": true}                            wait for POST /_control/release (at most
-                                            60 s), then go on with the next step
+                                            "at_most" seconds, 60 unless given), then go
+                                            on with the next step
   {"die": true}                             the process exits at once, unanswered
 content/tool_calls/json steps may add "finish_reason" to override it, and "usage": null (no
 usage object at all, as some servers send) or "usage": {...} (sent as given) to override the counts.
@@ -483,7 +484,7 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(float(step["sleep"]))
                 continue
             if step.get("hold"):
-                st.released.wait(60)
+                st.released.wait(max(0.0, min(float(step.get("at_most", 60)), 3600.0)))
                 continue
             break
 
