@@ -33,8 +33,10 @@ if [ "${#need[@]}" -gt 0 ]; then
     echo "Installing ${need[*]} ..." >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >&2
+    # A freshly booted machine often has unattended upgrades holding dpkg's lock: wait for it (5 minutes)
+    # rather than fail at once.
+    $SUDO apt-get -o DPkg::Lock::Timeout=300 update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq "${need[@]}" >&2
 fi
 
 bash scripts/build-gazetteer.sh

@@ -108,11 +108,11 @@ apt_install() {
     fi
     if [ "$apt_updated" -eq 0 ]; then
         log "apt-get update"
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 || die "apt-get update failed"
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -q >&2 || die "apt-get update failed"
         apt_updated=1
     fi
     log "apt-get install $*"
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" >&2 \
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends "$@" >&2 \
         || die "apt-get install $* failed"
 }
 

@@ -24,12 +24,21 @@ phase() {
     return "$status"
 }
 
-phase "install-deps" bash scripts/install-deps.sh
+# An install step that fails stops the run here, in one line, before anything is built.
+install_failed() {
+    echo "test.sh: $1 failed (its error is above); nothing was built or tested. $2" >&2
+    exit 1
+}
+phase "install-deps" bash scripts/install-deps.sh \
+    || install_failed "installing the build dependencies (scripts/install-deps.sh)" "Run it again once apt-get is free."
 
 if [ "${PLAN_SKIP_LLAMA:-}" != "1" ]; then
     echo "== installing llama-server and the test model (cached after the first run)" >&2
     started=$(date +%s)
-    eval "$(bash scripts/install-llama.sh)"
+    # Not `eval "$(…)"`: that would swallow the installer's exit status and run the suite without the model.
+    llama_env="$(bash scripts/install-llama.sh)" \
+        || install_failed "installing llama-server (scripts/install-llama.sh)" "Run it again, or set PLAN_SKIP_LLAMA=1 to test without the real model."
+    eval "$llama_env"
     printf 'install-llama\t%s\n' "$(( $(date +%s) - started ))" >>"$times/phases.tsv"
     export LLAMA_SERVER LLAMA_MODEL PLAN_REQUIRE_LLAMA=1
 fi
