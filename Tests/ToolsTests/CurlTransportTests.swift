@@ -23,8 +23,8 @@ import Testing
         TransferLimits(deadline: deadline, maximumBytes: bytes)
     }
 
-    func paths() async throws -> [String] {
-        let (data, _) = try await transport.send(URLRequest(url: try url("/_log")), limits: limits())
+    func paths(through client: CurlTransport? = nil) async throws -> [String] {
+        let (data, _) = try await (client ?? transport).send(URLRequest(url: try url("/_log")), limits: limits())
         return try JSONValue.parse(data)["paths"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
@@ -127,7 +127,14 @@ import Testing
         let transport = self.transport
         // A deadline past the server's 30 s of silence: without the cancellation this ends as "no answer".
         let task = Task { try await transport.send(request, limits: TransferLimits(deadline: 60, maximumBytes: 1_000)) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // The gate: cancel once the server has the request (its log says so), not after a guessed pause.
+        let clock = ContinuousClock()
+        let giveUp = clock.now.advanced(by: .seconds(20))
+        let observer = CurlTransport(timeout: 5)
+        while try await !paths(through: observer).contains("/hang"), clock.now < giveUp {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await paths(through: observer).contains("/hang"), "the server never saw the request")
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
     }

@@ -62,9 +62,10 @@ import Testing
     }
 
     @Test func fuzzTheDecodersNumbersWithExtremeDoubles() throws {
-        let seed = UInt64.random(in: 0...UInt64.max)
+        // The seed actually used is the one printed: PLAN_FUZZ_SEED's when set, else a fresh one.
+        let seed = ProcessInfo.processInfo.environment["PLAN_FUZZ_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("HostileRoundThreeTests fuzz seed: \(seed) (set PLAN_FUZZ_SEED to repeat)")
-        var generator = SeededGenerator(state: ProcessInfo.processInfo.environment["PLAN_FUZZ_SEED"].flatMap { UInt64($0) } ?? seed)  // parses text
+        var generator = SeededGenerator(state: seed)
         let fetched = Date(timeIntervalSince1970: 1_700_000_000)
         for _ in 0..<300 {
             var local = generator
@@ -83,7 +84,9 @@ import Testing
                    "probabilityOfPrecipitation": {"value": \(n())}, "windSpeed": "\(n()) to \(n()) mph", "windGust": "\(n()) mph",
                    "shortForecast": "Snow", "detailedForecast": ""}]}}
                 """
-            _ = try? NWSForecastDecoder.forecast(from: Data(nws.utf8), url: "u", timeZone: "UTC", fetchedAt: fetched)
+            if let forecast = try? NWSForecastDecoder.forecast(from: Data(nws.utf8), url: "u", timeZone: "UTC", fetchedAt: fetched) {
+                Self.expectInRange(forecast.days, seed: seed)
+            }
             let daily = ["temperature_2m_max", "temperature_2m_min", "precipitation_probability_max", "precipitation_sum",
                          "snowfall_sum", "weather_code", "wind_speed_10m_max", "wind_gusts_10m_max", "uv_index_max"]
                 .map { "\"\($0)\": [\(n()), \(n()), \(n())]" }.joined(separator: ", ")
@@ -91,19 +94,37 @@ import Testing
                 {"latitude": \(n()), "longitude": \(n()), "timezone": "UTC", "utc_offset_seconds": \(n()),
                  "daily": {"time": ["2026-12-03", "2026-12-04", "2026-12-05"], \(daily)}}
                 """
-            _ = try? OpenMeteoForecastDecoder.forecast(from: Data(om.utf8), url: "u", fallbackTimeZone: "UTC", fetchedAt: fetched)
+            if let forecast = try? OpenMeteoForecastDecoder.forecast(from: Data(om.utf8), url: "u", fallbackTimeZone: "UTC", fetchedAt: fetched) {
+                Self.expectInRange(forecast.days, seed: seed)
+            }
             // Rows: whatever a damaged database holds, read without a trap.
             let raw = Double(n()) ?? 0
             let row = Row(columns: ["x"], values: [.real(raw)])
             _ = try? row.int("x")
-            _ = try? row.double("x", in: -90...90)
-            _ = Int(checked: raw)
-            _ = Int(checkedRounding: raw)
+            if let latitude = try? row.double("x", in: -90...90) {
+                #expect((-90...90).contains(latitude), "a latitude of \(latitude) read from \(raw) (seed \(seed))")
+            }
+            if !raw.isFinite {
+                #expect(Int(checked: raw) == nil && Int(checkedRounding: raw) == nil, "\(raw) converted (seed \(seed))")
+            }
             _ = raw.sleepNanoseconds
             _ = Age.describe(raw)
             _ = FixedDecimal.text(raw, places: 4)
             _ = CalendarDate(Date(timeIntervalSince1970: raw))
             generator = local
+        }
+    }
+
+    /// Whatever numbers came in, a decoded day holds only figures inside plan's ranges.
+    static func expectInRange(_ days: [ForecastDay], seed: UInt64) {
+        for day in days {
+            for temperature in [day.high, day.low].compactMap({ $0 }) {
+                #expect((-150...150).contains(temperature), "a temperature of \(temperature) °F (seed \(seed))")
+            }
+            if let chance = day.precipitationChance { #expect((0...100).contains(chance), "a chance of \(chance)% (seed \(seed))") }
+            for speed in [day.wind, day.gust].compactMap({ $0 }) {
+                #expect((0...300).contains(speed), "a wind of \(speed) mph (seed \(seed))")
+            }
         }
     }
 
