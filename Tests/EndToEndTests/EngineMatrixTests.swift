@@ -96,10 +96,23 @@ struct EngineMatrixTests {
         if ask.status == 0 {
             let answer = (try ask.json() as? [String: Any])?["answer"] as? String ?? ""
             #expect(!answer.isEmpty && !answer.contains("<think>") && !answer.contains("forecast first"))
+        } else {
+            // A 65 is the model's failure, said as one: the answer could not be used (a small model's loop or
+            // stock phrase), never a contract refusal or a transport error dressed as one.
+            let said = ask.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(said.contains("the model gave no usable answer") || said.contains("the model's answer could not be used"),
+                    "\(engine) ask exited 65 saying: \(said)")
+            #expect(!said.contains("HTTP 4") && !said.contains("HTTP 5"), "\(engine) ask: a refusal read as a bad answer: \(said)")
+            #expect(said.split(separator: "\n").count <= 2, "\(engine) ask: \(said)")
         }
         if Self.replayed.contains(engine.engine) {
             let replay = try sandbox.run(["replay", "1", "--json"], environment: environment)
             #expect(replay.status == 0, "\(engine) replay: \(replay.stderr)")
+            // A replay prints a list made from the pinned forecast, as the pack did.
+            let replayed = try #require(try replay.json() as? [String: Any], "\(engine) replay printed no JSON")
+            let replayItems = try #require(replayed["items"] as? [[String: Any]], "\(engine) replay: \(replayed.keys)")
+            #expect(replayItems.count >= 5, "\(engine) replay: \(replayItems.count) items")
+            #expect(replayItems.allSatisfy { !(($0["name"] as? String) ?? "").isEmpty }, "\(engine) replay: an unnamed item")
         }
 
         // The contract held: nothing refused was sent in the end, and the stand-in answered every chat 200
