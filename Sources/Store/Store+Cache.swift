@@ -52,24 +52,27 @@ extension Store {
         }
     }
 
-    /// Stores (or replaces) a successful response. Skipped, with nothing written, when the disk cannot
-    /// take it (`skippingStorageFailure`).
-    public func storeResponse(_ response: CachedResponse) throws {
+    /// Stores (or replaces) a successful response, with the longest its kind may be used
+    /// (`maximumLifetime`, which `cache stats` and `cache prune` judge it by). Skipped, with nothing
+    /// written, when the disk cannot take it (`skippingStorageFailure`).
+    public func storeResponse(_ response: CachedResponse, maximumLifetime: TimeInterval? = nil) throws {
+        let lifetime = maximumLifetime.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         try skippingStorageFailure {
             try connection.query(
                 """
                 INSERT INTO http_cache (url, status, content_type, body, etag, last_modified,
-                                        fetched_at, expires_at, validated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        fetched_at, expires_at, validated_at, maximum_lifetime)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (url) DO UPDATE SET
                     status = excluded.status, content_type = excluded.content_type, body = excluded.body,
                     etag = excluded.etag, last_modified = excluded.last_modified,
                     fetched_at = excluded.fetched_at, expires_at = excluded.expires_at,
-                    validated_at = excluded.validated_at, decoded = NULL
+                    validated_at = excluded.validated_at, maximum_lifetime = excluded.maximum_lifetime,
+                    decoded = NULL
                 """,
                 [response.url, response.status, response.contentType, response.body, response.etag,
                  response.lastModified, response.fetchedAt.timeIntervalSince1970,
-                 response.expiresAt.timeIntervalSince1970, response.validatedAt.timeIntervalSince1970]
+                 response.expiresAt.timeIntervalSince1970, response.validatedAt.timeIntervalSince1970, lifetime]
             )
         }
     }
@@ -119,48 +122,55 @@ extension Store {
         try counters.flush()
     }
 
-    /// The cache's size and how it has answered.
+    /// The cache's size and how it has answered; `expired` counts the entries a read would not use
+    /// (`CacheFreshness`, each with its kind's lifetime), the ones `pruneCache` drops.
     public func cacheStatistics() throws -> CacheStatistics {
         try flushCounters()
-        let now = clock().timeIntervalSince1970
-        let size = try connection.first(
-            """
-            SELECT count(*) AS entries, coalesce(sum(length(body)), 0) AS bytes,
-                   coalesce(sum(expires_at <= ?), 0) AS expired
-            FROM http_cache
-            """,
-            [now]
-        )
+        let entries = try cacheEntryAges()
+        let now = clock()
         var counters: [String: Int] = [:]
         for row in try connection.query("SELECT name, value FROM counters") {
             counters[try row.string("name")] = try row.int("value")
         }
         return CacheStatistics(
-            entries: try size?.int("entries") ?? 0, bytes: try size?.int("bytes") ?? 0,
-            expired: try size?.int("expired") ?? 0, hits: counters["cache.hit"] ?? 0,
+            entries: entries.count, bytes: entries.reduce(0) { $0 &+ $1.bytes },
+            expired: entries.filter { !$0.isFresh(at: now) }.count, hits: counters["cache.hit"] ?? 0,
             misses: counters["cache.miss"] ?? 0, revalidated: counters["cache.revalidated"] ?? 0,
             stale: counters["cache.stale"] ?? 0, networkRequests: counters["network.request"] ?? 0
         )
     }
 
-    /// Drops expired entries, and entries whose lifetime is past any plan gives (more than
-    /// `maximumCacheLifetime`, or not a number: stored by an older plan from a server's `max-age=inf`).
-    /// Pinned forecasts live in their own table and are never touched. Returns how many entries and
-    /// body bytes went.
+    /// Drops the entries a read would no longer use as fresh (`CacheFreshness`, each judged by its own
+    /// kind's lifetime; entries stored before lifetimes were kept, by the longest any kind has). Pinned
+    /// forecasts live in their own table and are never touched. Returns how many entries and body bytes went.
     public func pruneCache() throws -> (entries: Int, bytes: Int) {
-        let now = clock().timeIntervalSince1970
-        let condition = "expires_at <= ? OR expires_at IS NULL OR expires_at - validated_at > ? OR expires_at > 1e11"
-        let values: [any SQLBindable] = [now, Self.maximumCacheLifetime]
-        return try connection.write {
-            let row = try connection.first(
-                "SELECT count(*) AS n, coalesce(sum(length(body)), 0) AS bytes FROM http_cache WHERE \(condition)",
-                values
-            )
-            try connection.query("DELETE FROM http_cache WHERE \(condition)", values)
-            return (try row?.int("n") ?? 0, try row?.int("bytes") ?? 0)
+        try connection.write {
+            let now = clock()
+            let expired = try cacheEntryAges().filter { !$0.isFresh(at: now) }
+            for entry in expired {
+                try connection.query("DELETE FROM http_cache WHERE url = ?", [entry.url])
+            }
+            return (expired.count, expired.reduce(0) { $0 &+ $1.bytes })
         }
     }
 
-    /// The longest lifetime plan gives any cached response (places: 90 days).
-    public static let maximumCacheLifetime: TimeInterval = 90 * 86_400
+    /// Every entry's times and size, without its body.
+    private func cacheEntryAges() throws -> [CacheEntryAge] {
+        try connection.query(
+            "SELECT url, expires_at, validated_at, maximum_lifetime, length(body) AS bytes FROM http_cache"
+        ).map { row in
+            CacheEntryAge(
+                url: try row.string("url"),
+                expiresAt: Date(timeIntervalSince1970: try row.double("expires_at")),
+                validatedAt: Date(timeIntervalSince1970: try row.double("validated_at")),
+                maximumLifetime: try row.optionalDouble("maximum_lifetime") ?? Self.maximumCacheLifetime,
+                bytes: try row.int("bytes")
+            )
+        }
+    }
+
+    /// The longest lifetime plan gives any cached response (the climate archive: a year), by which entries
+    /// stored before each kept its own are judged.
+    public static let maximumCacheLifetime: TimeInterval = 365 * 86_400
 }
+

@@ -28,20 +28,44 @@ import Testing
         #expect(info.st_mode & 0o777 == 0o600)
     }
 
-    @Test func pruneDropsEntriesPastAnyLifetime() async throws {
+    /// `cache stats` and `cache prune` judge each entry as a read does (`CacheFreshness`) with its own kind's
+    /// lifetime: a climate archive fetched 100 days ago and good for a year stays (the old global 90-day cap
+    /// dropped every one); a forecast a server called good "forever" is expired two days after it was
+    /// validated (its kind's cap is a day; stats called it unexpired); an entry stored before lifetimes were
+    /// kept is judged by the longest (a year).
+    @Test func statsAndPruneJudgeEachEntryByItsKindsLifetime() async throws {
         let database = TemporaryDatabase()
-        let store = try Store(path: database.path, clock: { Date(timeIntervalSince1970: 1_700_000_000) })
-        let base = Date(timeIntervalSince1970: 1_700_000_000)
-        for (url, expiry) in [("forever", Date(timeIntervalSince1970: .infinity)), ("fresh", base.addingTimeInterval(600))] {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let store = try Store(path: database.path, clock: { now })
+        let day: TimeInterval = 86_400
+        let entries: [(url: String, validated: TimeInterval, expires: TimeInterval, lifetime: TimeInterval?)] = [
+            ("climate-100-days", -100 * day, 265 * day, 365 * day),
+            ("forecast-forever", -2 * day, .infinity, day),
+            ("forecast-fresh", -600, 3_000, day),
+            ("alerts-old", -3_600, 60, 900),
+            ("older-plan-forever", -400 * day, .infinity, nil),
+            ("older-plan-recent", -10 * day, .infinity, nil),
+        ]
+        for entry in entries {
+            let validated = now.addingTimeInterval(entry.validated)
             try await store.storeResponse(CachedResponse(
-                url: url, status: 200, contentType: nil, body: Data("{}".utf8), etag: nil, lastModified: nil,
-                fetchedAt: base, expiresAt: expiry, validatedAt: base
-            ))
+                url: entry.url, status: 200, contentType: nil, body: Data("{}".utf8), etag: nil, lastModified: nil,
+                fetchedAt: validated, expiresAt: now.addingTimeInterval(entry.expires), validatedAt: validated
+            ), maximumLifetime: entry.lifetime)
         }
+        let statistics = try await store.cacheStatistics()
+        #expect(statistics.entries == 6)
+        #expect(statistics.expired == 3, "\(statistics)")
         let pruned = try await store.pruneCache()
-        #expect(pruned.entries == 1)
-        #expect(try await store.cachedResponse(url: "forever") == nil)
-        #expect(try await store.cachedResponse(url: "fresh") != nil)
+        #expect(pruned.entries == 3)
+        #expect(pruned.bytes == 6)
+        for kept in ["climate-100-days", "forecast-fresh", "older-plan-recent"] {
+            #expect(try await store.cachedResponse(url: kept) != nil, "\(kept) was pruned")
+        }
+        for gone in ["forecast-forever", "alerts-old", "older-plan-forever"] {
+            #expect(try await store.cachedResponse(url: gone) == nil, "\(gone) was kept")
+        }
+        #expect(try await store.cacheStatistics().expired == 0)
     }
 
     @Test func aSessionErrorIsStoredAsOneShortLine() {

@@ -125,7 +125,7 @@ public struct HTTPClient: Sendable {
                     etag: response.value(forHTTPHeaderField: "ETag"),
                     lastModified: response.value(forHTTPHeaderField: "Last-Modified"),
                     fetchedAt: received, expiresAt: received.addingTimeInterval(lifetime), validatedAt: received
-                ))
+                ), maximumLifetime: kind.maximumLifetime)
             }
             try await store.count("cache.miss")
             return FetchedResponse(url: key, body: data, origin: .network, fetchedAt: received)
