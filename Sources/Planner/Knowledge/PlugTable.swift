@@ -43,8 +43,12 @@ public enum PlugTable {
     /// Whether every plug a traveller from `home` carries fits a socket at `destination` (nil: a country the
     /// table does not have).
     public static func plugsFit(home: Country, destination: Country) -> Bool {
-        let taken = destination.sockets.reduce(into: Set<String>()) { $0.formUnion(accepts[$1] ?? [$1]) }
-        return home.sockets.allSatisfy { taken.contains($0) }
+        home.sockets.allSatisfy { fits(plug: $0, destination: destination) }
+    }
+
+    /// Whether a plug of type `plug` goes into one of `destination`'s sockets.
+    public static func fits(plug: String, destination: Country) -> Bool {
+        destination.sockets.contains { (accepts[$0] ?? [$0]).contains(plug) }
     }
 
     /// Whether the two countries' mains are of different kinds (100–127 V against 220–240 V).

@@ -22,9 +22,24 @@ public struct PowerAdvice: Sendable, Equatable {
     /// "type G" or "types C and F".
     public var socketPhrase: String { PlugTable.socketPhrase(destination.sockets) }
 
-    /// "Singapore's sockets are type G; plugs from the United States (A, B) do not fit".
+    /// Home's plug types that fit a socket there, in home's order.
+    public var fittingPlugs: [String] { home.sockets.filter { PlugTable.fits(plug: $0, destination: destination) } }
+
+    /// Home's plug types that need an adapter there, in home's order.
+    public var unfittingPlugs: [String] { home.sockets.filter { !PlugTable.fits(plug: $0, destination: destination) } }
+
+    /// Why the adapter, true to which plugs fit: "Singapore's sockets are type G; plugs from the United States
+    /// (A, B) do not fit", or, when some do, "Bolivia's sockets are types A and C: plugs from the United
+    /// States of type A fit; type B needs an adapter".
     public var adapterReason: String {
-        "\(Self.possessive(Self.capitalized(Self.the(destination.name)))) sockets are \(socketPhrase); plugs from \(Self.the(home.name)) (\(home.sockets.joined(separator: ", "))) do not fit"
+        let sockets = "\(Self.possessive(Self.capitalized(Self.the(destination.name)))) sockets are \(socketPhrase)"
+        let fitting = fittingPlugs, unfitting = unfittingPlugs
+        guard !fitting.isEmpty else {
+            return "\(sockets); plugs from \(Self.the(home.name)) (\(home.sockets.joined(separator: ", "))) do not fit"
+        }
+        let verb = unfitting.count == 1 ? "needs" : "need"
+        return "\(sockets): plugs from \(Self.the(home.name)) of \(PlugTable.socketPhrase(fitting)) fit; "
+            + "\(PlugTable.socketPhrase(unfitting)) \(verb) an adapter"
     }
 
     /// The voltage note, when the mains differ.
