@@ -97,7 +97,7 @@ public struct ClothingSystem: Sendable {
         case (70..., _): (name, lead) = ("Tops, short- and long-sleeved", "Warm days and cooler ones")
         case (55..., _): (name, lead) = ("Long-sleeved tops, a couple short-sleeved", "Mild days")
         default:
-            (name, lead) = ("Long-sleeved tops", "Cool days")
+            (name, lead) = ("Long-sleeved tops", Self.coolOrCold(weather.coldestHigh?.value))
             figure = weather.coldestHigh
         }
         // One or two tops cannot be "short- and long-sleeved": the kind for the coolest day names them.
@@ -205,7 +205,8 @@ public struct ClothingSystem: Sendable {
             return [item("Clothing", "Fleece or light sweater", 1, cite.reason(.highAndLow, of: spread, lead: "Cool evenings"), weather: true)]
         }
         if coolDays {
-            let (reason, isForecast) = cite.reason(.high, of: weather.coldestHigh, in: weather, lead: "Cool days")
+            let lead = Self.coolOrCold(weather.coldestHigh?.value)
+            let (reason, isForecast) = cite.reason(.high, of: weather.coldestHigh, in: weather, lead: lead)
             return [item("Clothing", "Fleece or warm sweater", count, reason, weather: isForecast)]
         }
         if coldNights {
@@ -331,11 +332,11 @@ public struct ClothingSystem: Sendable {
         let hot = weather.isHot(85)
         let dressy = needs.contains(.businessOutfits) || needs.contains(.formalOutfit) || needs.contains(.smartCasual)
         if needs.contains(.sandals) || (hot && isOvernight && !dressy) {
-            let (reason, isForecast) = needs.contains(.sandals) ? ("Beach, pool and hot evenings", false)
+            let (reason, isForecast) = needs.contains(.sandals) ? (Self.sandalsReason(hottest: weather.hottestHigh?.value), false)
                 : cite.reason(.high, of: weather.hottestHigh, in: weather, lead: "Hot days")
             items.append(item("Footwear", "Sandals or flip-flops", nil, reason, weather: isForecast))
         }
-        if needs.contains(.waterShoes) { items.append(item("Footwear", "Water shoes", nil, "Rocks, coral and slippery boat decks")) }
+        if needs.contains(.waterShoes) { items.append(item("Footwear", "Water shoes", nil, "Sharp rocks and slippery footing in and by the water")) }
         if needs.contains(.deckShoes) { items.append(item("Footwear", "Non-marking deck shoes", nil, "Boats ask for soft, light soles")) }
         if needs.contains(.dressShoes) { items.append(item("Footwear", "Dress shoes", nil, "With the outfit")) }
         if needs.contains(.runningShoes) { items.append(item("Footwear", "Running shoes", nil, "Runs and workouts")) }
@@ -383,5 +384,20 @@ public struct ClothingSystem: Sendable {
 
     func item(_ category: String, _ name: String, _ quantity: Int?, _ reason: String, weather: Bool = false) -> PackingItem {
         PackingItem(category: category, name: name, quantity: quantity, reason: reason, weather: weather)
+    }
+}
+
+extension ClothingSystem {
+    /// "Cool days" only above freezing; a high at or below 32 °F is a cold day ("Cool days: high of −6 °C").
+    static func coolOrCold(_ high: Int?) -> String {
+        guard let high, high <= 32 else { return "Cool days" }
+        return "Cold days"
+    }
+
+    /// Sandals a kit asks for: the beach's words when the trip is warm; in the cold they are for the pool,
+    /// spa or hot springs, not "hot evenings" at −15 °C.
+    static func sandalsReason(hottest: Int?) -> String {
+        guard let hottest, hottest < 60 else { return "Beach, pool and hot evenings" }
+        return "Pool, spa and changing rooms"
     }
 }

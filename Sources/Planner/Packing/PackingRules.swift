@@ -465,7 +465,7 @@ public enum PackingRules {
         }
         if context.isHighAltitude {
             let place = context.placeName.map { "\($0) is at" } ?? "The destination is at"
-            notices.append("\(place) \(context.elevationText): altitude sickness is possible above about \(context.traveller.units.heightText(metres: altitudeMetres)). Take the first day easy, drink water, and ask a doctor about it if you are prone.")
+            notices.append("\(place) \(context.elevationText): altitude sickness is possible above about \(context.traveller.units.roundHeightText(metres: altitudeMetres)). Take the first day easy, drink water, and ask a doctor about it if you are prone.")
         }
         let laundry = ClothingSystem(context: context, weather: TripWeather(context), needs: []).wornDays
         if context.dayCount > laundry, !context.isDayTrip {

@@ -50,6 +50,13 @@ public enum MeasurementUnits: String, Sendable, Codable, CaseIterable {
         return "\(Self.grouped(whole)) \(self == .us ? "ft" : "m")"
     }
 
+    /// A threshold's height in round numbers: "2,500 m" or "8,200 ft" (to the nearest 100), never "8,202 ft".
+    public func roundHeightText(metres: Double) -> String {
+        let value = self == .us ? metres / 0.3048 : metres
+        let hundreds = Int(checkedRounding: max(-1_000, min(1_000, value / 100))) ?? 0
+        return "\(Self.grouped(hundreds * 100)) \(self == .us ? "ft" : "m")"
+    }
+
     /// "12 cm" or "5 in" for snowfall in centimetres.
     public func snowText(centimetres: Double) -> String {
         let value = self == .us ? centimetres / 2.54 : centimetres
