@@ -12,8 +12,9 @@ final class HTTPHarness {
     let database: TemporaryStore
     let clock: TestClock
 
-    init(forecastMaxAge: Int? = nil) async throws {
-        services = try WeatherServices(forecastMaxAge: forecastMaxAge)
+    /// `anchor` is the stand-in's first forecast day (YYYY-MM-DD; the machine's date when nil).
+    init(forecastMaxAge: Int? = nil, anchor: String? = nil) async throws {
+        services = try WeatherServices(anchor: anchor, forecastMaxAge: forecastMaxAge)
         clock = TestClock()
         database = try TemporaryStore(clock: clock.function)
     }

@@ -17,7 +17,9 @@ import Testing
         )
     }
 
-    /// Today at the place, as the service reckons it.
+    /// Today at the place, as the service reckons it; each test's stand-in starts its forecasts on it, as NWS
+    /// does (the stand-in's own default is the machine's date, a day ahead of Denver's from 00:00 to 07:00 UTC,
+    /// when these tests failed).
     func today(_ place: Place) -> CalendarDate {
         CalendarDate(Date(), in: TimeZone(identifier: place.timeZone))
     }
@@ -27,8 +29,8 @@ import Testing
     }
 
     @Test func aUSTripOfTwelveDaysUsesOpenMeteoForItsSecondWeek() async throws {
-        let harness = try await HTTPHarness()
         let today = today(Self.denver)
+        let harness = try await HTTPHarness(anchor: today.description)
         let first = today.adding(days: 2), last = today.adding(days: 12)
         let report = try await service(harness).forecast(for: Self.denver, from: first, to: last)
         #expect(sources(report.forecast, first, last) == "nws×5 open-meteo×6")
@@ -43,8 +45,8 @@ import Testing
     }
 
     @Test func aTripPastTheForecastIsTheClimateFromOneArchiveRequest() async throws {
-        let harness = try await HTTPHarness()
         let today = today(Self.paris)
+        let harness = try await HTTPHarness(anchor: today.description)
         let first = today.adding(days: 25), last = today.adding(days: 30)
         let report = try await service(harness).forecast(for: Self.paris, from: first, to: last)
         #expect(sources(report.forecast, first, last) == "climate×6")
@@ -70,8 +72,8 @@ import Testing
     }
 
     @Test func aTripAcrossTheHorizonIsForecastThenClimate() async throws {
-        let harness = try await HTTPHarness()
         let today = today(Self.paris)
+        let harness = try await HTTPHarness(anchor: today.description)
         let first = today.adding(days: 12), last = today.adding(days: 18)
         let report = try await service(harness).forecast(for: Self.paris, from: first, to: last)
         #expect(sources(report.forecast, first, last) == "open-meteo×4 climate×3")
@@ -83,9 +85,9 @@ import Testing
     }
 
     @Test func anArchiveFailureLeavesTheDaysMissingAndSaysSo() async throws {
-        let harness = try await HTTPHarness()
-        try await harness.services.fault("/v1/archive", mode: "500")
         let today = today(Self.paris)
+        let harness = try await HTTPHarness(anchor: today.description)
+        try await harness.services.fault("/v1/archive", mode: "500")
         let first = today.adding(days: 12), last = today.adding(days: 18)
         let report = try await service(harness).forecast(for: Self.paris, from: first, to: last)
         #expect(sources(report.forecast, first, last) == "open-meteo×4")
@@ -97,7 +99,7 @@ import Testing
         #expect(far.forecast.missingDays(from: today.adding(days: 30), to: today.adding(days: 32)).count == 3)
         #expect(far.note?.contains("the usual climate could not be had") == true)
         // And when that fails too, the error, for a general list.
-        let down = try await HTTPHarness()
+        let down = try await HTTPHarness(anchor: today.description)
         try await down.services.fault("/v1/", mode: "500")
         await #expect(throws: ServiceError.self) {
             _ = try await service(down).forecast(for: Self.paris, from: today.adding(days: 40), to: today.adding(days: 42))
@@ -105,8 +107,8 @@ import Testing
     }
 
     @Test func withoutAClimateServiceTheDaysPastTheForecastAreMissing() async throws {
-        let harness = try await HTTPHarness()
         let today = today(Self.paris)
+        let harness = try await HTTPHarness(anchor: today.description)
         let report = try await service(harness, climate: false)
             .forecast(for: Self.paris, from: today.adding(days: 14), to: today.adding(days: 17))
         #expect(report.forecast.missingDays(from: today.adding(days: 14), to: today.adding(days: 17)).count == 2)
@@ -114,8 +116,8 @@ import Testing
     }
 
     @Test func alertsAreFilteredToTheTripsDates() async throws {
-        let harness = try await HTTPHarness()
         let today = today(Self.denver)
+        let harness = try await HTTPHarness(anchor: today.description)
         // The stand-in's Denver has a Wind Advisory today until 9 pm and a Winter Storm Warning from tomorrow
         // 6 am to the day after next at 6 pm.
         let during = try await service(harness).forecast(for: Self.denver, from: today.adding(days: 1), to: today.adding(days: 4))
@@ -144,9 +146,9 @@ import Testing
     }
 
     @Test func alertsThatFailDoNotCostTheForecast() async throws {
-        let harness = try await HTTPHarness()
-        try await harness.services.fault("/alerts", mode: "503")
         let today = today(Self.denver)
+        let harness = try await HTTPHarness(anchor: today.description)
+        try await harness.services.fault("/alerts", mode: "503")
         let report = try await service(harness).forecast(for: Self.denver, from: today, to: today.adding(days: 2))
         #expect(report.forecast.alerts.isEmpty)
         #expect(!report.forecast.days.isEmpty)
