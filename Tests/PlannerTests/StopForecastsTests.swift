@@ -80,4 +80,24 @@ import Tools
         let cited = stops.citingStops(list)
         #expect(cited.items.map(\.reason) == ["Low of 10°F Thu Dec 3 in Denver", "For Thu Dec 3"])
     }
+
+    // MARK: - Issue 32, round four: a stop's own weather
+
+    @Test func aStopNamedWithDayLabelsDoesNotMakeReasonsGrow() throws {
+        let first = try Self.date("2026-12-04")
+        let labels = (0..<10).map { first.adding(days: $0).shortLabel }.joined(separator: " ")
+        let legs = [
+            TripLeg(position: 1, destination: labels, place: nil, start: first, end: first.adding(days: 5)),
+            TripLeg(position: 2, destination: "Phoenix", place: nil, start: first.adding(days: 5), end: first.adding(days: 9)),
+        ]
+        let stops = StopForecasts([(legs[0], nil), (legs[1], nil)])
+        let reason = "Snow " + labels
+        let cited = stops.cite(reason)
+        // Each of the 10 labels gets its stop once: the text grows by 10 citations, never by citing a citation.
+        #expect(cited.count <= reason.count + 5 * (" in ".count + labels.count) + 5 * " in Phoenix".count, "\(cited.count)")
+        #expect(cited.hasPrefix("Snow \(first.shortLabel) in \(labels) "), "\(cited.prefix(200))")
+        // A reason already naming the stop is copied as it is.
+        let alert = "Winter Storm Warning from \(first.shortLabel) in \(labels)"
+        #expect(stops.cite(alert) == alert)
+    }
 }

@@ -68,21 +68,27 @@ public struct StopForecasts: Sendable {
     }
 
     /// A reason with " in <stop>" after each trip day it names (a whole label: "Thu Dec 3", not inside "Thu Dec 31").
+    /// Built in one pass over the reason as written: the text put in is never read again, and a stop already
+    /// cited (" in Denver") is copied as it is, so a stop whose name holds day labels cannot make it grow.
     public func cite(_ reason: String) -> String {
-        var text = reason
-        for (date, stop) in stops.sorted(by: { $0.key < $1.key }) {
-            let label = date.shortLabel
-            var searchFrom = text.startIndex
-            while let range = text.range(of: label, range: searchFrom..<text.endIndex) {
-                let rest = text[range.upperBound...]
-                let followedByDigit = rest.first?.isNumber ?? false
-                let alreadyCited = rest.hasPrefix(" in ")
-                if !followedByDigit && !alreadyCited {
-                    text.insert(contentsOf: " in \(stop)", at: range.upperBound)
-                    searchFrom = text.index(range.upperBound, offsetBy: stop.count + 4)
-                } else {
-                    searchFrom = range.upperBound
-                }
+        let labels = stops.map { (label: $0.key.shortLabel, stop: $0.value) }.sorted { $0.label.count > $1.label.count }
+        let cited = Set(stops.values).map { " in " + $0 }.sorted { $0.count > $1.count }
+        var text = ""
+        var index = reason.startIndex
+        while index < reason.endIndex {
+            let rest = reason[index...]
+            if let already = cited.first(where: { rest.hasPrefix($0) }) {
+                text += already
+                index = reason.index(index, offsetBy: already.count)
+            } else if let match = labels.first(where: { rest.hasPrefix($0.label) }) {
+                let after = reason.index(index, offsetBy: match.label.count)
+                let next = reason[after...]
+                text += match.label
+                if !(next.first?.isNumber ?? false) && !next.hasPrefix(" in ") { text += " in \(match.stop)" }
+                index = after
+            } else {
+                text.append(reason[index])
+                index = reason.index(after: index)
             }
         }
         return text
