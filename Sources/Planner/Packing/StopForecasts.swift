@@ -29,10 +29,12 @@ public struct StopForecasts: Sendable {
         }
         self.stops = stops
         let available = legs.compactMap(\.forecast)
-        // Each stop's alerts (already kept to that stop's days), tagged with the stop when there are several,
-        // so a notice and an item's reason say where ("Winter Storm Warning in Denver").
+        // Each stop's alerts in force over that stop's own days (not the trip's: a warning that ends before the
+        // traveller arrives is not that stop's weather), tagged with the stop when there are several, so a
+        // notice and an item's reason say where ("Winter Storm Warning in Denver").
         let alerts = legs.flatMap { entry in
-            (entry.forecast?.alerts ?? []).map { alert in
+            let kept = entry.forecast.map { StopDates.keepingAlerts($0, from: entry.leg.start, to: entry.leg.end).alerts } ?? []
+            return kept.map { alert in
                 var alert = alert
                 if legs.count > 1 {
                     alert.stop = WeatherAlert.Stop(
