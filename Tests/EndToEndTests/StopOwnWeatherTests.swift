@@ -65,4 +65,14 @@ import Testing
         let legs = try Self.legs(try world.json(["show", "1"]))
         #expect((try Self.forecast(legs[1])["alerts"] as? [Any])?.isEmpty == true)
     }
+
+    @Test func packSaysWhenTheAlertsCouldNotBeReadAsShowDoes() async throws {
+        let world = try world()
+        try await world.services.fault("/alerts/active", mode: "500")
+        let pack = try world.json(["pack", "Denver, CO"] + world.dates(1, 3))
+        let notices = pack["notices"] as? [String] ?? []
+        #expect(notices.contains { $0.hasPrefix("The NWS alerts could not be read (") }, "\(notices)")
+        let shown = try world.run(["show", "1"])
+        #expect(shown.stdout.contains("the NWS alerts could not be read"), "\(shown.stdout)")
+    }
 }

@@ -136,4 +136,19 @@ import Tools
         let alert = "Winter Storm Warning from \(first.shortLabel) in \(labels)"
         #expect(stops.cite(alert) == alert)
     }
+
+    @Test func alertsThatCouldNotBeReadAreANoticeOfThePack() throws {
+        let legs = try Self.legs()
+        var denver = try Self.forecast("2026-12-01", days: 10, high: 30)
+        denver.alertsUnavailable = "HTTP 500"
+        let combined = try #require(StopForecasts([(legs[0], denver), (legs[1], try Self.forecast("2026-12-01", days: 10, high: 90))]).forecast)
+        #expect(combined.alertsUnavailable == "for Denver: HTTP 500")
+        let trip = Trip(
+            id: 1, name: "t", destination: "Denver", place: nil, start: legs[0].start, end: legs[1].end, activities: [],
+            createdAt: Date(timeIntervalSince1970: 0), legs: legs
+        )
+        let notices = PackingRules.notices(for: PackingContext(trip: trip, forecast: combined))
+        #expect(notices.contains(PackingRules.alertsUnavailableNotice("for Denver: HTTP 500")), "\(notices)")
+        #expect(PackingRules.alertsUnavailableNotice("HTTP 500").contains("NWS alerts could not be read (HTTP 500)"))
+    }
 }

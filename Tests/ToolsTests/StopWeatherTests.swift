@@ -44,4 +44,19 @@ import Testing
         #expect(StopDates.keepingAlerts(forecast, from: try Self.date("2026-12-05"), to: try Self.date("2026-12-08")).alerts.isEmpty)
         #expect(StopDates.keepingAlerts(forecast, from: try Self.date("2026-12-04"), to: try Self.date("2026-12-05")).alerts.count == 1)
     }
+
+    @Test func alertsThatCouldNotBeReadAreKeptOnTheForecast() async throws {
+        let harness = try await HTTPHarness()
+        try await harness.services.fault("/alerts/active", mode: "500")
+        let denver = ForecastServiceTests.denver
+        let today = CalendarDate(Date(), in: TimeZone(identifier: denver.timeZone))
+        let service = ForecastService(
+            http: harness.client(mode: .normal), nwsBase: harness.services.url, openMeteoBase: harness.services.url
+        )
+        let report = try await service.forecast(for: denver, from: today.adding(days: 1), to: today.adding(days: 3))
+        #expect(report.forecast.alerts.isEmpty)
+        let reason = try #require(report.forecast.alertsUnavailable)
+        #expect(reason.contains("500"), "\(reason)")
+        #expect(report.note?.contains("the NWS alerts could not be read") == true)
+    }
 }

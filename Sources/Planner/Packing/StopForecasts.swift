@@ -48,12 +48,16 @@ public struct StopForecasts: Sendable {
             forecast = nil
             return
         }
-        forecast = Forecast(
+        var combined = Forecast(
             source: first.source, url: first.url, timeZone: first.timeZone, updatedAt: nil,
             fetchedAt: available.map(\.fetchedAt).min() ?? first.fetchedAt, days: days.sorted { $0.date < $1.date },
             // The highest stop's elevation, for altitude.
             alerts: alerts, elevation: available.compactMap(\.elevation).max()
         )
+        // A stop whose alerts could not be read is said, with the stop ("for Denver: HTTP 500").
+        let unread = legs.compactMap { entry in entry.forecast?.alertsUnavailable.map { "for \(entry.leg.name): \($0)" } }
+        combined.alertsUnavailable = unread.isEmpty ? nil : unread.joined(separator: "; ")
+        forecast = combined
     }
 
     /// The list with every weather reason naming the stop of the day it cites: "Low of 12°F Thu Dec 3"

@@ -114,6 +114,7 @@ public struct ForecastService: ForecastProvider {
             do {
                 forecast.alerts = try await AlertsService(http: http, base: nwsBase).alerts(for: place, from: first, to: last)
             } catch let error as ServiceError {
+                forecast.alertsUnavailable = Self.reason(error)
                 notes.append("the NWS alerts could not be read (\(Self.reason(error)))")
             }
         }
