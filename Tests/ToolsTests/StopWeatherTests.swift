@@ -45,6 +45,16 @@ import Testing
         #expect(StopDates.keepingAlerts(forecast, from: try Self.date("2026-12-04"), to: try Self.date("2026-12-05")).alerts.count == 1)
     }
 
+    @Test func theSourceLineNamesOnlyTheSourcesThatGaveTheDays() throws {
+        let today = try Self.date("2026-12-01")
+        let days = (0..<7).map { Self.day(today.adding(days: $0), high: 40, source: .nws) }
+            + (7..<10).map { Self.day(today.adding(days: $0), high: 40, source: .openMeteo) }
+        let forecast = Forecast(source: "nws", url: "u", timeZone: "UTC", updatedAt: nil, fetchedAt: Date(), days: days)
+        #expect(forecast.sourceName(from: today.adding(days: 8), to: today.adding(days: 9)) == "Open-Meteo")
+        #expect(forecast.sourceName(from: today.adding(days: 5), to: today.adding(days: 9)) == "NWS + Open-Meteo")
+        #expect(forecast.sourceName(from: today.adding(days: 20), to: today.adding(days: 22)) == nil)
+    }
+
     @Test func alertsThatCouldNotBeReadAreKeptOnTheForecast() async throws {
         let harness = try await HTTPHarness()
         try await harness.services.fault("/alerts/active", mode: "500")

@@ -64,6 +64,16 @@ public struct Forecast: Codable, Sendable, Equatable {
         return sources.map(\.name).joined(separator: " + ")
     }
 
+    /// The sources that gave a day of `first...last`, in order ("Open-Meteo + climate"); nil when none did
+    /// (the forecast has days, but none of these).
+    public func sourceName(from first: CalendarDate, to last: CalendarDate) -> String? {
+        var seen: [DaySource] = []
+        for day in days(from: first, to: last) {
+            if let source = day.source ?? DaySource(rawValue: source), !seen.contains(source) { seen.append(source) }
+        }
+        return seen.isEmpty ? nil : seen.map(\.name).joined(separator: " + ")
+    }
+
     /// The distinct sources of the days, in the order they first appear.
     public var daySources: [DaySource] {
         var seen: [DaySource] = []
