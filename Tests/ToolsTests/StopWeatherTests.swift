@@ -69,4 +69,17 @@ import Testing
         #expect(reason.contains("500"), "\(reason)")
         #expect(report.note?.contains("the NWS alerts could not be read") == true)
     }
+
+    @Test func aServiceAnsweringDaysItWasNotAskedForAddsNoneTwice() throws {
+        let today = try Self.date("2026-12-01")
+        let nws = (0..<7).map { Self.day(today.adding(days: $0), high: 40, source: .nws) }
+        // Asked from day 7, Open-Meteo answered its 16 days from today (as a hostile stand-in does).
+        let openMeteo = (0..<16).map { Self.day(today.adding(days: $0), high: 60, source: .openMeteo) }
+        let make = { (days: [ForecastDay]) in
+            Forecast(source: "nws", url: "u", timeZone: "UTC", updatedAt: nil, fetchedAt: Date(), days: days)
+        }
+        let days = ForecastService.distinctDays([make(nws), make(openMeteo)])
+        #expect(days.map(\.date) == (0..<16).map { today.adding(days: $0) })
+        #expect(days.prefix(7).allSatisfy { $0.source == .nws } && days.dropFirst(7).allSatisfy { $0.source == .openMeteo })
+    }
 }
