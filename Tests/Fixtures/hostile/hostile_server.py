@@ -196,6 +196,8 @@ class Handler(BaseHTTPRequestHandler):
                         "keys": sorted(body) if isinstance(body, dict) else []})
         base = f"http://127.0.0.1:{port}/{scenario}"
         other = f"http://127.0.0.1:{PORTS['other']}/{scenario}"
+        if scenario.startswith("w-") and rest in ("/alerts/active", "/v1/archive", "/search"):
+            return weather_round_four(self, scenario, rest, url.query)
         if rest.startswith("/points/"):
             return self.points(scenario, base, other)
         if rest.endswith("/forecast") and rest.startswith("/gridpoints/"):
@@ -208,8 +210,6 @@ class Handler(BaseHTTPRequestHandler):
             return self.geocode_nominatim(scenario)
         if rest in ("/props", "/tokenize", "/v1/chat/completions"):
             return self.model(scenario, rest, body, other)
-        if scenario.startswith("w-") and rest in ("/alerts/active", "/v1/archive"):
-            return weather_round_four(self, scenario, rest, url.query)
         return self.send(404, {"title": "Not Found", "detail": rest}, "application/problem+json")
 
     def cache_headers(self, max_age):
@@ -403,7 +403,7 @@ def main():
 #   w-alerts-huge   /alerts/active answers 3 MB
 #   w-alerts-slow   /alerts/active waits 5 s before answering
 #   w-climate-gap   the archive has too few readings for the first trip day; later days' highs rise 5°F a day
-#   w-labels        the geocoder names the place with the day labels of today+1 … today+14
+#   w-labels        both geocoders name the place with the day labels of today+1 … today+14
 
 
 def weather_labels_place():
@@ -462,6 +462,14 @@ def weather_archive(query):
 
 
 def weather_round_four(handler, scenario, rest, query):
+    if rest == "/search":
+        if scenario != "w-labels":
+            return handler.geocode_nominatim(scenario)
+        name = weather_labels_place()["name"]
+        result = {"place_id": 4242, "osm_type": "node", "osm_id": 4242, "lat": "36.1", "lon": "-115.1", "name": name,
+                  "display_name": name + ", Nevada, United States", "category": "place", "type": "town",
+                  "place_rank": 16, "address": {"state": "Nevada", "country_code": "us"}}
+        return handler.send(200, [result], "application/json", handler.cache_headers("86400"))
     if rest == "/v1/archive":
         if scenario != "w-climate-gap":
             return handler.send(404, {"error": True, "reason": "no archive in this scenario"})
