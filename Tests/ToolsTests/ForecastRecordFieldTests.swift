@@ -10,29 +10,33 @@ import Testing
 /// (so a new property must be filled here too), and finds each one again after a real cache hit.
 @Suite struct ForecastRecordFieldTests {
     /// Every field set, none to its default: a new property left at its default fails `everyFieldIsSet`.
-    static let filled = Forecast(
-        source: "open-meteo", url: "https://api.open-meteo.com/v1/forecast?latitude=39.74", timeZone: "America/Denver",
-        updatedAt: Date(timeIntervalSince1970: 1_796_085_347.25), fetchedAt: Date(timeIntervalSince1970: 1_796_085_350.5),
-        days: [
-            ForecastDay(
-                date: CalendarDate(dayNumber: 20_790), high: 34, low: -18, precipitationChance: 80, precipitation: 12.5,
-                snowfall: 0.1, hasSnow: true, hasThunder: true, wind: 15, gust: 35, uvIndex: 3.25,
-                summary: "Snow\tShowers", nightSummary: "Clear ☀︎", source: .climate,
-                climate: DayClimate(
-                    place: "Denver", firstYear: 2016, lastYear: 2025, samples: 70, coldNight: -25, hotDay: 45,
-                    wetShare: 0.3, snowShare: 0.2
-                )
-            ),
-        ],
-        alerts: [
-            WeatherAlert(
-                event: "Winter Storm Warning", headline: "Winter Storm Warning issued\tDecember 2",
-                severity: "Severe", onset: Date(timeIntervalSince1970: 1_796_100_000.5),
-                ends: Date(timeIntervalSince1970: 1_796_200_000.25), summary: "Heavy snow ☃"
-            ),
-        ],
-        elevation: 1_609.25
-    )
+    static let filled: Forecast = {
+        var forecast = Forecast(
+            source: "open-meteo", url: "https://api.open-meteo.com/v1/forecast?latitude=39.74", timeZone: "America/Denver",
+            updatedAt: Date(timeIntervalSince1970: 1_796_085_347.25), fetchedAt: Date(timeIntervalSince1970: 1_796_085_350.5),
+            days: [
+                ForecastDay(
+                    date: CalendarDate(dayNumber: 20_790), high: 34, low: -18, precipitationChance: 80, precipitation: 12.5,
+                    snowfall: 0.1, hasSnow: true, hasThunder: true, wind: 15, gust: 35, uvIndex: 3.25,
+                    summary: "Snow\tShowers", nightSummary: "Clear ☀︎", source: .climate,
+                    climate: DayClimate(
+                        place: "Denver", firstYear: 2016, lastYear: 2025, samples: 70, coldNight: -25, hotDay: 45,
+                        wetShare: 0.3, snowShare: 0.2
+                    )
+                ),
+            ],
+            alerts: [
+                WeatherAlert(
+                    event: "Winter Storm Warning", headline: "Winter Storm Warning issued\tDecember 2",
+                    severity: "Severe", onset: Date(timeIntervalSince1970: 1_796_100_000.5),
+                    ends: Date(timeIntervalSince1970: 1_796_200_000.25), summary: "Heavy snow ☃"
+                ),
+            ],
+            elevation: 1_609.25
+        )
+        forecast.alertsUnavailable = "NWS alerts is unavailable (HTTP 500)\tfor now"
+        return forecast
+    }()
 
     /// The stored properties of `value` whose value is a default: nil, false, zero, or an empty text or list.
     static func defaultFields(of value: Any) -> [String] {

@@ -5,9 +5,14 @@ import Tools
 
 /// How a forecast looks on the terminal and in JSON.
 public enum ForecastPrinter {
-    /// "NWS, fetched 12 min ago" (+ "stale: HTTP 500" when the network failed).
-    public static func provenance(_ report: ForecastReport, now: Date = Date()) -> String {
-        var text = "\(report.forecast.sourceName), fetched \(Age.describe(now.timeIntervalSince(report.forecast.fetchedAt)))"
+    /// "NWS, fetched 12 min ago" (+ "stale: HTTP 500" when the network failed). With dates, only the sources
+    /// that gave one of those days are named ("none for these days" when none did).
+    public static func provenance(
+        _ report: ForecastReport, from first: CalendarDate? = nil, to last: CalendarDate? = nil, now: Date = Date()
+    ) -> String {
+        var source = report.forecast.sourceName
+        if let first, let last { source = report.forecast.sourceName(from: first, to: last) ?? "none for these days" }
+        var text = "\(source), fetched \(Age.describe(now.timeIntervalSince(report.forecast.fetchedAt)))"
         switch report.origin {
         case .cached: text += " (cached)"
         case .live: break
@@ -22,7 +27,7 @@ public enum ForecastPrinter {
 
     /// The forecast block of `show`: provenance, alerts, the chart, and notices of days the forecast does not reach.
     public static func lines(_ report: ForecastReport, trip: Trip, console: any TextStyling, units: MeasurementUnits = .us) -> [String] {
-        var lines = ["  Forecast    " + provenance(report)]
+        var lines = ["  Forecast    " + provenance(report, from: trip.start, to: trip.end)]
         let forecast = report.forecast
         let zone = forecast.timeZone
         for alert in forecast.alerts {

@@ -36,6 +36,8 @@ public struct PackingContext: Sendable {
     public var issued: CalendarDate?
     /// The place's time zone (for the alerts' windows).
     public var timeZone: String?
+    /// Why the NWS alerts could not be read, when they were asked and failed (a warning may be missing).
+    public var alertsUnavailable: String?
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -75,6 +77,7 @@ public struct PackingContext: Sendable {
     /// Takes what the forecast knows beyond its days: alerts, when it was fetched, the elevation.
     public mutating func adopt(_ forecast: Forecast) {
         alerts = forecast.alerts
+        alertsUnavailable = forecast.alertsUnavailable
         issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
         elevation = forecast.elevation
         timeZone = forecast.timeZone
@@ -457,6 +460,7 @@ public enum PackingRules {
         if let reach = forecastReachNotice(context) { notices.append(reach) }
         if let reach = climateReachNotice(context) { notices.append(reach) }
         notices += context.alerts.prefix(2).map { $0.notice(timeZone: context.timeZone) }
+        if let reason = context.alertsUnavailable { notices.append(alertsUnavailableNotice(reason)) }
         if context.isStale {
             notices.append("The forecast is a stale copy (the weather service failed); check again before you leave.")
         }
@@ -483,6 +487,11 @@ public enum PackingRules {
         }
         var seen: Set<String> = []
         return notices.filter { seen.insert(PackingCheck.key($0)).inserted }
+    }
+
+    /// The notice of alerts that could not be read: the same words `plan show` gives beside the forecast.
+    public static func alertsUnavailableNotice(_ reason: String) -> String {
+        "The NWS alerts could not be read (\(reason)): a warning in force may be missing from this list; check weather.gov before you leave."
     }
 
     /// "plan does not know the activity 'scubba' (did you mean scuba diving?); it is left out. 'plan activities' lists the 45 it knows."

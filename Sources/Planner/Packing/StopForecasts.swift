@@ -29,10 +29,12 @@ public struct StopForecasts: Sendable {
         }
         self.stops = stops
         let available = legs.compactMap(\.forecast)
-        // Each stop's alerts (already kept to that stop's days), tagged with the stop when there are several,
-        // so a notice and an item's reason say where ("Winter Storm Warning in Denver").
+        // Each stop's alerts in force over that stop's own days (not the trip's: a warning that ends before the
+        // traveller arrives is not that stop's weather), tagged with the stop when there are several, so a
+        // notice and an item's reason say where ("Winter Storm Warning in Denver").
         let alerts = legs.flatMap { entry in
-            (entry.forecast?.alerts ?? []).map { alert in
+            let kept = entry.forecast.map { StopDates.keepingAlerts($0, from: entry.leg.start, to: entry.leg.end).alerts } ?? []
+            return kept.map { alert in
                 var alert = alert
                 if legs.count > 1 {
                     alert.stop = WeatherAlert.Stop(
@@ -46,12 +48,16 @@ public struct StopForecasts: Sendable {
             forecast = nil
             return
         }
-        forecast = Forecast(
+        var combined = Forecast(
             source: first.source, url: first.url, timeZone: first.timeZone, updatedAt: nil,
             fetchedAt: available.map(\.fetchedAt).min() ?? first.fetchedAt, days: days.sorted { $0.date < $1.date },
             // The highest stop's elevation, for altitude.
             alerts: alerts, elevation: available.compactMap(\.elevation).max()
         )
+        // A stop whose alerts could not be read is said, with the stop ("for Denver: HTTP 500").
+        let unread = legs.compactMap { entry in entry.forecast?.alertsUnavailable.map { "for \(entry.leg.name): \($0)" } }
+        combined.alertsUnavailable = unread.isEmpty ? nil : unread.joined(separator: "; ")
+        forecast = combined
     }
 
     /// The list with every weather reason naming the stop of the day it cites: "Low of 12°F Thu Dec 3"
@@ -68,21 +74,27 @@ public struct StopForecasts: Sendable {
     }
 
     /// A reason with " in <stop>" after each trip day it names (a whole label: "Thu Dec 3", not inside "Thu Dec 31").
+    /// Built in one pass over the reason as written: the text put in is never read again, and a stop already
+    /// cited (" in Denver") is copied as it is, so a stop whose name holds day labels cannot make it grow.
     public func cite(_ reason: String) -> String {
-        var text = reason
-        for (date, stop) in stops.sorted(by: { $0.key < $1.key }) {
-            let label = date.shortLabel
-            var searchFrom = text.startIndex
-            while let range = text.range(of: label, range: searchFrom..<text.endIndex) {
-                let rest = text[range.upperBound...]
-                let followedByDigit = rest.first?.isNumber ?? false
-                let alreadyCited = rest.hasPrefix(" in ")
-                if !followedByDigit && !alreadyCited {
-                    text.insert(contentsOf: " in \(stop)", at: range.upperBound)
-                    searchFrom = text.index(range.upperBound, offsetBy: stop.count + 4)
-                } else {
-                    searchFrom = range.upperBound
-                }
+        let labels = stops.map { (label: $0.key.shortLabel, stop: $0.value) }.sorted { $0.label.count > $1.label.count }
+        let cited = Set(stops.values).map { " in " + $0 }.sorted { $0.count > $1.count }
+        var text = ""
+        var index = reason.startIndex
+        while index < reason.endIndex {
+            let rest = reason[index...]
+            if let already = cited.first(where: { rest.hasPrefix($0) }) {
+                text += already
+                index = reason.index(index, offsetBy: already.count)
+            } else if let match = labels.first(where: { rest.hasPrefix($0.label) }) {
+                let after = reason.index(index, offsetBy: match.label.count)
+                let next = reason[after...]
+                text += match.label
+                if !(next.first?.isNumber ?? false) && !next.hasPrefix(" in ") { text += " in \(match.stop)" }
+                index = after
+            } else {
+                text.append(reason[index])
+                index = reason.index(after: index)
             }
         }
         return text

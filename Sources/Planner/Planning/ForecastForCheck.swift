@@ -34,7 +34,11 @@ struct ForecastForCheck: Sendable {
         var isStale = false
         var reasons: [String] = []
         for leg in trip.legs {
-            let obtained = await placeForecast(leg.place, tripID: trip.id, from: leg.start, to: leg.end, in: transcript)
+            // Asked for the dates the forecast tool asks at that place, so a fetch here and the session's agree.
+            let dates = leg.place.map { StopDates.range(at: $0, legs: trip.legs, tripStart: trip.start, tripEnd: trip.end) }
+            let obtained = await placeForecast(
+                leg.place, tripID: trip.id, from: dates?.start ?? leg.start, to: dates?.end ?? leg.end, in: transcript
+            )
             legs.append((leg, obtained.forecast))
             isStale = isStale || obtained.isStale
             if let reason = obtained.unavailable, !reasons.contains(reason) { reasons.append(reason) }

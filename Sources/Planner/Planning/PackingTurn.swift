@@ -33,7 +33,9 @@ struct PackingTurn: Sendable {
         var provider: any ForecastProvider = forecasts
         var prefetch: PrefetchedForecast?
         if !(setup.model is BuiltinPackingModel), let place = trip.place {
-            prefetch = PrefetchedForecast(base: forecasts, place: place, start: trip.start, end: trip.end)
+            // The dates the forecast tool asks at that place (a stop's own days on a trip of several).
+            let dates = StopDates.range(at: place, legs: trip.hasStops ? trip.legs : [], tripStart: trip.start, tripEnd: trip.end)
+            prefetch = PrefetchedForecast(base: forecasts, place: place, start: dates.start, end: dates.end)
             provider = prefetch ?? forecasts
         }
         var turn = SessionChain.Turn(

@@ -30,10 +30,9 @@ public struct ClimateService: Sendable {
             }
         )
         var forecast = response.value
-        // The same window a year on asks for the same archive days: the record is re-dated to this trip's days.
-        if forecast.days.first?.date != first {
-            forecast.days = Self.redated(forecast.days, from: first)
-        }
+        // The same window a year on asks for the same archive days: the record is re-dated to this trip's days,
+        // each day by its own month and day (a trip day with too few readings has no climate day to count by).
+        forecast.days = Self.redated(forecast.days, to: window.days)
         return (forecast, response.origin)
     }
 
@@ -56,12 +55,15 @@ public struct ClimateService: Sendable {
         return url
     }
 
-    /// Days moved so the first falls on `first`, keeping their order.
-    static func redated(_ days: [ForecastDay], from first: CalendarDate) -> [ForecastDay] {
-        guard let start = days.first?.date else { return days }
-        return days.map { day in
+    /// Each day dated to the trip day of its month and day (kept when it is one already); a day no trip
+    /// day matches is left out. Matched by date, never by position: a missing day shifts nothing.
+    static func redated(_ days: [ForecastDay], to tripDays: [CalendarDate]) -> [ForecastDay] {
+        let trip = Set(tripDays)
+        return days.compactMap { day in
+            if trip.contains(day.date) { return day }
+            guard let match = tripDays.first(where: { $0.month == day.date.month && $0.day == day.date.day }) else { return nil }
             var day = day
-            day.date = first.adding(days: start.days(to: day.date))
+            day.date = match
             return day
         }
     }

@@ -9,6 +9,7 @@ import Store
 ///         <wind> <gust> <uvIndex> <summary> <nightSummary|\N> <source|\N>
 ///     climate <place> <firstYear> <lastYear> <samples> <coldNight> <hotDay> <wetShare> <snowShare>   (the day above's)
 ///     alert <event> <headline> <severity> <onset> <ends> <summary>
+///     alerts-unread <reason>                      (only when the alerts were asked and could not be read)
 ///
 /// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `3`)
 /// whenever the fields change: older records are then decoded again from the document.
@@ -38,6 +39,9 @@ extension Forecast: CompactRecord {
         for alert in alerts {
             lines.append(Self.alertLine(alert))
         }
+        if let alertsUnavailable {
+            lines.append(["alerts-unread", Self.field(alertsUnavailable)].joined(separator: "\t"))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -56,6 +60,7 @@ extension Forecast: CompactRecord {
         }
         var days: [ForecastDay] = []
         var alerts: [WeatherAlert] = []
+        var unread: String?
         days.reserveCapacity(record.lines.count - 1)
         for fields in record.lines.dropFirst() {
             guard let kind = fields.first else { return nil }
@@ -68,6 +73,9 @@ extension Forecast: CompactRecord {
             } else if record.isField(kind, "alert") {
                 guard let alert = Self.alert(fields, record) else { return nil }
                 alerts.append(alert)
+            } else if record.isField(kind, "alerts-unread") {
+                guard fields.count == 2, let reason = record.text(fields[1]) else { return nil }
+                unread = reason
             } else {
                 return nil
             }
@@ -76,6 +84,7 @@ extension Forecast: CompactRecord {
             source: source, url: url, timeZone: timeZone, updatedAt: updatedAt,
             fetchedAt: Date(timeIntervalSinceReferenceDate: fetchedAt), days: days, alerts: alerts, elevation: elevation
         )
+        alertsUnavailable = unread
     }
 
     private static func day(_ fields: [Range<Int>], _ record: RecordFields) -> ForecastDay? {

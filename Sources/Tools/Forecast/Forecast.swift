@@ -20,6 +20,9 @@ public struct Forecast: Codable, Sendable, Equatable {
     public var alerts: [WeatherAlert]
     /// The elevation of the forecast's point or grid cell, metres, when the service said.
     public var elevation: Double?
+    /// Why the NWS alerts could not be read for these days ("HTTP 500"), when they were asked and failed:
+    /// a warning in force may be missing, and `show` and `pack` both say so.
+    public var alertsUnavailable: String?
 
     public init(
         source: String, url: String, timeZone: String, updatedAt: Date?, fetchedAt: Date, days: [ForecastDay],
@@ -46,6 +49,7 @@ public struct Forecast: Codable, Sendable, Equatable {
         days = try container.decode([ForecastDay].self, forKey: .days)
         alerts = try container.decodeIfPresent([WeatherAlert].self, forKey: .alerts) ?? []
         elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
+        alertsUnavailable = try container.decodeIfPresent(String.self, forKey: .alertsUnavailable)
         // A forecast from before days had sources: every day is the forecast's own.
         let own = DaySource(rawValue: source)
         for index in days.indices where days[index].source == nil {
@@ -58,6 +62,16 @@ public struct Forecast: Codable, Sendable, Equatable {
         let sources = daySources
         guard !sources.isEmpty else { return DaySource(rawValue: source)?.name ?? "Open-Meteo" }
         return sources.map(\.name).joined(separator: " + ")
+    }
+
+    /// The sources that gave a day of `first...last`, in order ("Open-Meteo + climate"); nil when none did
+    /// (the forecast has days, but none of these).
+    public func sourceName(from first: CalendarDate, to last: CalendarDate) -> String? {
+        var seen: [DaySource] = []
+        for day in days(from: first, to: last) {
+            if let source = day.source ?? DaySource(rawValue: source), !seen.contains(source) { seen.append(source) }
+        }
+        return seen.isEmpty ? nil : seen.map(\.name).joined(separator: " + ")
     }
 
     /// The distinct sources of the days, in the order they first appear.

@@ -62,13 +62,7 @@ public struct ForecastService: ForecastProvider {
         var parts: [ForecastReport] = []
         var notes: [String] = []
         var failure: (any Error)?
-        if plan.asksNWS {
-            do {
-                parts.append(try await nws(place))
-            } catch let NWSMiss.noData(note) {
-                notes.append(note)
-            }
-        }
+        if plan.asksNWS { parts += try await nwsWhereCovered(place, notes: &notes) }
         let covered = Set(parts.flatMap { $0.forecast.days.map(\.date) })
         if let range = plan.openMeteoRange(covered: covered) {
             do {
@@ -78,7 +72,8 @@ public struct ForecastService: ForecastProvider {
                 notes.append("Open-Meteo's forecast could not be had (\(Self.reason(error)))")
             }
         }
-        var days = parts.flatMap(\.forecast.days)
+        // A day once: a service answering days it was not asked for (or already covered) adds none of them.
+        var days = Self.distinctDays(parts.map(\.forecast))
         var origins = parts.map(\.origin)
         let remaining = plan.tripDays.filter { day in !days.contains { $0.date == day } }
         if !remaining.isEmpty, let climateBase {
@@ -111,15 +106,40 @@ public struct ForecastService: ForecastProvider {
         forecast.days = days
         forecast.elevation = parts.lazy.compactMap(\.forecast.elevation).first
         if Self.isNWSCandidate(place), plan.asksAlerts {
-            do {
-                forecast.alerts = try await AlertsService(http: http, base: nwsBase).alerts(for: place, from: first, to: last)
-            } catch let error as ServiceError {
-                notes.append("the NWS alerts could not be read (\(Self.reason(error)))")
-            }
+            try await readAlerts(into: &forecast, place: place, from: first, to: last, notes: &notes)
         }
         let origin = origins.first(where: \.isStale) ?? primary.origin
         notes.insert(contentsOf: parts.compactMap(\.note), at: 0)
         return ForecastReport(forecast: forecast, origin: origin, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// NWS's forecast, or none (its note kept) where NWS has no data for the point.
+    private func nwsWhereCovered(_ place: Place, notes: inout [String]) async throws -> [ForecastReport] {
+        do {
+            return [try await nws(place)]
+        } catch let NWSMiss.noData(note) {
+            notes.append(note)
+            return []
+        }
+    }
+
+    /// The NWS alerts in force over `first...last` onto `forecast`; when they cannot be read, why, on the
+    /// forecast (`alertsUnavailable`, for pack's notice) and in `notes` (for show's source line).
+    private func readAlerts(
+        into forecast: inout Forecast, place: Place, from first: CalendarDate, to last: CalendarDate, notes: inout [String]
+    ) async throws {
+        do {
+            forecast.alerts = try await AlertsService(http: http, base: nwsBase).alerts(for: place, from: first, to: last)
+        } catch let error as ServiceError {
+            forecast.alertsUnavailable = Self.reason(error)
+            notes.append("the NWS alerts could not be read (\(Self.reason(error)))")
+        }
+    }
+
+    /// The days of `forecasts`, each date once: the first forecast to give a date keeps it.
+    static func distinctDays(_ forecasts: [Forecast]) -> [ForecastDay] {
+        var seen: Set<CalendarDate> = []
+        return forecasts.flatMap(\.days).filter { seen.insert($0.date).inserted }
     }
 
     /// A service error as a short reason, without its closing full stop.

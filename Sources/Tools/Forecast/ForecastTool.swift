@@ -83,14 +83,16 @@ public struct ForecastTool: Tool {
                 text: "Not fetched: at most \(Self.maximumForecasts) forecasts per plan. Answer with the forecasts above."
             )
         }
-        let report = try await provider.forecast(for: target, from: start, to: end)
+        // A stop's forecast, climate and alerts are asked for that stop's days (the days of every stop at this place).
+        let dates = StopDates.range(at: target, legs: legs, tripStart: start, tripEnd: end)
+        let report = try await provider.forecast(for: target, from: dates.start, to: dates.end)
         onReport(report)
         // Only the trip's own place is pinned: `show` and `replay` read the trip's forecast.
         if let pinning, isDestination {
             try await report.pin(to: pinning.store, tripID: pinning.tripID, placeID: target.id)
         }
         await memory.remember(key)
-        return output(report, place: target)
+        return output(report, place: target, from: dates.start, to: dates.end)
     }
 
     /// The answer to a point far from every place the session knows: not fetched, and the model told
@@ -123,14 +125,8 @@ public struct ForecastTool: Tool {
         )
     }
 
-    func output(_ report: ForecastReport, place: Place) -> ForecastResult {
+    func output(_ report: ForecastReport, place: Place, from start: CalendarDate, to end: CalendarDate) -> ForecastResult {
         let forecast = report.forecast
-        // A stop's forecast covers that stop's days (the days of every stop at this place).
-        let stays = legs.filter { leg in
-            leg.place.map { TripPlaces.distance(from: $0, toLatitude: place.latitude, longitude: place.longitude) <= TripPlaces.servedRadius } ?? false
-        }
-        let start = stays.map(\.start).min() ?? self.start
-        let end = stays.map(\.end).max() ?? self.end
         let days = forecast.days(from: start, to: end)
         let missing = forecast.missingDays(from: start, to: end)
         var header = "\(forecast.sourceName) \(forecast.daySources == [.climate] ? "climate" : "forecast") for \(place.label), \(start.shortLabel) to \(end.shortLabel)"

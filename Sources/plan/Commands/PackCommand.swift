@@ -146,7 +146,10 @@ struct PackOutput {
         }
         console.print(console.bold("Packing list for \(trip.placesLabel)") + " · " + TripPrinter.dates(trip))
         if let snapshot {
-            let source = (try? Forecast.fromJSON(snapshot.forecast).sourceName) ?? (snapshot.source == "nws" ? "NWS" : "Open-Meteo")
+            // Only the sources that gave a day of the trip (NWS's week may end before the trip begins).
+            let pinned = try? Forecast.fromJSON(snapshot.forecast)
+            let source = pinned.map { $0.sourceName(from: trip.start, to: trip.end) ?? "none for the trip's days" }
+                ?? (snapshot.source == "nws" ? "NWS" : "Open-Meteo")
             console.print(console.dim("Forecast: \(source), fetched \(Age.describe(Date().timeIntervalSince(snapshot.fetchedAt)))"))
         }
         console.print()

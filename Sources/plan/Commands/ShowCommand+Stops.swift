@@ -9,25 +9,7 @@ extension ShowCommand {
     /// `plan show` of a trip of several stops: the trip, then each stop with its own forecast chart (through
     /// the cache; the stop's pinned forecast when the service fails), then the one list.
     func showStops(_ trip: Trip, list: TravellerList, arguments: PlanArguments.Show, store: Store, service: ForecastService) async throws {
-        var reports: [ForecastReport?] = []
-        var failures: [(TripLeg, any Error)] = []
-        for leg in trip.legs {
-            guard let place = leg.place else {
-                reports.append(nil)
-                continue
-            }
-            do {
-                reports.append(try await service.forecast(for: place))
-            } catch {
-                failures.append((leg, error))
-                if let id = place.id, let pinned = try await store.latestForecast(tripID: trip.id, placeID: id) {
-                    reports.append(ForecastReport(forecast: try Forecast.fromJSON(pinned.forecast), origin: .pinned))
-                } else {
-                    reports.append(nil)
-                }
-            }
-            context.console.endProgress()
-        }
+        let (reports, failures) = try await stopReports(trip, store: store, service: service)
         let hasList = list.base != nil || !list.entries.isEmpty
         if arguments.json {
             var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]
@@ -43,13 +25,14 @@ extension ShowCommand {
             context.printJSON(.object(object))
         } else {
             var lines = TripPrinter.details(trip, console: context.console)
+            let units = try await context.traveller(store: store, tripID: trip.id).units
             for (leg, report) in zip(trip.legs, reports) {
                 lines.append("")
                 let nights = leg.nights == 1 ? "1 night" : "\(leg.nights) nights"
                 lines.append(context.console.bold("  Stop \(leg.position): \(leg.place?.label ?? leg.destination)")
                              + " · \(leg.start.shortLabel) → \(leg.end.shortLabel), \(nights)")
                 if let report {
-                    lines += ForecastPrinter.lines(report, trip: Self.view(trip, at: leg), console: context.console)
+                    lines += ForecastPrinter.lines(report, trip: Self.view(trip, at: leg), console: context.console, units: units)
                 } else {
                     lines.append("  Forecast    none could be had for this stop")
                 }
@@ -64,6 +47,34 @@ extension ShowCommand {
             if reports.allSatisfy({ $0 == nil }) { throw failure }
             context.console.warn("plan: stop \(leg.position) (\(leg.shortLabel)): " + ErrorReport(failure).message + " Showing what is pinned or cached.")
         }
+    }
+
+    /// Each stop's weather for its own dates (`StopDates`, as a pack asks it), through the cache; the stop's
+    /// pinned forecast when the service fails (its alerts kept to the stop's days), else nil.
+    func stopReports(
+        _ trip: Trip, store: Store, service: ForecastService
+    ) async throws -> (reports: [ForecastReport?], failures: [(TripLeg, any Error)]) {
+        var reports: [ForecastReport?] = []
+        var failures: [(TripLeg, any Error)] = []
+        for leg in trip.legs {
+            guard let place = leg.place else {
+                reports.append(nil)
+                continue
+            }
+            do {
+                reports.append(try await StopDates.report(for: leg, at: place, of: trip, from: service))
+            } catch {
+                failures.append((leg, error))
+                if let id = place.id, let pinned = try await store.latestForecast(tripID: trip.id, placeID: id) {
+                    let forecast = StopDates.keepingAlerts(try Forecast.fromJSON(pinned.forecast), from: leg.start, to: leg.end)
+                    reports.append(ForecastReport(forecast: forecast, origin: .pinned))
+                } else {
+                    reports.append(nil)
+                }
+            }
+            context.console.endProgress()
+        }
+        return (reports, failures)
     }
 
     /// The trip seen from one stop: its dates are the stop's (the forecast printers read a trip's dates).

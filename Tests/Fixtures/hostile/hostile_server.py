@@ -30,7 +30,7 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 LOG = []
 LOCK = threading.Lock()
@@ -196,6 +196,8 @@ class Handler(BaseHTTPRequestHandler):
                         "keys": sorted(body) if isinstance(body, dict) else []})
         base = f"http://127.0.0.1:{port}/{scenario}"
         other = f"http://127.0.0.1:{PORTS['other']}/{scenario}"
+        if scenario.startswith("w-") and rest in ("/alerts/active", "/v1/archive", "/search"):
+            return weather_round_four(self, scenario, rest, url.query)
         if rest.startswith("/points/"):
             return self.points(scenario, base, other)
         if rest.endswith("/forecast") and rest.startswith("/gridpoints/"):
@@ -244,6 +246,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def geocode_open_meteo(self, scenario):
         results = []
+        if scenario == "w-labels":
+            results = [weather_labels_place()]
         if scenario == "g-huge-region":
             results = [{"id": 1e300, "name": "Zzyzx Springs", "latitude": 39.7, "longitude": -104.9, "country_code": "US",
                         "admin1": "R" * 300000, "timezone": "America/Denver", "feature_code": "PPL",
@@ -388,6 +392,97 @@ def main():
     threading.Thread(target=watch, daemon=True).start()
     print(f"PORT {PORTS['main']} {PORTS['other']}", flush=True)
     main_server.serve_forever(poll_interval=0.2)
+
+
+
+# ---------------------------------------------------------------- issue 32, round four: a stop's own weather
+# Scenarios `w-*` (Tests/Reliability/round_four_weather.py): NWS alerts (`/alerts/active`) and the Open-Meteo
+# archive (`/v1/archive`); every other route of a `w-*` scenario is the well-behaved one.
+#   w-alerts-early  a Winter Storm Warning north of 37°N from today+1 6 am to today+2 6 pm (-07:00)
+#   w-alerts-500    /alerts/active answers 500
+#   w-alerts-huge   /alerts/active answers 3 MB
+#   w-alerts-slow   /alerts/active waits 5 s before answering
+#   w-climate-gap   the archive has too few readings for the first trip day; later days' highs rise 5°F a day
+#   w-labels        both geocoders name the place with the day labels of today+1 … today+14
+
+
+def weather_labels_place():
+    today = dt.date.today()
+    labels = " ".join((today + dt.timedelta(days=i)).strftime("%a %b ") + str((today + dt.timedelta(days=i)).day)
+                      for i in range(1, 15))
+    return {"id": 4242, "name": labels, "latitude": 36.1, "longitude": -115.1, "country_code": "US", "admin1": "Nevada",
+            "timezone": "America/Los_Angeles", "feature_code": "PPL", "population": 1000}
+
+
+def weather_alerts(query):
+    point = dict(parse_qsl(query)).get("point", "0,0").split(",")
+    features = []
+    if float(point[0]) > 37:
+        zone = dt.timezone(dt.timedelta(hours=-7))
+        today = dt.date.today()
+        onset = dt.datetime.combine(today + dt.timedelta(days=1), dt.time(6), zone)
+        ends = dt.datetime.combine(today + dt.timedelta(days=2), dt.time(18), zone)
+        features.append({"type": "Feature", "properties": {
+            "event": "Winter Storm Warning", "severity": "Severe", "headline": "Winter Storm Warning until day 2",
+            "onset": onset.isoformat(), "ends": ends.isoformat(), "expires": ends.isoformat(),
+            "sent": onset.isoformat(), "effective": onset.isoformat(), "status": "Actual", "messageType": "Alert",
+            "description": "* WHAT...Heavy snow.", "instruction": ""}})
+    return {"type": "FeatureCollection", "features": features}
+
+
+def weather_archive(query):
+    params = dict(parse_qsl(query))
+    start = dt.date.fromisoformat(params["start_date"])
+    end = dt.date.fromisoformat(params["end_date"])
+    first = start + dt.timedelta(days=3)  # the first trip day's month and day (the window pools 3 days either side)
+
+    def offset(day):
+        candidates = []
+        for year in (day.year - 1, day.year, day.year + 1):
+            try:
+                candidates.append((day - dt.date(year, first.month, min(first.day, 28 if first.month == 2 else 31))).days)
+            except ValueError:
+                pass
+        return min(candidates, key=abs)
+
+    times, highs, lows = [], [], []
+    day = start
+    while day <= end:
+        k = offset(day)
+        times.append(day.isoformat())
+        usable = 3 <= k <= 20
+        highs.append(40.0 + 10 * k if usable else None)
+        lows.append(20.0 + 10 * k if usable else None)
+        day += dt.timedelta(days=1)
+    n = len(times)
+    return {"latitude": 39.75, "longitude": -105.0, "elevation": 1600.0, "timezone": "America/Denver",
+            "daily": {"time": times, "temperature_2m_max": highs, "temperature_2m_min": lows,
+                      "precipitation_sum": [0.0 if h is not None else None for h in highs], "snowfall_sum": [0.0] * n,
+                      "wind_speed_10m_max": [5.0] * n, "wind_gusts_10m_max": [10.0] * n}}
+
+
+def weather_round_four(handler, scenario, rest, query):
+    if rest == "/search":
+        if scenario != "w-labels":
+            return handler.geocode_nominatim(scenario)
+        name = weather_labels_place()["name"]
+        result = {"place_id": 4242, "osm_type": "node", "osm_id": 4242, "lat": "36.1", "lon": "-115.1", "name": name,
+                  "display_name": name + ", Nevada, United States", "category": "place", "type": "town",
+                  "place_rank": 16, "address": {"state": "Nevada", "country_code": "us"}}
+        return handler.send(200, [result], "application/json", handler.cache_headers("86400"))
+    if rest == "/v1/archive":
+        if scenario != "w-climate-gap":
+            return handler.send(404, {"error": True, "reason": "no archive in this scenario"})
+        return handler.send(200, weather_archive(query), "application/json", handler.cache_headers("86400"))
+    if scenario == "w-alerts-500":
+        return handler.send(500, {"title": "Internal Server Error"}, "application/problem+json")
+    if scenario == "w-alerts-huge":
+        padding = "x" * (3 * 1024 * 1024)
+        return handler.send(200, {"type": "FeatureCollection", "features": [], "padding": padding}, "application/geo+json")
+    if scenario == "w-alerts-slow":
+        time.sleep(5)
+    body = weather_alerts(query) if scenario == "w-alerts-early" else {"type": "FeatureCollection", "features": []}
+    return handler.send(200, body, "application/geo+json", handler.cache_headers("60"))
 
 
 if __name__ == "__main__":
