@@ -124,7 +124,9 @@ import Testing
 
     @Test func aCancelledRequestEndsAsCancelled() async throws {
         let request = URLRequest(url: try url("/hang"))
-        let transport = self.transport
+        // Its own transport, silent for up to 60 s: past the server's 30 s, so only the cancellation (not
+        // this suite's 10 s "no answer", which a loaded machine reached before the gate opened) ends it early.
+        let transport = CurlTransport(timeout: 60)
         // A deadline past the server's 30 s of silence: without the cancellation this ends as "no answer".
         let task = Task { try await transport.send(request, limits: TransferLimits(deadline: 60, maximumBytes: 1_000)) }
         // The gate: cancel once the server has the request (its log says so), not after a guessed pause.
