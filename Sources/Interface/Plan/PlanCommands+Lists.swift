@@ -22,7 +22,7 @@ extension PlanCommands {
             [
                 listTrip(\.trip),
                 .words("item", \.items, help: "an item's number or name (or the unique start of a name)", maximum: 500,
-                       required: false),
+                       unit: "items", required: false),
             ],
             [
                 .flag("all", \.all, help: "tick every item on the list"),
@@ -53,7 +53,7 @@ extension PlanCommands {
             [
                 listTrip(\.trip),
                 .words("item", \.items, help: "an item's number or name (or the unique start of a name)", maximum: 500,
-                       required: false),
+                       unit: "items", required: false),
             ],
             [
                 .flag("all", \.all, help: "untick every item on the list"),
