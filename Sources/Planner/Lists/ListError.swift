@@ -12,8 +12,10 @@ public enum ListError: Error, Equatable, LocalizedError {
     case ambiguousItem(String, candidates: [String], trip: Int)
     /// `plan prefs rm` with a name nothing is remembered for.
     case unknownPreference(String, candidates: [String])
-    /// A name that is empty or too long once tidied.
+    /// A name that is empty once tidied, or holds control or invisible characters.
     case badName(String)
+    /// A name (or category) longer than its column holds: `length` code points, at most `limit`.
+    case nameTooLong(String, length: Int, limit: Int)
     /// Another `plan` changed the list between reading and writing.
     case changedMeanwhile(trip: Int)
 
@@ -32,7 +34,9 @@ public enum ListError: Error, Equatable, LocalizedError {
             let start = "nothing is remembered for '\(Self.shown(text))'"
             return candidates.isEmpty ? start + "." : start + "; remembered: \(Self.names(candidates))."
         case let .badName(text):
-            return "'\(Self.shown(text))' is not an item name (1 to 200 characters, no control characters)."
+            return "'\(Self.shown(text))' is not an item name (it needs a letter or a sign, and no control or invisible characters)."
+        case let .nameTooLong(text, length, limit):
+            return "'\(Self.shown(text))' is too long: \(length) code points, at most \(limit) (a flag or an accent counts as 2)."
         case let .changedMeanwhile(trip):
             return "trip \(trip)'s list changed while this command ran; nothing was written."
         }
@@ -47,6 +51,7 @@ public enum ListError: Error, Equatable, LocalizedError {
             return "Give more of the name, or its number from 'plan show \(trip)'."
         case .unknownPreference: return "Run 'plan prefs' to see what is remembered."
         case .badName: return "Quote a name with spaces: plan item add 1 \"Travel pillow\"."
+        case .nameTooLong: return "Give a shorter name."
         case .changedMeanwhile: return "Run the command again."
         }
     }
