@@ -139,7 +139,7 @@ import Testing
 }
 
 /// Exports read elsewhere, round four (issue 32): CSV a spreadsheet splits on `;` reads as the same cells,
-/// with no formula; Markdown whose structure no name changes.
+/// with no formula; Markdown whose structure no name changes; a checklist read from a regular file only.
 @Suite struct ChecklistExportTests {
     static func list(_ names: [String], reason: String = "why") -> TravellerList {
         TravellerList(base: nil, entries: names.enumerated().map { index, name in
@@ -179,6 +179,25 @@ import Testing
         let text = ChecklistMarkdown.render(list, title: "T")
         #expect(text.contains("- \\- \\[x\\] Passport\n") && text.contains("- 1\\. \\[ \\] Ticket\n"))
         #expect(ChecklistMarkdown.read(text).map(\.text) == ["Socks — why"], "the notes tick nothing")
+    }
+
+    @Test func onlyARegularFileIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "plan-checklist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appending(path: "list.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let started = Date()
+        #expect(throws: ChecklistFile.Failure.notARegularFile("list.fifo")) { try ChecklistFile.read(fifo, shown: "list.fifo") }
+        #expect(Date().timeIntervalSince(started) < 2, "a FIFO with no writer is refused at once, not waited on")
+        #expect(throws: ChecklistFile.Failure.notARegularFile("zero")) { try ChecklistFile.read("/dev/zero", shown: "zero") }
+        #expect(throws: ChecklistFile.Failure.cannotRead("dir")) { try ChecklistFile.read(folder.path, shown: "dir") }
+        let large = folder.appending(path: "large.md")
+        try Data(repeating: 0x41, count: ChecklistFile.maximumBytes + 1).write(to: large)
+        #expect(throws: ChecklistFile.Failure.tooLarge("large")) { try ChecklistFile.read(large.path, shown: "large") }
+        let small = folder.appending(path: "small.md")
+        try Data("- [x] Socks\n".utf8).write(to: small)
+        #expect(try ChecklistFile.read(small.path, shown: "small") == "- [x] Socks\n")
     }
 
     /// `text` split on `separator` outside quotes, each cell unquoted.

@@ -8,7 +8,7 @@ import Tools
 
 /// Item names from outside, round four (issue 32): a model's invisible characters and long accented names
 /// tick what they name, the traveller's names are counted as the tables count them, an own item added
-/// while ticks land.
+/// while ticks land, a long checklist read back in linear time.
 @Suite(.serialized) struct ItemNameEntryTests {
     typealias Fixture = ListKeeperTests.Fixture
 
@@ -95,5 +95,21 @@ import Tools
         }
         let list = try await fixture.keeper.list(tripID: trip.id)
         #expect(list.entries.filter(\.isOwn).count == 6)
+    }
+
+    @Test func aLongChecklistIsReadInTimeLinearInItsLines() async throws {
+        let fixture = try Fixture()
+        let trip = try await fixture.trip()
+        let many = (1...400).map { ListKeeperTests.item("Item number \($0) with a longer name", "Clothing") }
+        try await fixture.save(many, trip: trip)
+        // 40,000 lines that name nothing, and one that names an item with a reason after it.
+        var marks = (1...40_000).map { (text: "Nothing at all on line \($0) — none", packed: true) }
+        marks.append((text: "item number 7 with a longer name — hand-written", packed: true))
+        let started = Date()
+        let (outcome, unknown) = try await fixture.keeper.sync(tripID: trip.id, marks: marks)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(outcome.changed.map(\.item.name) == ["Item number 7 with a longer name"])
+        #expect(unknown.count == 40_000)
+        #expect(seconds < 10, "took \(seconds) s (each line once, not each line against every item's keys)")
     }
 }

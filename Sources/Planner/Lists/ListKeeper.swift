@@ -101,16 +101,18 @@ public struct ListKeeper: Sendable {
         _ marks: [(text: String, packed: Bool)], list: TravellerList, version: ListVersion, tripID: Int
     ) async throws -> (outcome: TickOutcome, unknown: [String]) {
         guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
-        var targets: [(TravellerList.Entry, Bool)] = []
+        // Each item's keys once, and each item's last line by key: linear in the checklist's lines.
+        let matcher = TravellerList.LineMatcher(list)
+        var last: [String: (line: Int, entry: TravellerList.Entry, packed: Bool)] = [:]
         var unknown: [String] = []
-        for mark in marks {
-            if let entry = list.entry(matchingLine: mark.text) {
-                targets.removeAll { $0.0.key == entry.key }
-                targets.append((entry, mark.packed))
+        for (line, mark) in marks.enumerated() {
+            if let entry = matcher.entry(matchingLine: mark.text) {
+                last[entry.key] = (line, entry, mark.packed)
             } else {
                 unknown.append(mark.text)
             }
         }
+        let targets = last.values.sorted { $0.line < $1.line }.map { ($0.entry, $0.packed) }
         return (try await mark(targets, list: list, version: version, tripID: tripID), unknown)
     }
 
