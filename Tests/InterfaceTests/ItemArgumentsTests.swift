@@ -4,7 +4,7 @@ import Store
 import Testing
 
 /// `check` and `uncheck` words, round four (issue 32): too many items are counted as items (the trip is not
-/// one).
+/// one), `--name` reads digits as a name.
 @Suite struct ItemArgumentsTests {
     static let today = CalendarDate("2026-12-01") ?? CalendarDate(Date())
 
@@ -26,5 +26,19 @@ import Testing
             #expect(message?.contains("at most 500 items (3000 given).") == true, "\(String(describing: message))")
         }
         #expect(usageMessage(PlanCommands.check, ["1"] + items.prefix(500)) == nil, "500 items are fine")
+    }
+
+    @Test func nameReadsTheItemsAsNames() throws {
+        guard case let .run(arguments) = try PlanCommands.check.parse(["1", "--name", "42"], today: Self.today) else {
+            Issue.record("no arguments")
+            return
+        }
+        #expect(arguments.byName && arguments.items == ["42"] && arguments.trip == 1)
+        guard case let .run(plain) = try PlanCommands.uncheck.parse(["1", "42"], today: Self.today) else {
+            Issue.record("no arguments")
+            return
+        }
+        #expect(!plain.byName)
+        #expect(usageMessage(PlanCommands.check, ["1", "--name", "--all"])?.contains("--name") == true)
     }
 }

@@ -7,8 +7,8 @@ import Testing
 import Tools
 
 /// Item names from outside, round four (issue 32): a model's invisible characters and long accented names
-/// tick what they name, the traveller's names are counted as the tables count them, an own item added
-/// while ticks land, a long checklist read back in linear time.
+/// tick what they name, the traveller's names are counted as the tables count them, "42" is a name when
+/// asked, an own item added while ticks land, a long checklist read back in linear time.
 @Suite(.serialized) struct ItemNameEntryTests {
     typealias Fixture = ListKeeperTests.Fixture
 
@@ -70,6 +70,25 @@ import Tools
         #expect(try await fixture.keeper.add(tripID: trip.id, name: hundred, quantity: nil, category: nil, always: false).entry.item.name == hundred)
         await #expect(throws: ListError.badName("Sun\u{00AD}hat")) {
             _ = try await fixture.keeper.add(tripID: trip.id, name: "Sun\u{00AD}hat", quantity: nil, category: nil, always: false)
+        }
+    }
+
+    @Test func digitsAreANumberUnlessTheyAreAskedForAsAName() async throws {
+        let fixture = try Fixture()
+        let trip = try await fixture.trip()
+        try await fixture.save(ListKeeperTests.five + [ListKeeperTests.item("42", "Documents & money")], trip: trip)
+        await #expect(throws: ListError.numberIsAName("42", count: 6, trip: trip.id)) {
+            _ = try await fixture.keeper.tick(tripID: trip.id, references: ["42"], packed: true)
+        }
+        let message = ListError.numberIsAName("42", count: 6, trip: trip.id)
+        #expect(message.errorDescription == "trip \(trip.id)'s list has no item 42 (it has 6), but an item is named '42'.")
+        #expect(message.recoverySuggestion?.contains("plan check \(trip.id) --name 42") == true)
+        let byName = try await fixture.keeper.tick(tripID: trip.id, references: ["42"], byName: true, packed: true)
+        #expect(byName.changed.map(\.item.name) == ["42"])
+        let byNumber = try await fixture.keeper.tick(tripID: trip.id, references: ["1"], packed: true)
+        #expect(byNumber.changed.map(\.item.name) == ["Socks"], "a bare number stays a number")
+        await #expect(throws: ListError.noSuchNumber(43, count: 6, trip: trip.id)) {
+            _ = try await fixture.keeper.tick(tripID: trip.id, references: ["43"], packed: true)
         }
     }
 

@@ -58,11 +58,14 @@ public struct ListKeeper: Sendable {
         public var list: TravellerList
     }
 
-    /// Ticks (`packed`) or unticks the items `references` name (numbers or names); `all` takes every item.
-    public func tick(tripID: Int, references: [String], all: Bool = false, packed: Bool) async throws -> TickOutcome {
+    /// Ticks (`packed`) or unticks the items `references` name (numbers or names; names only when `byName`);
+    /// `all` takes every item.
+    public func tick(
+        tripID: Int, references: [String], all: Bool = false, byName: Bool = false, packed: Bool
+    ) async throws -> TickOutcome {
         try await retryingTicks(tripID: tripID) { list, version in
             guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
-            let targets = all ? list.entries : try ItemResolver.resolveAll(references, in: list, trip: tripID)
+            let targets = all ? list.entries : try ItemResolver.resolveAll(references, in: list, trip: tripID, byName: byName)
             return try await mark(targets.map { ($0, packed) }, list: list, version: version, tripID: tripID)
         }
     }

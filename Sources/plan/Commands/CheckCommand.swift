@@ -21,7 +21,9 @@ struct CheckCommand {
         if let marks {
             (outcome, unknown) = try await keeper.sync(tripID: arguments.trip, marks: marks.map { ($0.text, $0.packed) })
         } else {
-            outcome = try await keeper.tick(tripID: arguments.trip, references: arguments.items, all: arguments.all, packed: packed)
+            outcome = try await keeper.tick(
+                tripID: arguments.trip, references: arguments.items, all: arguments.all, byName: arguments.byName, packed: packed
+            )
         }
         if arguments.json {
             let entry: (TravellerList.Entry) -> JSONValue = { entry in
