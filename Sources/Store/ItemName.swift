@@ -10,20 +10,10 @@ public enum ItemName {
     public static func normalized(_ text: String) -> String {
         // Printable ASCII holds nothing invisible and is its own NFC: only the spaces to collapse.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return collapsed(text) }
-        var kept = String.UnicodeScalarView()
-        for character in text {
-            let isEmojiSequence = character.unicodeScalars.contains { $0.value > 0x7F && $0.properties.isEmoji }
-            let scalars = Array(character.unicodeScalars)
-            for (index, scalar) in scalars.enumerated() {
-                let category = scalar.properties.generalCategory
-                if category == .control || category == .lineSeparator || category == .paragraphSeparator {
-                    kept.append(" ")
-                } else if category != .format || (isEmojiSequence && index > 0 && keepsInEmoji(scalar, last: index == scalars.count - 1)) {
-                    kept.append(scalar)
-                }
-            }
-        }
-        return collapsed(String(kept).precomposedStringWithCanonicalMapping)
+        let visible = text.unicodeScalars.contains(where: isHidden) ? droppingHidden(text) : text
+        // Nothing below U+0300 composes or changes under NFC.
+        let composed = visible.unicodeScalars.contains { $0.value >= 0x300 } ? visible.precomposedStringWithCanonicalMapping : visible
+        return collapsed(composed)
     }
 
     /// The length SQLite's `length()` gives `text`: its code points.
@@ -65,6 +55,32 @@ public enum ItemName {
 
     // MARK: - Parts
 
+    /// Control, format and line-separating characters.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
+        let category = scalar.properties.generalCategory
+        return category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
+    }
+
+    /// `text` with format characters dropped (but an emoji's joiners and tags) and control characters and
+    /// line separators as spaces.
+    private static func droppingHidden(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for character in text {
+            let isEmojiSequence = character.unicodeScalars.contains { $0.value > 0x7F && $0.properties.isEmoji }
+            let scalars = Array(character.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                let category = scalar.properties.generalCategory
+                if category == .control || category == .lineSeparator || category == .paragraphSeparator {
+                    kept.append(" ")
+                } else if category != .format || (isEmojiSequence && index > 0 && keepsInEmoji(scalar, last: index == scalars.count - 1)) {
+                    kept.append(scalar)
+                }
+            }
+        }
+        return String(kept)
+    }
+
     /// A joiner (U+200D) between two parts of an emoji, or a tag character (U+E0020–U+E007F) of a flag.
     private static func keepsInEmoji(_ scalar: Unicode.Scalar, last: Bool) -> Bool {
         (scalar.value == 0x200D && !last) || (0xE0020...0xE007F).contains(scalar.value)
@@ -75,7 +91,7 @@ public enum ItemName {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.value < 0x80 ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace {
                 pendingSpace = !result.isEmpty
                 continue
             }
