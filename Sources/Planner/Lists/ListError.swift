@@ -40,7 +40,7 @@ public enum ListError: Error, Equatable, LocalizedError {
         case let .badName(text):
             return "'\(Self.shown(text))' is not an item name (it needs a letter or a sign, and no control or invisible characters)."
         case let .nameTooLong(text, length, limit):
-            return "'\(Self.shown(text))' is too long: \(length) code points, at most \(limit) (a flag or an accent counts as 2)."
+            return "'\(Self.shown(text))' is too long: \(length) code points, at most \(limit) (a flag counts as 2)."
         case let .changedMeanwhile(trip):
             return "trip \(trip)'s list changed while this command ran; nothing was written."
         }
