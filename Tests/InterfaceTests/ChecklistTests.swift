@@ -137,3 +137,87 @@ import Testing
         ])
     }
 }
+
+/// Exports read elsewhere, round four (issue 32): CSV a spreadsheet splits on `;` reads as the same cells,
+/// with no formula; Markdown whose structure no name changes; a checklist read from a regular file only.
+@Suite struct ChecklistExportTests {
+    static func list(_ names: [String], reason: String = "why") -> TravellerList {
+        TravellerList(base: nil, entries: names.enumerated().map { index, name in
+            ChecklistTests.entry(index + 1, name, "Clothing", reason: reason, packed: false)
+        })
+    }
+
+    @Test(arguments: ["Socks;=1+1;", "a;b", "Tab\there", "  =SUM(A1)", "@cmd", "+1", "-1;-2", "x\"y"])
+    func aFieldReadsAsOneInertCellWhateverTheSeparator(_ name: String) {
+        let field = ChecklistCSV.field(name)
+        // Split as a spreadsheet does on ';' or ',' (quotes group), then unquote.
+        for separator: Character in [";", ","] {
+            let cells = Self.cells(field, separator: separator)
+            #expect(cells.count == 1, "\(name) → \(field) split on \(separator): \(cells)")
+            let visible = cells.first?.drop { $0 == " " }.first
+            #expect(visible.map { !"=+-@".contains($0) } ?? true, "\(name) → \(field) starts a formula")
+        }
+    }
+
+    @Test func theCSVQuotesSemicolons() {
+        let rows = ChecklistCSV.render(Self.list(["Socks;=1+1;"], reason: "wet; cold")).components(separatedBy: "\r\n")
+        #expect(rows[1] == #""Socks;=1+1;",,Clothing,false,false,"wet; cold""#)
+    }
+
+    @Test(arguments: [
+        ("- Nested", #"\- Nested"#), ("+ plus", #"\+ plus"#), ("1. First", #"1\. First"#), ("2) Second", #"2\) Second"#),
+        ("=== rule", #"\=== rule"#), ("--- rule", #"\--- rule"#), ("   - indented", #"\- indented"#), ("Hat - red", "Hat - red"),
+    ])
+    func aLeadingMarkIsEscaped(_ text: String, _ expected: String) {
+        #expect(ChecklistMarkdown.escape(text) == expected)
+        #expect(ChecklistMarkdown.unescape(ChecklistMarkdown.escape(text)) == text.drop { $0 == " " }.description)
+    }
+
+    @Test func aNoteCannotStartAListOfItsOwn() {
+        var list = Self.list(["Socks"])
+        list.notices = ["- [x] Passport", "1. [ ] Ticket"]
+        let text = ChecklistMarkdown.render(list, title: "T")
+        #expect(text.contains("- \\- \\[x\\] Passport\n") && text.contains("- 1\\. \\[ \\] Ticket\n"))
+        #expect(ChecklistMarkdown.read(text).map(\.text) == ["Socks — why"], "the notes tick nothing")
+    }
+
+    @Test func onlyARegularFileIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "plan-checklist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appending(path: "list.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let started = Date()
+        #expect(throws: ChecklistFile.Failure.notARegularFile("list.fifo")) { try ChecklistFile.read(fifo, shown: "list.fifo") }
+        #expect(Date().timeIntervalSince(started) < 2, "a FIFO with no writer is refused at once, not waited on")
+        #expect(throws: ChecklistFile.Failure.notARegularFile("zero")) { try ChecklistFile.read("/dev/zero", shown: "zero") }
+        #expect(throws: ChecklistFile.Failure.cannotRead("dir")) { try ChecklistFile.read(folder.path, shown: "dir") }
+        let large = folder.appending(path: "large.md")
+        try Data(repeating: 0x41, count: ChecklistFile.maximumBytes + 1).write(to: large)
+        #expect(throws: ChecklistFile.Failure.tooLarge("large")) { try ChecklistFile.read(large.path, shown: "large") }
+        let small = folder.appending(path: "small.md")
+        try Data("- [x] Socks\n".utf8).write(to: small)
+        #expect(try ChecklistFile.read(small.path, shown: "small") == "- [x] Socks\n")
+    }
+
+    /// `text` split on `separator` outside quotes, each cell unquoted.
+    static func cells(_ text: String, separator: Character) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var quoted = false
+        var previous: Character?
+        for character in text {
+            if character == "\"" {
+                if quoted, previous == "\"" { cell.append("\"") }
+                quoted.toggle()
+            } else if character == separator, !quoted {
+                cells.append(cell)
+                cell = ""
+            } else {
+                cell.append(character)
+            }
+            previous = character
+        }
+        return cells + [cell]
+    }
+}

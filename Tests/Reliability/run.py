@@ -1030,7 +1030,7 @@ def hostile_cases():
     case("check no item", ["check", "1"], {64})
     case("uncheck 999", ["uncheck", "1", "999"], {64})
     case("uncheck --from-markdown", ["uncheck", "1", "--from-markdown", "/dev/null"], {64})
-    case("check --from-markdown /dev/null", ["check", "1", "--from-markdown", "/dev/null"], {65})
+    case("check --from-markdown /dev/null", ["check", "1", "--from-markdown", "/dev/null"], {66})
     case("check --from-markdown folder", ["check", "1", "--from-markdown", "/"], {66})
     case("item add --quantity 1e9", ["item", "add", "1", "Hat", "--quantity", "1e9"], {64})
     case("item add --category ANSI", ["item", "add", "1", "Hat", "--category", ESC], {64})

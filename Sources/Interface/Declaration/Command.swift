@@ -142,8 +142,10 @@ public struct Command<Arguments: Sendable>: Sendable {
             throw context.error("missing \(Self.missingName(missing.info, forms: info.forms, first: positionals.isEmpty)).")
         }
         if positionals.count > maximum {
-            if arguments.last?.info.isRepeating == true {
-                throw context.error("at most \(maximum) words.")
+            if let last = arguments.last?.info, last.isRepeating {
+                // Counted as the repeating argument's own words (the trip before them is not one of them).
+                let given = positionals.count - (arguments.count - 1)
+                throw context.error("at most \(last.maximumCount) \(last.unit) (\(given) given).")
             }
             let unexpected = positionals[maximum]
             let subcommands = info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last)

@@ -88,15 +88,16 @@ public struct Parameter<Root: Sendable>: Sendable {
         argument(name, keyPath, help: help, completion: completion) { text, _ in text }
     }
 
-    /// Every remaining word (at least one, at most `maximum`), in order.
+    /// Every remaining word (at least one, at most `maximum`), in order; `unit` names them when there are too
+    /// many ("at most 500 items").
     public static func words(
         _ name: String, _ keyPath: WritableKeyPath<Root, [String]> & Sendable, help: String, maximum: Int,
-        required: Bool = true, completion: ValueCompletion = .none
+        unit: String = "words", required: Bool = true, completion: ValueCompletion = .none
     ) -> Parameter {
         Parameter(
             info: ParameterInfo(
                 kind: .argument, name: name, valueName: "<\(name)>", help: help, completion: completion,
-                isRequired: required, isRepeating: true, maximumCount: maximum
+                isRequired: required, isRepeating: true, maximumCount: maximum, unit: unit
             ),
             assign: { root, text, _ in root[keyPath: keyPath].append(text) }
         )

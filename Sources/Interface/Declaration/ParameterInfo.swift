@@ -25,12 +25,14 @@ public struct ParameterInfo: Sendable, Equatable {
     public let isRepeating: Bool
     /// The most words a repeating argument takes.
     public let maximumCount: Int
+    /// What a repeating argument's words are, in the plural, for "at most 500 items": "words" unless said.
+    public let unit: String
     /// Flags in the same group exclude each other (`--fresh | --offline`); nil when free.
     public let exclusiveGroup: String?
 
     public init(
         kind: Kind, name: String, valueName: String, help: String, completion: ValueCompletion = .none,
-        isRequired: Bool = false, isRepeating: Bool = false, maximumCount: Int = 1, exclusiveGroup: String? = nil
+        isRequired: Bool = false, isRepeating: Bool = false, maximumCount: Int = 1, unit: String = "words", exclusiveGroup: String? = nil
     ) {
         self.kind = kind
         self.name = name
@@ -40,6 +42,7 @@ public struct ParameterInfo: Sendable, Equatable {
         self.isRequired = isRequired
         self.isRepeating = isRepeating
         self.maximumCount = maximumCount
+        self.unit = unit
         self.exclusiveGroup = exclusiveGroup
     }
 
@@ -59,7 +62,7 @@ public struct ParameterInfo: Sendable, Equatable {
     func excluding(group: String) -> ParameterInfo {
         ParameterInfo(
             kind: kind, name: name, valueName: valueName, help: help, completion: completion, isRequired: isRequired,
-            isRepeating: isRepeating, maximumCount: maximumCount, exclusiveGroup: group
+            isRepeating: isRepeating, maximumCount: maximumCount, unit: unit, exclusiveGroup: group
         )
     }
 }

@@ -6,6 +6,8 @@ extension PlanArguments {
         public var trip = 0
         public var items: [String] = []
         public var all = false
+        /// `--name`: every item given is a name, digits too ("42").
+        public var byName = false
         /// `--from-markdown <file>` (check only).
         public var markdownFile: String?
         public var json = false

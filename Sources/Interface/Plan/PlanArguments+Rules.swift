@@ -40,6 +40,9 @@ extension PlanArguments.Check {
                     ? "--from-markdown goes alone: no items and no --all." : nil
             })
         }
+        rules.append(ArgumentRule("--name goes with items") { arguments in
+            arguments.byName && arguments.items.isEmpty ? "--name reads the items given as names; give the items." : nil
+        })
         rules.append(ArgumentRule("items or --all\(markdown ? " or --from-markdown" : ""), one of them") { arguments in
             if arguments.markdownFile != nil { return nil }
             if arguments.all { return arguments.items.isEmpty ? nil : "--all takes no items; give items or --all." }

@@ -13,6 +13,7 @@ extension PlanCommands {
             ("umbrella" for "Compact umbrella"), is enough when only one item fits. Quote a
             name with spaces ("rain jacket"). A name that fits several items, or none, exits
             64 naming the candidates, and nothing is ticked.
+            Digits are a number; --name reads them as a name (an item named "42").
             --all ticks every item. --from-markdown reads a checklist back (the Markdown that
             'plan show' prints, edited elsewhere): what is ticked there is ticked here, what
             is not is unticked; lines naming no item on the list are reported and skipped.
@@ -22,10 +23,11 @@ extension PlanCommands {
             [
                 listTrip(\.trip),
                 .words("item", \.items, help: "an item's number or name (or the unique start of a name)", maximum: 500,
-                       required: false),
+                       unit: "items", required: false),
             ],
             [
                 .flag("all", \.all, help: "tick every item on the list"),
+                .flag("name", \.byName, help: #"read the items as names, digits too ("42" the item named so)"#),
                 .option("from-markdown", \.markdownFile, value: "<file>", help: "tick what this Markdown checklist ticks",
                         completion: .files),
                 .flag("json", \.json, help: #"print {"trip", "changed", "unchanged", "packed", "total"}"#),
@@ -53,10 +55,11 @@ extension PlanCommands {
             [
                 listTrip(\.trip),
                 .words("item", \.items, help: "an item's number or name (or the unique start of a name)", maximum: 500,
-                       required: false),
+                       unit: "items", required: false),
             ],
             [
                 .flag("all", \.all, help: "untick every item on the list"),
+                .flag("name", \.byName, help: #"read the items as names, digits too ("42" the item named so)"#),
                 .flag("json", \.json, help: #"print {"trip", "changed", "unchanged", "packed", "total"}"#),
             ],
         ],

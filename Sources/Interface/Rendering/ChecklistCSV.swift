@@ -2,8 +2,10 @@ import Foundation
 import Planner
 
 /// A trip's list as CSV (RFC 4180): a header, then one row per item — name, quantity, category, packed, own,
-/// reason. Fields with a comma or a quote are quoted (line breaks and other control characters become spaces); a field a spreadsheet would run as a
-/// formula (starting with =, +, -, @) is prefixed with an apostrophe.
+/// reason. Line breaks and other control characters become spaces. A field holding a comma, a semicolon, a
+/// tab or a quote (or starting or ending with a space) is quoted, so a spreadsheet that splits on `;` (as much
+/// of Europe's do) reads it as one cell too; a field a spreadsheet would run as a formula (its first visible
+/// character =, +, -, @) is prefixed with an apostrophe.
 public enum ChecklistCSV {
     /// The columns, in order.
     public static let columns = ["name", "quantity", "category", "packed", "own", "reason"]
@@ -32,11 +34,17 @@ public enum ChecklistCSV {
             let category = scalar.properties.generalCategory
             value.unicodeScalars.append(category == .control || category == .format ? " " : scalar)
         }
-        if let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
+        if let first = value.unicodeScalars.first(where: { $0 != " " }), formulaStarts.contains(first) {
             value = "'" + value
         }
-        let needsQuotes = value.contains { $0 == "," || $0 == "\"" } || value.hasPrefix(" ") || value.hasSuffix(" ")
+        let needsQuotes = value.unicodeScalars.contains { quoted.contains($0) } || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard needsQuotes else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+
+    /// What starts a formula in a spreadsheet's cell.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// What a field is quoted for: the separators a spreadsheet may split on, a quote, a line break.
+    static let quoted: Set<Unicode.Scalar> = [",", ";", "\t", "\"", "\n", "\r"]
 }

@@ -81,7 +81,22 @@ public enum ChecklistMarkdown {
             if Self.special.contains(scalar) || opensLink || endsWWW { escaped.unicodeScalars.append("\\") }
             escaped.unicodeScalars.append(scalar)
         }
-        return escaped
+        return inertStart(escaped)
+    }
+
+    /// `text` with nothing at its start that would make a line a list, a quote or a code block after "- "
+    /// (a leading -, +, =, or "1." / "1)"): leading spaces dropped, that character backslash-escaped.
+    static func inertStart(_ text: String) -> String {
+        let trimmed = text.drop { $0 == " " }
+        if let first = trimmed.first, first == "-" || first == "+" || first == "=" {
+            return "\\" + trimmed
+        }
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        let after = trimmed.dropFirst(digits.count)
+        if !digits.isEmpty, digits.count <= 9, let mark = after.first, mark == "." || mark == ")" {
+            return String(digits) + "\\" + after
+        }
+        return String(trimmed)
     }
 
     /// `escape` undone: a backslash before ASCII punctuation is dropped.

@@ -5,11 +5,18 @@ import Store
 /// of its name when only one item starts so, else the start of a word in it ("umbrella" for "Compact
 /// umbrella") when only one item has such a word.
 public enum ItemResolver {
-    /// The entry `reference` names on `list` (trip `trip`, for messages).
-    public static func resolve(_ reference: String, in list: TravellerList, trip: Int) throws(ListError) -> TravellerList.Entry {
+    /// The entry `reference` names on `list` (trip `trip`, for messages). Digits are a number unless `byName`
+    /// (`--name`), which reads every reference as a name ("42" the item named so).
+    public static func resolve(
+        _ reference: String, in list: TravellerList, trip: Int, byName: Bool = false
+    ) throws(ListError) -> TravellerList.Entry {
         let text = reference.trimmingCharacters(in: .whitespaces)
-        if !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) { // parses text
+        if !byName, !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) { // parses text
             guard number >= 1, number <= list.entries.count else {
+                // An item may be named with digits ("42"): say so, and how to name it.
+                if list.entry(key: ItemKey.of(text)) != nil {
+                    throw .numberIsAName(text, count: list.entries.count, trip: trip)
+                }
                 throw .noSuchNumber(number, count: list.entries.count, trip: trip)
             }
             return list.entries[number - 1]
@@ -35,10 +42,12 @@ public enum ItemResolver {
 
     /// Every reference resolved, or the first failure (so a command writes all or nothing). Repeats are
     /// resolved once.
-    public static func resolveAll(_ references: [String], in list: TravellerList, trip: Int) throws(ListError) -> [TravellerList.Entry] {
+    public static func resolveAll(
+        _ references: [String], in list: TravellerList, trip: Int, byName: Bool = false
+    ) throws(ListError) -> [TravellerList.Entry] {
         var found: [TravellerList.Entry] = []
         for reference in references {
-            let entry = try resolve(reference, in: list, trip: trip)
+            let entry = try resolve(reference, in: list, trip: trip, byName: byName)
             if !found.contains(where: { $0.key == entry.key }) { found.append(entry) }
         }
         return found

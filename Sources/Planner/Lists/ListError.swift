@@ -6,14 +6,18 @@ public enum ListError: Error, Equatable, LocalizedError {
     case emptyList(trip: Int)
     /// A number past the end of the list.
     case noSuchNumber(Int, count: Int, trip: Int)
+    /// A number past the end of the list that is an item's name ("42"); `--name` reads it as one.
+    case numberIsAName(String, count: Int, trip: Int)
     /// No item has this name or starts with it; `candidates` are names that contain it.
     case unknownItem(String, candidates: [String], trip: Int)
     /// Several items start with it.
     case ambiguousItem(String, candidates: [String], trip: Int)
     /// `plan prefs rm` with a name nothing is remembered for.
     case unknownPreference(String, candidates: [String])
-    /// A name that is empty or too long once tidied.
+    /// A name that is empty once tidied, or holds control or invisible characters.
     case badName(String)
+    /// A name (or category) longer than its column holds: `length` code points, at most `limit`.
+    case nameTooLong(String, length: Int, limit: Int)
     /// Another `plan` changed the list between reading and writing.
     case changedMeanwhile(trip: Int)
 
@@ -23,6 +27,8 @@ public enum ListError: Error, Equatable, LocalizedError {
             return "trip \(trip) has no packing list yet."
         case let .noSuchNumber(number, count, trip):
             return "trip \(trip)'s list has no item \(number) (it has \(count))."
+        case let .numberIsAName(text, count, trip):
+            return "trip \(trip)'s list has no item \(text) (it has \(count)), but an item is named '\(text)'."
         case let .unknownItem(text, candidates, trip):
             let start = "no item '\(Self.shown(text))' on trip \(trip)'s list"
             return candidates.isEmpty ? start + "." : start + "; did you mean \(Self.names(candidates))?"
@@ -32,7 +38,9 @@ public enum ListError: Error, Equatable, LocalizedError {
             let start = "nothing is remembered for '\(Self.shown(text))'"
             return candidates.isEmpty ? start + "." : start + "; remembered: \(Self.names(candidates))."
         case let .badName(text):
-            return "'\(Self.shown(text))' is not an item name (1 to 200 characters, no control characters)."
+            return "'\(Self.shown(text))' is not an item name (it needs a letter or a sign, and no control or invisible characters)."
+        case let .nameTooLong(text, length, limit):
+            return "'\(Self.shown(text))' is too long: \(length) code points, at most \(limit) (a flag counts as 2)."
         case let .changedMeanwhile(trip):
             return "trip \(trip)'s list changed while this command ran; nothing was written."
         }
@@ -46,7 +54,10 @@ public enum ListError: Error, Equatable, LocalizedError {
         case let .ambiguousItem(_, _, trip):
             return "Give more of the name, or its number from 'plan show \(trip)'."
         case .unknownPreference: return "Run 'plan prefs' to see what is remembered."
+        case let .numberIsAName(text, _, trip):
+            return "Give --name to read it as a name: plan check \(trip) --name \(text) (or plan uncheck)."
         case .badName: return "Quote a name with spaces: plan item add 1 \"Travel pillow\"."
+        case .nameTooLong: return "Give a shorter name."
         case .changedMeanwhile: return "Run the command again."
         }
     }

@@ -58,20 +58,25 @@ public struct ListKeeper: Sendable {
         public var list: TravellerList
     }
 
-    /// Ticks (`packed`) or unticks the items `references` name (numbers or names); `all` takes every item.
-    public func tick(tripID: Int, references: [String], all: Bool = false, packed: Bool) async throws -> TickOutcome {
+    /// Ticks (`packed`) or unticks the items `references` name (numbers or names; names only when `byName`);
+    /// `all` takes every item.
+    public func tick(
+        tripID: Int, references: [String], all: Bool = false, byName: Bool = false, packed: Bool
+    ) async throws -> TickOutcome {
         try await retryingTicks(tripID: tripID) { list, version in
             guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
-            let targets = all ? list.entries : try ItemResolver.resolveAll(references, in: list, trip: tripID)
+            let targets = all ? list.entries : try ItemResolver.resolveAll(references, in: list, trip: tripID, byName: byName)
             return try await mark(targets.map { ($0, packed) }, list: list, version: version, tripID: tripID)
         }
     }
 
-    /// Runs `body` against the list as read; when another `plan` wrote meanwhile and the list still holds
-    /// the same items in the same order (only ticks changed, so every number names what it named), runs
-    /// it again on the fresh list (up to eight times). Otherwise the command fails and writes nothing.
+    /// Runs `body` against the list as read; when another `plan` wrote meanwhile and the list still starts
+    /// with the same items in the same order (ticks changed, or items were added after them, so every number
+    /// names what it named), runs it again on the fresh list (up to eight times). Otherwise the command fails
+    /// and writes nothing. A body that names its item by name only (`sameItems` false: an own item added)
+    /// runs again on any fresh list.
     private func retryingTicks<T>(
-        tripID: Int, _ body: (TravellerList, ListVersion) async throws -> T
+        tripID: Int, sameItems: Bool = true, _ body: (TravellerList, ListVersion) async throws -> T
     ) async throws -> T {
         var (list, version) = try await read(tripID: tripID)
         var attempts = 0
@@ -81,7 +86,9 @@ public struct ListKeeper: Sendable {
             } catch ListError.changedMeanwhile where attempts < 8 {
                 attempts += 1
                 let (fresh, freshVersion) = try await read(tripID: tripID)
-                guard fresh.entries.map(\.key) == list.entries.map(\.key) else { throw ListError.changedMeanwhile(trip: tripID) }
+                guard !sameItems || fresh.entries.prefix(list.entries.count).map(\.key) == list.entries.map(\.key) else {
+                    throw ListError.changedMeanwhile(trip: tripID)
+                }
                 (list, version) = (fresh, freshVersion)
             }
         }
@@ -97,16 +104,18 @@ public struct ListKeeper: Sendable {
         _ marks: [(text: String, packed: Bool)], list: TravellerList, version: ListVersion, tripID: Int
     ) async throws -> (outcome: TickOutcome, unknown: [String]) {
         guard !list.entries.isEmpty else { throw ListError.emptyList(trip: tripID) }
-        var targets: [(TravellerList.Entry, Bool)] = []
+        // Each item's keys once, and each item's last line by key: linear in the checklist's lines.
+        let matcher = TravellerList.LineMatcher(list)
+        var last: [String: (line: Int, entry: TravellerList.Entry, packed: Bool)] = [:]
         var unknown: [String] = []
-        for mark in marks {
-            if let entry = list.entry(matchingLine: mark.text) {
-                targets.removeAll { $0.0.key == entry.key }
-                targets.append((entry, mark.packed))
+        for (line, mark) in marks.enumerated() {
+            if let entry = matcher.entry(matchingLine: mark.text) {
+                last[entry.key] = (line, entry, mark.packed)
             } else {
                 unknown.append(mark.text)
             }
         }
+        let targets = last.values.sorted { $0.line < $1.line }.map { ($0.entry, $0.packed) }
         return (try await mark(targets, list: list, version: version, tripID: tripID), unknown)
     }
 
@@ -137,24 +146,37 @@ public struct ListKeeper: Sendable {
     public func add(
         tripID: Int, name: String, quantity: Int?, category: String?, always: Bool
     ) async throws -> (entry: TravellerList.Entry, wasOnList: Bool) {
-        // What the traveller types is refused, not tidied, when it holds control or invisible format characters.
-        let typed = [name] + (category.map { [$0] } ?? [])
-        guard !typed.contains(where: Self.hasHiddenCharacters), let name = ItemKey.tidy(name) else {
-            throw ListError.badName(name)
+        let name = try Self.typedName(name, limit: ItemKey.maximumLength)
+        let category = try category.map { try Self.typedName($0, limit: Self.maximumCategoryLength) }
+        // Another `plan` wrote meanwhile (ticks, most often): the add names its item by name, so it is made
+        // again on the fresh list.
+        return try await retryingTicks(tripID: tripID, sameItems: false) { list, version in
+            let existing = list.entry(key: ItemKey.of(name))
+            let preferences = always ? [NewPreferenceChange(name, choice: .always, quantity: quantity, category: category)] : []
+            try await write(
+                [NewListChange(.add, existing?.item.name ?? name, quantity: quantity, category: category)], preferences: preferences,
+                tripID: tripID, version: version
+            )
+            let after = try await self.list(tripID: tripID)
+            guard let entry = after.entry(key: ItemKey.of(name)) else { throw ListError.changedMeanwhile(trip: tripID) }
+            return (entry, existing != nil)
         }
-        if let category, ItemKey.tidy(category) == nil { throw ListError.badName(category) }
-        var category = category.flatMap(ItemKey.tidy)
-        if let given = category, given.count > 60 { category = String(given.prefix(60)) }
-        let (list, version) = try await read(tripID: tripID)
-        let existing = list.entry(key: ItemKey.of(name))
-        let preferences = always ? [NewPreferenceChange(name, choice: .always, quantity: quantity, category: category)] : []
-        try await write(
-            [NewListChange(.add, existing?.item.name ?? name, quantity: quantity, category: category)], preferences: preferences,
-            tripID: tripID, version: version
-        )
-        let after = try await self.list(tripID: tripID)
-        guard let entry = after.entry(key: ItemKey.of(name)) else { throw ListError.changedMeanwhile(trip: tripID) }
-        return (entry, existing != nil)
+    }
+
+    /// The longest category an own item may have, in code points (a column CHECK holds it too).
+    public static let maximumCategoryLength = 60
+
+    /// A name (or category) the traveller typed, in its one form: refused, not tidied, when it holds control
+    /// or invisible format characters (the joiners inside an emoji are fine), or when it is empty or longer
+    /// than `limit` code points (SQLite's `length()`, as the column's CHECK counts: a flag is two).
+    static func typedName(_ text: String, limit: Int) throws(ListError) -> String {
+        guard !ItemName.hasHiddenCharacters(text) else { throw .badName(text) }
+        let name = ItemName.normalized(text)
+        guard !name.isEmpty else { throw .badName(text) }
+        guard ItemName.fits(name, limit: limit) else {
+            throw .nameTooLong(text, length: max(ItemName.length(name), ItemName.length(ItemKey.of(name))), limit: limit)
+        }
+        return name
     }
 
     /// Puts the traveller's own items of one trip on another (`--like`): what they added there themselves,
@@ -203,13 +225,6 @@ public struct ListKeeper: Sendable {
     }
 
     // MARK: - Parts
-
-    static func hasHiddenCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
-            let category = scalar.properties.generalCategory
-            return category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
-        }
-    }
 
     private func read(tripID: Int) async throws -> (list: TravellerList, version: ListVersion) {
         // Read first: a write after it (or between the reads below) shows as a newer version at write time.

@@ -45,7 +45,7 @@ public struct PackingCheck: Sendable {
 
         for original in list.items {
             var item = original
-            item.name = Self.tidy(item.name, limit: 50)
+            item.name = Self.tidyName(item.name)
             item.reason = Self.tidy(item.reason, limit: 100)
             if let problem = nameProblem(item) {
                 dropped.append(PackingReview.Dropped(name: Self.tidy(original.name, limit: 40), reason: problem))
@@ -364,11 +364,17 @@ public struct PackingCheck: Sendable {
         return trimmed.count > 300 ? String(trimmed.prefix(299)) + "…" : trimmed
     }
 
-    /// Whitespace collapsed, outer punctuation trimmed, cut to `limit` characters.
+    /// In the one form names have (`ItemName.normalized`: invisible characters dropped, whitespace collapsed),
+    /// outer punctuation trimmed, cut to `limit` characters.
     static func tidy(_ text: String, limit: Int) -> String {
-        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let trimmed = collapsed.trimmingCharacters(in: CharacterSet(charactersIn: " .,;:-–—*•\"'"))
+        let trimmed = ItemName.normalized(text).trimmingCharacters(in: CharacterSet(charactersIn: " .,;:-–—*•\"'"))
         return trimmed.count > limit ? String(trimmed.prefix(limit - 1)) + "…" : trimmed
+    }
+
+    /// A model's item name as `tidy` makes it, cut (at a character's boundary) to 50 characters and to what
+    /// the tables hold (`ItemName.fits`, in code points): a name an accent per letter makes long still ticks.
+    static func tidyName(_ text: String) -> String {
+        ItemName.cut(tidy(text, limit: .max), characters: 50)
     }
 
     /// Lowercased letters and digits, words separated by single spaces.

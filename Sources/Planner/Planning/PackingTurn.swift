@@ -123,7 +123,7 @@ struct PackingTurn: Sendable {
                 list.notices.append(notice)
             }
         }
-        list = citing(list)
+        list = citing(list).withNormalizedNames
         let review = list.review ?? PackingReview(model: outcome.modelName, answered: list.items.count, kept: list.items.count)
         try await outcome.session.record(check: review.summary, payload: try JSONValue.parse(Data(
             JSONEncoder().encode(review)

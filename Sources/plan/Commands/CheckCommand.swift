@@ -7,9 +7,6 @@ import Planner
 struct CheckCommand {
     let context: Context
 
-    /// The largest checklist file read back.
-    static let maximumMarkdownBytes = 1_000_000
-
     func run(_ arguments: PlanArguments.Check, packed: Bool) async throws {
         // The declaration's rules let through exactly one of items, --all and --from-markdown.
         var marks: [ChecklistMarkdown.Mark]?
@@ -24,7 +21,9 @@ struct CheckCommand {
         if let marks {
             (outcome, unknown) = try await keeper.sync(tripID: arguments.trip, marks: marks.map { ($0.text, $0.packed) })
         } else {
-            outcome = try await keeper.tick(tripID: arguments.trip, references: arguments.items, all: arguments.all, packed: packed)
+            outcome = try await keeper.tick(
+                tripID: arguments.trip, references: arguments.items, all: arguments.all, byName: arguments.byName, packed: packed
+            )
         }
         if arguments.json {
             let entry: (TravellerList.Entry) -> JSONValue = { entry in
@@ -65,22 +64,20 @@ struct CheckCommand {
         }
     }
 
-    /// The checklist lines of a Markdown file (at most 1 MB, UTF-8).
+    /// The checklist lines of a Markdown file (a regular file, at most 1 MB, UTF-8: `ChecklistFile`).
     static func readChecklist(_ path: String) throws -> [ChecklistMarkdown.Mark] {
         let shown = ArgumentText.printable(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let handle = FileHandle(forReadingAtPath: path)
-        else {
-            throw CLIError(code: ExitCode.noInput, message: "cannot read '\(shown)'.", hint: "Give a Markdown file, as 'plan show <trip> --markdown > list.md' writes.")
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumMarkdownBytes + 1)) ?? Data()
-        guard data.count <= maximumMarkdownBytes else {
-            throw CLIError(code: ExitCode.data, message: "'\(shown)' is larger than 1 MB; it is not a packing checklist.", hint: nil)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError(code: ExitCode.data, message: "'\(shown)' is not UTF-8 text.", hint: nil)
+        let text: String
+        do {
+            text = try ChecklistFile.read(path, shown: shown)
+        } catch {
+            let code: Int32
+            switch error {
+            case .cannotRead, .notARegularFile: code = ExitCode.noInput
+            case .tooSlow: code = ExitCode.tempFail
+            case .tooLarge, .notText: code = ExitCode.data
+            }
+            throw CLIError(code: code, message: error.errorDescription ?? "cannot read '\(shown)'.", hint: error.recoverySuggestion)
         }
         let marks = ChecklistMarkdown.read(text)
         guard !marks.isEmpty else {

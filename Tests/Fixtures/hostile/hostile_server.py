@@ -18,7 +18,8 @@ Scenarios (see SCENARIOS below for the exact behaviour): ok, huge-numbers, escap
 huge-error, foreign-forecast, redirect-foreign, m-ok, m-escapes, m-ask-escapes, m-redirect-301/302/307/308,
 m-huge-error, m-huge-answer(-unsized), m-trickle, m-sse-endless, m-sse-longline, m-nctx-0, m-nctx-negative,
 m-nctx-huge, m-huge-usage; issue 20: g-huge-id, g-negative-id, g-huge-region (geocoders: /v1/search is
-Open-Meteo's, /search Nominatim's), g-none (nothing found), g-markdown (a Markdown link and HTML in a place name), m-markdown (links and HTML in items), m-nctx-tiny, m-stream-1mb (a 1 MB structured answer in 200-byte events).
+Open-Meteo's, /search Nominatim's), g-none (nothing found), g-markdown (a Markdown link and HTML in a place name), m-markdown (links and HTML in items), m-nctx-tiny, m-stream-1mb (a 1 MB structured answer in 200-byte events); issue 32: m-names (invisible characters, long
+accented names, digits and a formula in item names).
 """
 
 import datetime as dt
@@ -313,6 +314,8 @@ class Handler(BaseHTTPRequestHandler):
                 listing["items"][0]["name"] = "[Claim your prize](http://evil.example/)"
                 listing["items"][0]["reason"] = "<img src=x onerror=alert(1)> see www.evil.example or https://evil.example/x"
                 listing["notices"] = ["![pixel](http://evil.example/p.png) **bold** `code`"]
+            if scenario == "m-names":
+                listing = round_four_names_listing()
             if scenario == "m-escapes":
                 listing["items"][0]["name"] = "Jacket \x1b[2J\u202e\r"
                 listing["items"][0]["reason"] = "cold " + ESCAPES
@@ -364,6 +367,21 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"data: [DONE]\n\n")
         except OSError:
             pass
+
+
+# -- issue 32, round four: item names ----------------------------------------------------------------
+# m-names: a usable list whose names hold invisible characters (a soft hyphen, a zero-width space, a BOM),
+# a 44-character name of 220 code points (a letter and four accents each), digits ("42"), and a CSV
+# formula behind a semicolon.
+
+def round_four_names_listing():
+    def item(category, name, reason="every trip"):
+        return {"category": category, "name": name, "quantity": None, "reason": reason, "weather": False}
+    return {"items": [
+        item("Toiletries", "Sun\u00adscreen"), item("Clothing", "Rain\u200b jacket"), item("Clothing", "\ufeffSocks"),
+        item("Accessories", "x\u0301\u0302\u0303\u0304" * 44), item("Documents & money", "42"),
+        item("Electronics", "Phone;=1+1;charger"), item("Toiletries", "Toothbrush"), item("Documents & money", "Wallet"),
+    ], "notices": []}
 
 
 class Server(ThreadingHTTPServer):
