@@ -92,9 +92,9 @@ import Testing
         let twice = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(note: "activities changed")))
         #expect(twice.changeNote == "dates changed; activities changed")
         let list = try #require(try await store.latestPackingList(tripID: trip.id))
-        #expect(twice.outOfDateReason(listMadeAt: list.createdAt) == "dates changed; activities changed")
+        #expect(twice.outOfDateReason(listRevision: list.tripRevision) == "dates changed; activities changed")
         let fresh = try await store.savePackingList(tripID: trip.id, sessionID: nil, model: "builtin", json: #"{"items":[]}"#)
-        #expect(twice.outOfDateReason(listMadeAt: fresh.createdAt) == nil)
+        #expect(twice.outOfDateReason(listRevision: fresh.tripRevision) == nil)
         let after = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(note: "place changed")))
         #expect(after.changeNote == "place changed")
     }
