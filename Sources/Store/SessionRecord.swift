@@ -25,6 +25,8 @@ public struct SessionRecord: Sendable, Equatable {
     public var sampling: SessionSampling? = nil
     /// The process that ran it (nil for sessions recorded before owners were).
     public var owner: SessionOwner? = nil
+    /// The revision of its trip it began with (`Trip.revision`); nil for sessions recorded before revisions were.
+    public var tripRevision: Int? = nil
 
     /// `running` whose process is gone (a kill, a crash): it is interrupted, whatever the row says.
     public var isOrphaned: Bool {
@@ -60,6 +62,8 @@ public struct StoredPackingList: Sendable, Equatable {
     public var createdAt: Date
     /// Why the list no longer fits its trip (the trip was changed after it was made); nil while it does.
     public var outOfDate: String? = nil
+    /// The revision of the trip the list was made for (`Trip.revision`).
+    public var tripRevision: Int = 0
 }
 
 /// Which sessions `plan history` lists.

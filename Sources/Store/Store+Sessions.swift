@@ -3,24 +3,96 @@ import Foundation
 extension Store {
     // MARK: - Sessions
 
-    /// Starts a session and returns its id.
+    /// Starts a session and returns its id. `trip`: the trip as it begins (its revision and, for
+    /// `sessionTrip`, its stops are recorded with the session).
     public func createSession(
         tripID: Int?, parentID: Int? = nil, relation: SessionRelation? = nil, purpose: SessionPurpose, model: String,
-        contextSize: Int, sampling: SessionSampling? = nil, owner: SessionOwner? = SessionOwner.current
+        contextSize: Int, sampling: SessionSampling? = nil, owner: SessionOwner? = SessionOwner.current,
+        trip: Trip? = nil
     ) throws -> Int {
-        let now = clock().timeIntervalSince1970
+        let snapshot = try trip.map(Store.tripSnapshot)
         return try connection.write {
-            try connection.query(
-                """
-                INSERT INTO sessions (trip_id, parent_id, relation, purpose, model, context_size, started_at, sampling,
-                                      temperature, seed, owner_pid, owner_token)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [tripID, parentID, relation?.rawValue, purpose.rawValue, model, max(1, contextSize), now,
-                 sampling?.mode, sampling?.temperature, sampling?.seed, owner?.pid, owner.map { String($0.token.prefix(200)) }]
+            try insertSession(
+                tripID: tripID, parentID: parentID, relation: relation, purpose: purpose, model: model,
+                contextSize: contextSize, sampling: sampling, owner: owner, trip: (trip?.revision, snapshot)
             )
-            return connection.lastInsertID
         }
+    }
+
+    /// Starts the trip's session of `purpose` unless another live process runs one: the check and the insert
+    /// are one write transaction, so of two commands starting at once exactly one starts.
+    public func claimSession(
+        tripID: Int, parentID: Int? = nil, relation: SessionRelation? = nil, purpose: SessionPurpose, model: String,
+        contextSize: Int, sampling: SessionSampling? = nil, owner: SessionOwner? = SessionOwner.current,
+        trip: Trip? = nil
+    ) throws -> SessionClaim {
+        let snapshot = try trip.map(Store.tripSnapshot)
+        return try connection.write {
+            let busy = try connection.query(
+                Store.sessionSelect + " WHERE s.trip_id = ? AND s.purpose = ? AND s.status = 'running' ORDER BY s.id DESC",
+                [tripID, purpose.rawValue]
+            ).map(Store.session(from:)).first { session in
+                guard let other = session.owner else { return false }
+                return other.isAlive && other != owner
+            }
+            if let busy { return .busy(busy) }
+            return .started(id: try insertSession(
+                tripID: tripID, parentID: parentID, relation: relation, purpose: purpose, model: model, contextSize: contextSize,
+                sampling: sampling, owner: owner, trip: (trip?.revision, snapshot)
+            ))
+        }
+    }
+
+    /// The trip as it was when session `id` began (its stops, places, dates and activities); nil when the
+    /// session recorded none (it is from before trips were recorded with sessions) or there is no such session.
+    public func sessionTrip(id: Int) throws -> Trip? {
+        guard let text = try connection.first("SELECT trip_snapshot FROM sessions WHERE id = ?", [id])?
+            .optionalString("trip_snapshot")
+        else { return nil }
+        do {
+            return try JSONDecoder().decode(Trip.self, from: Data(text.utf8))
+        } catch {
+            throw StoreError.corruptValue(column: "sessions.trip_snapshot", detail: "not a trip")
+        }
+    }
+
+    static func tripSnapshot(_ trip: Trip) throws -> String {
+        String(decoding: try JSONEncoder().encode(trip), as: UTF8.self)
+    }
+
+    /// Records what the engine said once probed: the model's served name and its window.
+    public func setSessionModel(id: Int, model: String, contextSize: Int) throws {
+        try connection.write {
+            try connection.query(
+                "UPDATE sessions SET model = ?, context_size = ? WHERE id = ?", [model, max(1, contextSize), id]
+            )
+        }
+    }
+
+    /// Removes a session that never began (its engine could not be reached): it holds no entries.
+    public func discardSession(id: Int) throws {
+        try connection.write {
+            try connection.query(
+                "DELETE FROM sessions WHERE id = ? AND NOT EXISTS (SELECT 1 FROM transcript_entries WHERE session_id = ?)", [id, id]
+            )
+        }
+    }
+
+    private func insertSession(
+        tripID: Int?, parentID: Int?, relation: SessionRelation?, purpose: SessionPurpose, model: String,
+        contextSize: Int, sampling: SessionSampling?, owner: SessionOwner?, trip: (revision: Int?, snapshot: String?)
+    ) throws -> Int {
+        try connection.query(
+            """
+            INSERT INTO sessions (trip_id, parent_id, relation, purpose, model, context_size, started_at, sampling,
+                                  temperature, seed, owner_pid, owner_token, trip_revision, trip_snapshot)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [tripID, parentID, relation?.rawValue, purpose.rawValue, model, max(1, contextSize), clock().timeIntervalSince1970,
+             sampling?.mode, sampling?.temperature, sampling?.seed, owner?.pid, owner.map { String($0.token.prefix(200)) },
+             trip.revision.map { max(0, $0) }, trip.snapshot]
+        )
+        return connection.lastInsertID
     }
 
     /// Appends an entry (numbered after the session's last) and returns it. Written at once, so a crash
@@ -160,17 +232,33 @@ extension Store {
 
     // MARK: - Packing lists
 
-    /// Saves a packing list a session produced.
+    /// Saves a packing list a session produced for revision `tripRevision` of its trip (nil: the trip as it
+    /// is now). A trip changed since that revision gets the list stored out of date, saying what changed:
+    /// never as its current list.
     @discardableResult
-    public func savePackingList(tripID: Int, sessionID: Int?, model: String, json: String) throws -> StoredPackingList {
+    public func savePackingList(
+        tripID: Int, sessionID: Int?, model: String, json: String, tripRevision: Int? = nil
+    ) throws -> StoredPackingList {
         let now = clock()
         return try connection.write {
+            let trip = try connection.first("SELECT revision, change_note FROM trips WHERE id = ?", [tripID])
+            let current = try trip?.int("revision") ?? 0
+            let made = tripRevision ?? current
+            var outOfDate: String?
+            if made < current {
+                let note = try trip?.optionalString("change_note") ?? "the trip changed"
+                outOfDate = String(("the trip changed while it was being packed: " + note).prefix(200))
+            }
             try connection.query(
-                "INSERT INTO packing_lists (trip_id, session_id, model, list, created_at) VALUES (?, ?, ?, ?, ?)",
-                [tripID, sessionID, model, json, now.timeIntervalSince1970]
+                """
+                INSERT INTO packing_lists (trip_id, session_id, model, list, created_at, out_of_date, trip_revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [tripID, sessionID, model, json, now.timeIntervalSince1970, outOfDate, max(0, made)]
             )
             return StoredPackingList(
-                id: connection.lastInsertID, tripID: tripID, sessionID: sessionID, model: model, json: json, createdAt: now
+                id: connection.lastInsertID, tripID: tripID, sessionID: sessionID, model: model, json: json, createdAt: now,
+                outOfDate: outOfDate, tripRevision: max(0, made)
             )
         }
     }
@@ -204,7 +292,7 @@ extension Store {
     static let sessionSelect = """
         SELECT s.id, s.trip_id, s.parent_id, s.relation, s.purpose, s.model, s.context_size, s.status, s.error,
                s.prompt_tokens, s.completion_tokens, s.started_at, s.ended_at, s.sampling, s.temperature, s.seed,
-               s.owner_pid, s.owner_token,
+               s.owner_pid, s.owner_token, s.trip_revision,
                (SELECT count(*) FROM transcript_entries e WHERE e.session_id = s.id) AS entry_count,
                (SELECT CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) FROM transcript_entries e
                 WHERE e.session_id = s.id AND e.in_context = 1) AS context_tokens
@@ -226,18 +314,20 @@ extension Store {
             sampling: try row.optionalString("sampling").map { mode in
                 SessionSampling(mode: mode, temperature: try row.optionalDouble("temperature"), seed: try row.optionalInt("seed"))
             },
-            owner: try Store.owner(from: row)
+            owner: try Store.owner(from: row), tripRevision: try row.optionalInt("trip_revision")
         )
     }
 
-    static let packingListSelect = "SELECT id, trip_id, session_id, model, list, created_at, out_of_date FROM packing_lists"
+    static let packingListSelect = """
+        SELECT id, trip_id, session_id, model, list, created_at, out_of_date, trip_revision FROM packing_lists
+        """
 
     static func packingList(from row: Row) throws -> StoredPackingList {
         StoredPackingList(
             id: try row.int("id"), tripID: try row.int("trip_id"), sessionID: try row.optionalInt("session_id"),
             model: try row.string("model"), json: try row.string("list"),
             createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
-            outOfDate: try row.optionalString("out_of_date")
+            outOfDate: try row.optionalString("out_of_date"), tripRevision: try row.int("trip_revision")
         )
     }
 

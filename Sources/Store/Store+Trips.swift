@@ -48,8 +48,10 @@ extension Store {
     }
 
     /// Changes a trip in one transaction and returns it as stored; nil when there is no such trip. With a
-    /// `note`, a packing list made before now is out of date (notes add up until the next list).
-    public func updateTrip(id: Int, _ change: TripChange) throws -> Trip? {
+    /// `note`, a packing list made for an older revision is out of date (notes add up until the next list).
+    /// New stops or a note make a new revision. With `expectedRevision`, the change is written only over
+    /// that revision (the one the caller read its stops from): otherwise `TripChangedError`, nothing written.
+    public func updateTrip(id: Int, _ change: TripChange, expectedRevision: Int? = nil) throws -> Trip? {
         let now = clock()
         if let legs = change.legs, let problem = TripLeg.chainProblem(legs) {
             throw StoreError.corruptValue(column: "trip_legs", detail: problem)
@@ -58,6 +60,9 @@ extension Store {
         return try connection.write { () throws -> Trip? in
             guard let current = try connection.first(Store.tripSelect + " WHERE t.id = ?", [id]).map(Store.trip(from:))
             else { return nil }
+            if let expectedRevision, expectedRevision != current.revision {
+                throw TripChangedError(tripID: id, expected: expectedRevision, found: current.revision)
+            }
             if let name = change.name {
                 try connection.query("UPDATE trips SET name = ? WHERE id = ?", [name, id])
             }
@@ -68,24 +73,31 @@ extension Store {
                 try connection.query("DELETE FROM trip_legs WHERE trip_id = ?", [id])
                 _ = try writeLegs(legs, tripID: id, at: now)
             }
-            if let note = change.note {
-                // A note still standing (no list since it was written) is kept in front of the new one.
-                var combined = note
-                if let earlier = current.changeNote, let changedAt = current.changedAt,
-                   let packed = try connection.first(
-                       "SELECT max(created_at) AS at FROM packing_lists WHERE trip_id = ?", [id]
-                   )?.optionalDouble("at"), packed < changedAt.timeIntervalSince1970
-                {
-                    combined = earlier + "; " + note
-                }
-                if combined.count > 500 { combined = String(combined.prefix(499)) + "…" }
-                try connection.query(
-                    "UPDATE trips SET changed_at = ?, change_note = ? WHERE id = ?", [now.timeIntervalSince1970, combined, id]
-                )
+            if change.legs != nil || change.note != nil {
+                try connection.query("UPDATE trips SET revision = revision + 1 WHERE id = ?", [id])
             }
+            if let note = change.note { try writeChangeNote(note, over: current, at: now) }
             return try connection.first(Store.tripSelect + " WHERE t.id = ?", [id]).map(Store.trip(from:))
                 .map { try withLegs($0) }
         }
+    }
+
+    /// Records what changed; a note still standing (no list made for the revision it was written at) is
+    /// kept in front of the new one.
+    private func writeChangeNote(_ note: String, over current: Trip, at now: Date) throws {
+        var combined = note
+        if let earlier = current.changeNote,
+           let packed = try connection.first(
+               "SELECT max(trip_revision) AS made FROM packing_lists WHERE trip_id = ?", [current.id]
+           )?.optionalInt("made"), packed < current.revision
+        {
+            combined = earlier + "; " + note
+        }
+        if combined.count > 500 { combined = String(combined.prefix(499)) + "…" }
+        try connection.query(
+            "UPDATE trips SET changed_at = ?, change_note = ? WHERE id = ?",
+            [now.timeIntervalSince1970, combined, current.id]
+        )
     }
 
     /// How much goes with a trip when it is deleted: its packing lists and its sessions.
@@ -202,7 +214,8 @@ extension Store {
                p.id AS place_id, p.name AS place_name, p.region, p.country, p.latitude, p.longitude,
                p.time_zone, p.source, p.source_id, p.population, p.kind,
                (SELECT max(created_at) FROM packing_lists l WHERE l.trip_id = t.id) AS packed_at,
-               (SELECT count(*) FROM trip_legs g WHERE g.trip_id = t.id) AS leg_count, t.changed_at, t.change_note
+               (SELECT count(*) FROM trip_legs g WHERE g.trip_id = t.id) AS leg_count, t.changed_at, t.change_note,
+               t.revision
         FROM trips t LEFT JOIN places p ON p.id = t.place_id
         """
 
@@ -224,7 +237,7 @@ extension Store {
             place: place, start: start, end: end, activities: activities,
             createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
             changedAt: try row.optionalDouble("changed_at").map(Date.init(timeIntervalSince1970:)),
-            changeNote: try row.optionalString("change_note")
+            changeNote: try row.optionalString("change_note"), revision: try row.int("revision")
         )
         // Several stops: placeholders until `withLegs` reads them (only their count matters here).
         let count = try row.int("leg_count")

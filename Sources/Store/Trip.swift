@@ -18,10 +18,14 @@ public struct Trip: Sendable, Codable, Equatable {
     public var changedAt: Date?
     /// What changed then ("dates: Thu Dec 3 → Sun Dec 6 became Fri Dec 4 → Mon Dec 7").
     public var changeNote: String?
+    /// How many times the dates, places or activities changed: a list made for an older revision is out
+    /// of date, and an edit writes only over the revision it read.
+    public var revision: Int
 
     public init(
         id: Int, name: String, destination: String, place: Place?, start: CalendarDate, end: CalendarDate,
-        activities: [String], createdAt: Date, legs: [TripLeg]? = nil, changedAt: Date? = nil, changeNote: String? = nil
+        activities: [String], createdAt: Date, legs: [TripLeg]? = nil, changedAt: Date? = nil, changeNote: String? = nil,
+        revision: Int = 0
     ) {
         self.id = id
         self.name = name
@@ -34,6 +38,7 @@ public struct Trip: Sendable, Codable, Equatable {
         self.legs = legs ?? [TripLeg(position: 1, destination: destination, place: place, start: start, end: end)]
         self.changedAt = changedAt
         self.changeNote = changeNote
+        self.revision = revision
     }
 
     /// More than one stop.
@@ -44,9 +49,10 @@ public struct Trip: Sendable, Codable, Equatable {
         hasStops ? legs.map(\.shortLabel).joined(separator: " → ") : (place?.label ?? destination)
     }
 
-    /// Whether a list made at `date` predates the last change, and why.
-    public func outOfDateReason(listMadeAt date: Date) -> String? {
-        guard let changedAt, date < changedAt else { return nil }
+    /// Whether a list made for revision `listRevision` of this trip predates its last change, and why. By
+    /// revision, never by the clock: a clock that was wrong at one edit does not decide about later lists.
+    public func outOfDateReason(listRevision: Int) -> String? {
+        guard listRevision < revision else { return nil }
         return changeNote ?? "the trip changed after the list was made"
     }
 

@@ -36,11 +36,15 @@ public struct TripLeg: Sendable, Codable, Equatable {
     public static let maximumCount = 20
 
     /// Why these legs are not one trip (a gap, an overlap, a stop ending before it starts), or nil when
-    /// they join end to start. Every leg after the first lasts at least a night; the first may be a day.
+    /// they join end to start. With several stops, every one lasts at least a night (the first included: a
+    /// stop of no nights would be an empty part of the trip); a trip of one stop may be a day trip.
     public static func chainProblem(_ legs: [TripLeg]) -> String? {
         guard let first = legs.first else { return "a trip has at least one stop" }
         guard legs.count <= maximumCount else { return "a trip has at most \(maximumCount) stops" }
         if first.end < first.start { return "stop 1 ends (\(first.end)) before it starts (\(first.start))" }
+        if legs.count > 1, first.end == first.start {
+            return "stop 1 (\(first.shortLabel)) must end after \(first.start), the day it starts, when other stops follow"
+        }
         for (index, leg) in legs.enumerated().dropFirst() {
             let previous = legs[index - 1]
             if leg.start > previous.end {

@@ -72,6 +72,10 @@ struct ErrorReport {
             case .emptyList: code = ExitCode.noInput
             default: code = ExitCode.usage
             }
+        case let error as TripChangedError:
+            message = error.errorDescription ?? "the trip changed meanwhile."
+            hint = error.recoverySuggestion
+            code = ExitCode.tempFail
         case let error as SessionInProgressError:
             message = error.errorDescription ?? "another plan is at work on this trip."
             hint = error.recoverySuggestion

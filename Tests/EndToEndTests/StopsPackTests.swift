@@ -130,6 +130,24 @@ import Testing
         #expect(missing.stderr.contains("stop 2 (Phoenix, AZ)"), "\(missing.stderr)")
     }
 
+    /// A replay is of the session's own stops: a stop added since (it has no pinned forecast) or the
+    /// trip's new places do not stop it.
+    @Test func aReplayAfterTheStopsChangedReplaysTheSessionsOwnStops() async throws {
+        let world = try world()
+        let pack = try world.packTwoStops()
+        let added = try world.run(["leg", "add", "1", "Seattle, WA", "--to", Self.today.adding(days: 7).description])
+        #expect(added.status == 0, "\(added.stderr)")
+        let dead = ["PLAN_OFFLINE": "1", "PLAN_NWS_URL": "http://127.0.0.1:9", "PLAN_OPEN_METEO_URL": "http://127.0.0.1:9"]
+        let replayed = try world.sandbox.run(["replay", "1", "--json"], environment: dead)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        let replay = try #require(try replayed.json() as? [String: Any])
+        let diff = try #require(replay["diff"] as? [String: Any])
+        #expect((diff["added"] as? [Any])?.isEmpty == true && (diff["removed"] as? [Any])?.isEmpty == true, "\(diff)")
+        #expect(try Self.items(replay).count == (try Self.items(pack)).count)
+        #expect((replay["legs"] as? [[String: Any]])?.count == 2)
+        #expect(replay["end"] as? String == Self.today.adding(days: 5).description)
+    }
+
     @Test func aOneStopTripKeepsItsFieldsAndHasOneLeg() throws {
         let world = try world()
         _ = try world.run(["add", "Denver, CO", "--from", Self.today.adding(days: 1).description, "--to", Self.today.adding(days: 2).description])

@@ -155,6 +155,27 @@ import Testing
         #expect(sandbox.databaseBytes() == before)
     }
 
+    /// A first stop of no nights with stops after it is refused like a later one (exit 64, one line, nothing
+    /// stored), by `add`, `pack`, `edit --leg 1` and `leg add` alike; a one-stop day trip is still fine.
+    @Test func aFirstStopOfNoNightsIsRefusedWhenStopsFollow() throws {
+        let sandbox = PlanSandbox()
+        try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--then", "Moab, UT", "--to", "2026-12-08"])
+        try sandbox.run(["add", "Seattle", "--from", "2026-12-03", "--to", "2026-12-03"])
+        let before = sandbox.databaseBytes()
+        for arguments in [
+            ["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-03", "--then", "Moab, UT", "--to", "2026-12-06"],
+            ["pack", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-03", "--then", "Moab, UT", "--to", "2026-12-06"],
+            ["edit", "1", "--leg", "1", "--to", "2026-12-03"],
+            ["leg", "add", "2", "Moab, UT", "--to", "2026-12-06"],
+        ] {
+            let refused = try sandbox.run(arguments)
+            #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains("stop 1"), "\(arguments): \(refused.stderr)")
+            #expect((1...2).contains(refused.stderr.split(separator: "\n").count), "\(arguments): \(refused.stderr)")
+            #expect(sandbox.databaseBytes() == before, "\(arguments)")
+        }
+    }
+
     @Test func editingOneStopMovesTheDayItSharesWithTheNext() throws {
         let sandbox = PlanSandbox()
         try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--then", "Moab, UT", "--to", "2026-12-08"])

@@ -40,6 +40,19 @@ import Testing
         #expect(TripTemplate.name(like: old, destinations: [test.to], start: start) == test.expected)
     }
 
+    /// The new trip is named from its own places: an old name that names its place keeps it only one for
+    /// one (a one-stop trip for a one-stop trip), in whatever case it was written.
+    @Test func aNameThatNamesTheOldPlaceIsNotKeptForOtherPlaces() throws {
+        let old = try Self.trip("Ski week in Aspen 2025", "Aspen, CO", "2025-12-20", "2025-12-27")
+        let start = try #require(CalendarDate("2026-12-19"))
+        #expect(TripTemplate.name(like: old, destinations: ["Vail, CO", "Denver, CO"], start: start) == nil)
+        let lower = try Self.trip("ski week in aspen", "Aspen, CO", "2025-12-20", "2025-12-27")
+        #expect(TripTemplate.name(like: lower, destinations: ["Vail, CO"], start: start) == "ski week in Vail")
+        // A name that names no place is kept, whatever the new places.
+        let family = try Self.trip("Family trip 2025", "Aspen, CO", "2025-12-20", "2025-12-27")
+        #expect(TripTemplate.name(like: family, destinations: ["Vail, CO", "Denver, CO"], start: start) == "Family trip 2026")
+    }
+
     @Test func givenOptionsWinOverTheOldTrip() throws {
         let old = try Self.trip("Aspen 2025", "Aspen, CO", "2025-12-20", "2025-12-27")
         let new = NewTrip(

@@ -23,6 +23,8 @@ import Testing
         Chain(spans: [("2026-12-03", "2026-12-05"), ("2026-12-06", "2026-12-08")], problem: "a gap"),
         Chain(spans: [("2026-12-03", "2026-12-05"), ("2026-12-04", "2026-12-08")], problem: "an overlap"),
         Chain(spans: [("2026-12-03", "2026-12-05"), ("2026-12-05", "2026-12-05")], problem: "must end after"),
+        // A first stop of no nights with stops after it would be an empty part of the trip.
+        Chain(spans: [("2026-12-03", "2026-12-03"), ("2026-12-03", "2026-12-05")], problem: "stop 1 (Stop) must end after"),
         Chain(spans: [("2026-12-03", "2026-12-05"), ("2026-12-05", "2026-12-04")], problem: "must end after"),
         Chain(spans: [("2026-12-05", "2026-12-03")], problem: "before it starts"),
         Chain(spans: [("2026-01-01", "2026-06-01"), ("2026-06-01", "2027-01-03")], problem: "366 nights"),
@@ -90,9 +92,9 @@ import Testing
         let twice = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(note: "activities changed")))
         #expect(twice.changeNote == "dates changed; activities changed")
         let list = try #require(try await store.latestPackingList(tripID: trip.id))
-        #expect(twice.outOfDateReason(listMadeAt: list.createdAt) == "dates changed; activities changed")
+        #expect(twice.outOfDateReason(listRevision: list.tripRevision) == "dates changed; activities changed")
         let fresh = try await store.savePackingList(tripID: trip.id, sessionID: nil, model: "builtin", json: #"{"items":[]}"#)
-        #expect(twice.outOfDateReason(listMadeAt: fresh.createdAt) == nil)
+        #expect(twice.outOfDateReason(listRevision: fresh.tripRevision) == nil)
         let after = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(note: "place changed")))
         #expect(after.changeNote == "place changed")
     }

@@ -14,7 +14,7 @@ public struct ListKeeper: Sendable {
     // MARK: - Reading
 
     /// The trip's list as the traveller sees it now. Its base is out of date when marked so
-    /// (`packing_lists.out_of_date`) or when the trip changed after it was made (`Trip.outOfDateReason`).
+    /// (`packing_lists.out_of_date`) or when the trip changed since the revision it was made for (`Trip.outOfDateReason`).
     public func list(tripID: Int) async throws -> TravellerList {
         let lists = try await store.packingLists(tripID: tripID)
         var list = ListMerge.build(
@@ -22,7 +22,7 @@ public struct ListKeeper: Sendable {
             preferences: try await store.preferenceChanges()
         )
         if var base = list.base, base.outOfDate == nil, let trip = try await store.trip(id: tripID),
-           let reason = trip.outOfDateReason(listMadeAt: base.createdAt) {
+           let reason = trip.outOfDateReason(listRevision: base.tripRevision) {
             base.outOfDate = reason
             list.base = base
         }

@@ -12,7 +12,8 @@ extension AskPlanner {
         guard setup.resumesInterrupted,
               let interrupted = try await InterruptedSession.latest(tripID: trip.id, purpose: .ask, store: store)
         else { return nil }
-        // A list made since carries facts the interrupted follow-up never had: start afresh from them.
+        // A list made since, or a trip changed since, carries facts the interrupted follow-up never had.
+        if interrupted.staleReason(for: trip) != nil { return nil }
         if let list = try await store.latestPackingList(tripID: trip.id), list.createdAt > interrupted.startedAt { return nil }
         let carried = interrupted.carried(asking: question)
         guard carried.endsWithQuestion || interrupted.answeredCalls > 0 else { return nil }

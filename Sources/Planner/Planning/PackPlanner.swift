@@ -33,6 +33,8 @@ public struct PackPlanner: Sendable {
         public var stored: StoredPackingList
         /// The interrupted session this pack resumed, and how many tool calls it did not ask again.
         public var resumed: (session: Int, answeredCalls: Int)? = nil
+        /// Why the trip's interrupted session was not resumed (the trip changed since it began).
+        public var notResumed: String? = nil
     }
 
     /// Packs `trip`; `onAnswer` is told about the model's list as it grows.
@@ -42,9 +44,12 @@ public struct PackPlanner: Sendable {
         try await InterruptedSession.claim(tripID: trip.id, purpose: .pack, store: store)
         let packing = PackingTurn(setup: setup, trip: trip, forecasts: setup.forecasts, pins: true)
         var (turn, provider) = packing.turn(purpose: .pack, parent: nil, onAnswer: onAnswer)
-        let resumed = setup.resumesInterrupted
+        let interrupted = setup.resumesInterrupted
             ? try await InterruptedSession.latest(tripID: trip.id, purpose: .pack, store: store).flatMap { $0.answeredCalls > 0 ? $0 : nil }
             : nil
+        // Only for the trip it began with: its prompt and forecast were for those places and dates.
+        let notResumed = interrupted?.staleReason(for: trip)
+        let resumed = notResumed == nil ? interrupted : nil
         if let resumed {
             // The interrupted session's entries carry on: the tool calls it answered are not asked again.
             turn.carried = resumed.transcript
@@ -62,7 +67,7 @@ public struct PackPlanner: Sendable {
                 Result(
                     trip: trip, sessionID: outcome.sessionID, firstSessionID: outcome.firstSessionID, model: outcome.modelName,
                     list: made.list, recoveries: outcome.recoveries, stored: made.stored,
-                    resumed: resumed.map { ($0.id, $0.answeredCalls) }
+                    resumed: resumed.map { ($0.id, $0.answeredCalls) }, notResumed: notResumed
                 ),
                 made.note
             )

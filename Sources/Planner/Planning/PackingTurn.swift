@@ -129,7 +129,8 @@ struct PackingTurn: Sendable {
             JSONEncoder().encode(review)
         )))
         let stored = try await setup.store.savePackingList(
-            tripID: trip.id, sessionID: outcome.sessionID, model: outcome.modelName, json: try list.jsonText()
+            tripID: trip.id, sessionID: outcome.sessionID, model: outcome.modelName, json: try list.jsonText(),
+            tripRevision: trip.revision
         )
         return Made(list: list, stored: stored, note: fallback.map { "the model's answer was set aside: \(SessionChain.trimmed($0))" })
     }

@@ -16,6 +16,8 @@ struct InterruptedSession: Sendable {
     var prompt: String?
     /// When it started (facts it carries are as of then).
     var startedAt: Date
+    /// The revision of the trip it began with (nil: recorded before revisions were).
+    var tripRevision: Int?
 
     /// Before a pack or ask of `trip` starts: sessions whose process died are marked interrupted, and one
     /// a live process is running stops this command (`SessionInProgressError`, exit 75).
@@ -41,8 +43,22 @@ struct InterruptedSession: Sendable {
         return InterruptedSession(
             id: interrupted.id, transcript: Transcript(entries: kept),
             answeredCalls: kept.filter { $0.kind == .toolOutput }.count,
-            prompt: kept.last { $0.kind == .prompt }?.text, startedAt: interrupted.startedAt
+            prompt: kept.last { $0.kind == .prompt }?.text, startedAt: interrupted.startedAt,
+            tripRevision: interrupted.tripRevision
         )
+    }
+
+    /// Why it cannot be carried on for `trip` as it is now, or nil when it can: its prompt, its forecast
+    /// and its tool calls were for the trip it began with, so a trip changed since starts afresh.
+    func staleReason(for trip: Trip) -> String? {
+        if let tripRevision, tripRevision == trip.revision { return nil }
+        if tripRevision == nil, trip.revision == 0 { return nil }
+        let what = trip.changeNote.map { " (\(Self.clipped($0)))" } ?? ""
+        return "interrupted session \(id) was for trip \(trip.id) before it changed\(what); starting afresh."
+    }
+
+    static func clipped(_ text: String) -> String {
+        text.count > 120 ? String(text.prefix(119)) + "…" : text
     }
 
     /// For a follow-up asking `question`: the transcript to carry and whether it already ends with the

@@ -59,12 +59,7 @@ struct SessionChain: Sendable {
         finish: (Outcome) async throws -> (Value, note: String?)
     ) async throws -> Value {
         let options = options ?? self.options
-        let window = try await resolvedContextSize()
-        let name = await model.servedName()
-        let firstID = try await store.createSession(
-            tripID: turn.trip.id, parentID: turn.parent?.id, relation: turn.parent?.relation, purpose: turn.purpose,
-            model: name, contextSize: window, sampling: options.recorded
-        )
+        let (firstID, window, name) = try await start(turn, options: options)
         var currentID = firstID
         do {
             var session = try await LanguageModelSession(
@@ -128,6 +123,39 @@ struct SessionChain: Sendable {
         }
     }
 
+    /// Creates the session row before the engine is probed: a pack or ask claims its trip in one write
+    /// (`Store.claimSession`), so a second one started meanwhile stops (`SessionInProgressError`) instead of
+    /// running beside it. The row then gets the engine's served name and window; when the engine cannot be
+    /// reached, the row (which holds nothing) is removed.
+    private func start(_ turn: Turn, options: GenerationOptions) async throws -> (id: Int, window: Int, name: String) {
+        let id: Int
+        if turn.purpose == .replay {
+            id = try await store.createSession(
+                tripID: turn.trip.id, parentID: turn.parent?.id, relation: turn.parent?.relation, purpose: turn.purpose,
+                model: model.name, contextSize: contextSize ?? 1, sampling: options.recorded, trip: turn.trip
+            )
+        } else {
+            let claim = try await store.claimSession(
+                tripID: turn.trip.id, parentID: turn.parent?.id, relation: turn.parent?.relation, purpose: turn.purpose,
+                model: model.name, contextSize: contextSize ?? 1, sampling: options.recorded, trip: turn.trip
+            )
+            switch claim {
+            case let .started(started): id = started
+            case let .busy(busy):
+                throw SessionInProgressError(tripID: turn.trip.id, sessionID: busy.id, purpose: turn.purpose, pid: busy.owner?.pid ?? 0)
+            }
+        }
+        do {
+            let window = try await resolvedContextSize()
+            let name = await model.servedName()
+            try await store.setSessionModel(id: id, model: name, contextSize: window)
+            return (id, window, name)
+        } catch {
+            try? await store.discardSession(id: id)
+            throw error
+        }
+    }
+
     /// Starts linked sessions from a condensed transcript until one answers: the chosen strategy, then each
     /// fallback (summarize → condense → fresh). Every session left behind is `recovered`, with the reason.
     private func recover(
@@ -157,7 +185,7 @@ struct SessionChain: Sendable {
             try await store.finishSession(id: currentID, status: .recovered, error: note)
             currentID = try await store.createSession(
                 tripID: turn.trip.id, parentID: currentID, relation: current.relation, purpose: turn.purpose, model: modelName,
-                contextSize: window, sampling: options.recorded
+                contextSize: window, sampling: options.recorded, trip: turn.trip
             )
             recoveries.append(current.relation)
             let next = try await LanguageModelSession(

@@ -16,26 +16,28 @@ struct EditCommand {
         let activities = try arguments.activities.map { try AddCommand.activities($0, command: "edit") }
         let destination = try arguments.destination.map { try AddCommand.destination($0, command: "edit") }
         // Dates and stops are checked before a place is looked up: a usage error costs no lookup.
-        let legs = try Self.usage { try TripEdit.legs(
+        _ = try Self.usage { try TripEdit.legs(
             of: trip, leg: arguments.leg, from: arguments.from, to: arguments.to, destination: destination, place: nil
         ) }
-        var resolved = legs
-        if let destination {
-            let place = try await context.resolve(destination)
-            resolved = try Self.usage { try TripEdit.legs(
-                of: trip, leg: arguments.leg, from: arguments.from, to: arguments.to, destination: destination, place: place
+        var place: Place?
+        if let destination { place = try await context.resolve(destination) }
+        // After the lookup the edit is made again from the trip as it is now (another command may have
+        // added a stop meanwhile), and written only over what it read.
+        let written = try await TripEdit.write(to: store, tripID: id) { current in
+            let resolved = try Self.usage { try TripEdit.legs(
+                of: current, leg: arguments.leg, from: arguments.from, to: arguments.to, destination: destination, place: place
             ) }
+            var newName = name
+            if newName == nil, destination != nil, Self.hasDefaultName(current) {
+                newName = resolved.map(\.destination).joined(separator: " → ")  // the default name follows the place
+            }
+            let note = TripEdit.note(old: current, legs: resolved, activities: activities)
+            return Store.TripChange(
+                name: newName, activities: activities, legs: resolved == current.legs ? nil : resolved, note: note
+            )
         }
-        var newName = name
-        if newName == nil, destination != nil, Self.hasDefaultName(trip) {
-            newName = resolved.map(\.destination).joined(separator: " → ")  // the default name follows the place
-        }
-        let note = TripEdit.note(old: trip, legs: resolved, activities: activities)
-        let updated = try await store.updateTrip(id: id, Store.TripChange(
-            name: newName, activities: activities, legs: resolved == trip.legs ? nil : resolved, note: note
-        ))
-        guard let updated else { throw CLIError.noSuchTrip(id) }
-        try await TripChangeOutput(context: context).print(updated, verb: "Changed", note: note, json: arguments.json)
+        guard let written else { throw CLIError.noSuchTrip(id) }
+        try await TripChangeOutput(context: context).print(written.trip, verb: "Changed", note: written.change.note, json: arguments.json)
     }
 
     /// The name is the place or places as typed (nobody chose it).
@@ -59,7 +61,7 @@ struct TripChangeOutput {
 
     func print(_ trip: Trip, verb: String, note: String?, json: Bool) async throws {
         let list = try await context.openStore().latestPackingList(tripID: trip.id)
-        let reason = list.flatMap { trip.outOfDateReason(listMadeAt: $0.createdAt) }
+        let reason = list.flatMap { $0.outOfDate ?? trip.outOfDateReason(listRevision: $0.tripRevision) }
         if json {
             var object = TripPrinter.json(trip, packed: list != nil).objectValue ?? [:]
             object["packingListOutOfDate"] = .bool(reason != nil)

@@ -14,26 +14,31 @@ struct LegCommand {
         guard let end = arguments.to else { throw CLIError.usage("missing --to <date>.", command: "leg add") }
         _ = try Self.usage { try TripEdit.adding(destination, place: nil, end: end, to: trip) }
         let place = try await context.resolve(destination)
-        let legs = try Self.usage { try TripEdit.adding(destination, place: place, end: end, to: trip) }
-        let added = legs[legs.count - 1]
-        let note = "stop \(added.position) \(added.shortLabel) added (\(TripEdit.span(added)))"
-        try await save(trip, legs: legs, note: note, verb: "Added a stop to", json: arguments.json)
+        // The stop is added to the trip as it is after the lookup, not to the copy read before it.
+        try await save(tripID: trip.id, verb: "Added a stop to", json: arguments.json) { current in
+            let legs = try Self.usage { try TripEdit.adding(destination, place: place, end: end, to: current) }
+            let added = legs[legs.count - 1]
+            return (legs, "stop \(added.position) \(added.shortLabel) added (\(TripEdit.span(added)))")
+        }
     }
 
     func remove(_ arguments: PlanArguments.LegRemove) async throws {
-        let store = try context.openStore()
-        guard let trip = try await store.trip(id: arguments.trip) else { throw CLIError.noSuchTrip(arguments.trip) }
-        let legs = try Self.usage { try TripEdit.removing(arguments.leg, from: trip) }
-        let removed = trip.legs[arguments.leg - 1]
-        let note = "stop \(arguments.leg) \(removed.shortLabel) removed"
-        try await save(trip, legs: legs, note: note, verb: "Removed a stop from", json: arguments.json)
+        try await save(tripID: arguments.trip, verb: "Removed a stop from", json: arguments.json) { current in
+            let legs = try Self.usage { try TripEdit.removing(arguments.leg, from: current) }
+            return (legs, "stop \(arguments.leg) \(current.legs[arguments.leg - 1].shortLabel) removed")
+        }
     }
 
-    private func save(_ trip: Trip, legs: [TripLeg], note: String, verb: String, json: Bool) async throws {
-        let name = EditCommand.hasDefaultName(trip) ? legs.map(\.destination).joined(separator: " → ") : nil
-        let updated = try await context.openStore().updateTrip(id: trip.id, Store.TripChange(name: name, legs: legs, note: note))
-        guard let updated else { throw CLIError.noSuchTrip(trip.id) }
-        try await TripChangeOutput(context: context).print(updated, verb: verb, note: note, json: json)
+    private func save(
+        tripID: Int, verb: String, json: Bool, _ change: (Trip) throws -> (legs: [TripLeg], note: String)
+    ) async throws {
+        let written = try await TripEdit.write(to: try context.openStore(), tripID: tripID) { current in
+            let (legs, note) = try change(current)
+            let name = EditCommand.hasDefaultName(current) ? legs.map(\.destination).joined(separator: " → ") : nil
+            return Store.TripChange(name: name, legs: legs, note: note)
+        }
+        guard let written else { throw CLIError.noSuchTrip(tripID) }
+        try await TripChangeOutput(context: context).print(written.trip, verb: verb, note: written.change.note, json: json)
     }
 
     static func usage<T>(_ body: () throws -> T) throws -> T {

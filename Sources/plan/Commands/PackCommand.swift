@@ -67,6 +67,10 @@ struct PackCommand {
             throw error
         }
         context.console.endProgress()
+        if let notResumed = result.notResumed { context.console.warn("plan: " + notResumed) }
+        if let reason = result.stored.outOfDate {
+            context.console.warn("plan: this list is out of date (\(reason)); run 'plan pack \(trip.id)' for a current one.")
+        }
         if let resumed = result.resumed {
             context.console.warn(
                 "plan: resumed interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") not asked again); --restart starts afresh."

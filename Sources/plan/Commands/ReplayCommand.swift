@@ -14,18 +14,18 @@ struct ReplayCommand {
         let engine = arguments.engine
         let store = try context.openStore()
         let original: SessionRecord
-        let trip: Trip
+        let found: Trip
         // The declaration's rule lets exactly one of a trip and --session through.
         if let sessionID = arguments.session {
             guard let session = try await store.session(id: sessionID) else { throw CLIError.noSuchSession(sessionID) }
-            guard let tripID = session.tripID, let found = try await store.trip(id: tripID) else {
+            guard let tripID = session.tripID, let trip = try await store.trip(id: tripID) else {
                 throw CLIError(code: ExitCode.noInput, message: "session \(sessionID) belongs to no trip.", hint: "Replay a pack session.")
             }
             original = session
-            trip = found
+            found = trip
         } else {
             guard let tripID = arguments.trip else { throw CLIError.usage("give a trip id or --session <id>.", command: "replay") }
-            guard let found = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
+            guard let trip = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
             guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
                 throw CLIError(
                     code: ExitCode.noInput, message: "trip \(tripID) has no completed pack, so there is nothing to replay.",
@@ -33,14 +33,16 @@ struct ReplayCommand {
                 )
             }
             original = session
-            trip = found
+            found = trip
         }
         guard let originalList = try await store.packingList(sessionID: original.id) else {
             throw CLIError(
                 code: ExitCode.noInput, message: "session \(original.id) produced no packing list (it \(original.status.rawValue)).",
-                hint: "Replay a completed pack: 'plan history --trip \(trip.id)' lists them."
+                hint: "Replay a completed pack: 'plan history --trip \(found.id)' lists them."
             )
         }
+        // The session's own stops, places and dates (the trip may have changed since): what it was made with.
+        let trip = try await store.sessionTrip(id: original.id) ?? found
         let pinned = try await ReplayPlanner.Pinned.load(
             for: trip, madeAt: originalList.createdAt, session: original.id, store: store
         )

@@ -185,6 +185,8 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 LOG.clear()
             return self.send(200, {"ok": True})
+        if url.path in ("/_hold", "/_release", "/_held"):
+            return self.send(200, round_four_trips_control(url.path))
         body = self.body_json() if self.command == "POST" else {}
         parts = url.path.strip("/").split("/", 1)
         scenario, rest = parts[0], "/" + (parts[1] if len(parts) > 1 else "")
@@ -195,6 +197,7 @@ class Handler(BaseHTTPRequestHandler):
                         "bodyBytes": getattr(self, "raw_length", 0),
                         "stream": bool(isinstance(body, dict) and body.get("stream")),
                         "keys": sorted(body) if isinstance(body, dict) else []})
+        round_four_trips_wait(scenario, rest, body)
         base = f"http://127.0.0.1:{port}/{scenario}"
         other = f"http://127.0.0.1:{PORTS['other']}/{scenario}"
         if scenario.startswith("w-") and rest in ("/alerts/active", "/v1/archive", "/search"):
@@ -382,6 +385,42 @@ def round_four_names_listing():
         item("Accessories", "x\u0301\u0302\u0303\u0304" * 44), item("Documents & money", "42"),
         item("Electronics", "Phone;=1+1;charger"), item("Toiletries", "Toothbrush"), item("Documents & money", "Wallet"),
     ], "notices": []}
+
+
+# -- round four, trips (issue 32): requests held until the test says ----------------------------------
+# m-slow-props: llama-server's /props answers after 1 s (two packs started 0.5 s apart race on the guard).
+# m-hold-answer: a pack's answer round (not the round that must call a tool, not a one-token prewarm) is
+# held until POST /_release. g-hold: geocoder lookups are held until POST /_release. POST /_hold holds
+# again; GET /_held says how many requests wait now and have waited. A hold lasts 30 s at most.
+
+HOLD = threading.Event()
+HELD = {"now": 0, "ever": 0}
+
+
+def round_four_trips_control(path):
+    if path == "/_release":
+        HOLD.set()
+    elif path == "/_hold":
+        HOLD.clear()
+        with LOCK:
+            HELD["ever"] = 0
+    with LOCK:
+        return {"held": not HOLD.is_set(), "now": HELD["now"], "ever": HELD["ever"]}
+
+
+def round_four_trips_wait(scenario, rest, body):
+    if scenario == "m-slow-props" and rest == "/props":
+        time.sleep(1.0)
+    body = body if isinstance(body, dict) else {}
+    required = body.get("tools") and body.get("tool_choice") == "required"
+    answer = rest == "/v1/chat/completions" and not required and body.get("max_tokens") != 1
+    if (scenario == "m-hold-answer" and answer) or (scenario == "g-hold" and rest in ("/v1/search", "/search")):
+        with LOCK:
+            HELD["now"] += 1
+            HELD["ever"] += 1
+        HOLD.wait(30)
+        with LOCK:
+            HELD["now"] -= 1
 
 
 class Server(ThreadingHTTPServer):

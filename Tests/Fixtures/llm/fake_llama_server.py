@@ -27,7 +27,8 @@ Control (not in the real server)
   POST /_control/reset         forget requests, the posted script, the position
   POST /_control/script        set the script (same JSON as the file); position 0
   GET  /_control/script        {"steps": [...], "position": n, "source": ...}
-  POST /_control/config        {"n_ctx": n, "supports_tools": bool}
+  POST /_control/config        {"n_ctx": n, "supports_tools": bool, "hold_props": bool}
+                               (hold_props: /props waits for /_control/release, 60 s at most)
 
 Script: a JSON list of steps (or {"steps": [...]}), consumed one per chat
 request, in order:
@@ -183,6 +184,7 @@ class State:
         self.chunk_chars = max(1, args.chunk_chars)
         self.chunk_delay = max(0.0, args.chunk_delay)
         self.released = threading.Event()
+        self.hold_props = False
         self.reset()
 
     def reset(self):
@@ -315,6 +317,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/health":
             self.send_json(200, {"status": "ok"})
         elif path == "/props":
+            if st.hold_props:
+                st.released.wait(60)
             self.send_json(200, self.props())
         elif path in ("/v1/models", "/models"):
             self.send_json(200, self.models())
@@ -364,6 +368,8 @@ class Handler(BaseHTTPRequestHandler):
                         st.n_ctx = int(body["n_ctx"])
                     if "supports_tools" in body:
                         st.supports_tools = bool(body["supports_tools"])
+                    if "hold_props" in body:
+                        st.hold_props = bool(body["hold_props"])
                 return self.send_json(200, {"n_ctx": st.n_ctx, "supports_tools": st.supports_tools})
         if path == "/tokenize":
             content = body.get("content", "") if isinstance(body, dict) else ""
