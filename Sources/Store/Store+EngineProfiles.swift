@@ -38,9 +38,14 @@ extension Store {
 
     /// Reasoning tokens by model (models whose sessions reported none are left out).
     public func reasoningTokensByModel() throws -> [String: Int] {
+        try requireBelievableCounts()
         var byModel: [String: Int] = [:]
+        // total(), not sum(): with every row believable the total is exact, and sum() can still fail on overflow.
         for row in try connection.query(
-            "SELECT model, sum(reasoning_tokens) AS tokens FROM sessions GROUP BY model HAVING sum(reasoning_tokens) > 0"
+            """
+            SELECT model, CAST(min(total(reasoning_tokens), 1e15) AS INTEGER) AS tokens FROM sessions
+            GROUP BY model HAVING total(reasoning_tokens) > 0
+            """
         ) {
             byModel[try row.string("model")] = try row.int("tokens")
         }
@@ -49,7 +54,7 @@ extension Store {
 
     /// A session's reasoning tokens.
     public func reasoningTokens(sessionID: Int) throws -> Int {
-        try connection.first("SELECT reasoning_tokens FROM sessions WHERE id = ?", [sessionID])?.int("reasoning_tokens") ?? 0
+        try connection.first("SELECT id, reasoning_tokens FROM sessions WHERE id = ?", [sessionID])?.count("reasoning_tokens") ?? 0
     }
 
     /// The trip's newest pack session cut short and not yet resumed (no session carries on from it).
