@@ -366,7 +366,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     private func post(path: String, body: JSONValue?, timeout: TimeInterval? = nil) async throws -> (Int, Data, [String: String]) {
         let request = urlRequest(path: path, body: body)
         let limit = path == "tokenize" ? Self.maximumTokenizeBytes
-            : path == "v1/chat/completions" ? Self.maximumAnswerBytes : Self.maximumPropsBytes
+            : path == "v1/chat/completions" ? Self.maximumAnswerBytes
+            : path == "v1/models" ? EngineDetector.maximumModelListBytes : Self.maximumPropsBytes
         do {
             let (response, data) = try await transport.send(
                 request, limits: ModelTransportLimits(deadline: timeout ?? self.timeout, maximumBytes: limit)

@@ -1,0 +1,68 @@
+import Foundation
+@testable import LanguageModels
+import Testing
+
+/// Issue 32: numbers and text from model servers, round four. A model listing past its size, a streamed
+/// request answered with plain JSON, Retry-After waits of nothing or of decades.
+@Suite struct UntrustedServerTests {
+    static let base = URL(string: "http://127.0.0.1:8080")
+
+    static func model(_ transport: ScriptedTransport, name: String? = nil) throws -> OpenAICompatibleModel {
+        OpenAICompatibleModel(
+            baseURL: try #require(base), modelName: name, apiKey: nil, forcedMode: .automatic, timeout: 5, transport: transport
+        )
+    }
+
+    static func ask(onText: (@Sendable (String) -> Void)? = nil) -> ModelRequest {
+        var request = ModelRequest(
+            entries: [.instructions(Transcript.Instructions(text: "Be brief.")), .prompt(Transcript.Prompt(text: "Pack?"))],
+            tools: [], answerSchema: nil, options: GenerationOptions(maximumResponseTokens: 64)
+        )
+        request.onText = onText
+        return request
+    }
+
+    /// A listing of `count` models of long names (about `count` × 2 KB).
+    static func listing(count: Int) -> Data {
+        let name = String(repeating: "m", count: 2_000)
+        let entries = (0..<count).map { #"{"id":"\#(name)\#($0)","object":"model"}"# }
+        return Data(#"{"object":"list","data":[\#(entries.joined(separator: ","))]}"#.utf8)
+    }
+
+    // MARK: - The model listing
+
+    @Test func aModelListingOverOneMegabyteIsReadWithItsOwnCap() async throws {
+        let big = Self.listing(count: 800)  // about 1.6 MB: past the answer's 1 MB, within the listing's cap
+        #expect(big.count > 1_048_576 && big.count < EngineDetector.maximumModelListBytes)
+        let transport = ScriptedTransport { path, _ in
+            switch path {
+            case "v1/models": return .init(body: big)
+            case "v1/chat/completions": return .init(body: ScriptedTransport.textCompletion("Boots."))
+            default: return nil
+            }
+        }
+        let model = try Self.model(transport)
+        #expect(try await model.respond(to: Self.ask()).text == "Boots.")
+        let profile = try await model.profile()
+        #expect(profile.models.count == 8)
+        #expect(!profile.isModelListUnavailable)
+    }
+
+    @Test func aModelListingPastItsCapIsUnavailableNotAFailedRequest() async throws {
+        let huge = Self.listing(count: 2_600)  // about 5.2 MB
+        #expect(huge.count > EngineDetector.maximumModelListBytes)
+        let transport = ScriptedTransport { path, _ in
+            switch path {
+            case "v1/models": return .init(body: huge)
+            case "v1/chat/completions": return .init(body: ScriptedTransport.textCompletion("Boots."))
+            default: return nil
+            }
+        }
+        let model = try Self.model(transport)
+        #expect(try await model.respond(to: Self.ask()).text == "Boots.")
+        let profile = try await model.profile()
+        #expect(profile.isModelListUnavailable)
+        #expect(profile.models.isEmpty)
+        #expect(profile.kind == .openai)
+    }
+}
