@@ -3,25 +3,26 @@ import Foundation
 extension Store {
     // MARK: - Engine profiles
 
-    /// The profile learnt for a model server (its JSON), unless it has expired.
-    public func engineProfile(baseURL: String) throws -> String? {
+    /// The profile learnt for a model on a server (its JSON), unless it has expired. `model` is the name
+    /// asked for ("" when none is named): one server's models have windows of their own.
+    public func engineProfile(baseURL: String, model: String) throws -> String? {
         let now = clock().timeIntervalSince1970
         return try connection.first(
-            "SELECT profile FROM engine_profiles WHERE base_url = ? AND expires_at > ?", [baseURL, now]
+            "SELECT profile FROM engine_profiles WHERE base_url = ? AND model = ? AND expires_at > ?", [baseURL, model, now]
         )?.string("profile")
     }
 
-    /// Remembers what was learnt about a model server for `lifetime` seconds (replacing what was known).
-    public func saveEngineProfile(baseURL: String, json: String, lifetime: TimeInterval) throws {
+    /// Remembers what was learnt about a model on a server for `lifetime` seconds (replacing what was known).
+    public func saveEngineProfile(baseURL: String, model: String, json: String, lifetime: TimeInterval) throws {
         let now = clock().timeIntervalSince1970
         try connection.write {
             try connection.query(
                 """
-                INSERT INTO engine_profiles (base_url, profile, learnt_at, expires_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (base_url) DO UPDATE SET profile = excluded.profile, learnt_at = excluded.learnt_at,
-                                                     expires_at = excluded.expires_at
+                INSERT INTO engine_profiles (base_url, model, profile, learnt_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (base_url, model) DO UPDATE SET profile = excluded.profile, learnt_at = excluded.learnt_at,
+                                                            expires_at = excluded.expires_at
                 """,
-                [baseURL, json, now, now + max(0, lifetime)]
+                [baseURL, model, json, now, now + max(0, lifetime)]
             )
         }
     }

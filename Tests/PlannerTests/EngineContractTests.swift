@@ -56,8 +56,8 @@ import Tools
     /// Profiles kept in memory, as the database keeps them between runs.
     actor Memory: EngineProfileMemory {
         var profiles: [String: EngineProfile] = [:]
-        func profile(for baseURL: String) -> EngineProfile? { profiles[baseURL] }
-        func remember(_ profile: EngineProfile, for baseURL: String) { profiles[baseURL] = profile }
+        func profile(for baseURL: String, model: String) -> EngineProfile? { profiles[baseURL + " " + model] }
+        func remember(_ profile: EngineProfile, for baseURL: String, model: String) { profiles[baseURL + " " + model] = profile }
     }
 
     static func ask(_ text: String = "What should I pack?", schema: GenerationSchema? = nil, maximum: Int = 64) -> ModelRequest {

@@ -120,8 +120,8 @@ public struct EngineProfile: Sendable, Codable, Equatable {
 
 /// Where profiles are remembered between runs (plan's database; nothing in tests).
 public protocol EngineProfileMemory: Sendable {
-    /// The profile remembered for a base URL, unless it expired.
-    func profile(for baseURL: String) async -> EngineProfile?
-    /// Remembers a profile for a base URL.
-    func remember(_ profile: EngineProfile, for baseURL: String) async
+    /// The profile remembered for a model (the name asked for, "" when none) on a base URL, unless it expired.
+    func profile(for baseURL: String, model: String) async -> EngineProfile?
+    /// Remembers a profile for a model on a base URL: one server's models have windows of their own.
+    func remember(_ profile: EngineProfile, for baseURL: String, model: String) async
 }

@@ -94,7 +94,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     public func profile(fresh: Bool = false) async throws -> EngineProfile {
         if !fresh, let known = await facts.profile { return known }
         let key = Self.withoutCredentials(baseURL)
-        if !fresh, let memory, let remembered = await memory.profile(for: key),
+        if !fresh, let memory, let remembered = await memory.profile(for: key, model: modelName ?? ""),
            forcedEngine.map({ $0 == remembered.kind }) ?? true {
             await facts.setProfile(remembered)
             return remembered
@@ -106,7 +106,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         var profile = try await detector.detect(forced: forcedEngine)
         profile.learntAt = Date()
         if reasoning != nil { profile.isReasoning = true }
-        if fresh, let memory, let remembered = await memory.profile(for: key), remembered.kind == profile.kind {
+        if fresh, let memory, let remembered = await memory.profile(for: key, model: modelName ?? ""), remembered.kind == profile.kind {
             // What the server taught by refusing requests outlives a fresh look at it.
             profile.droppedFields = remembered.droppedFields
             profile.renamedFields = remembered.renamedFields
@@ -124,7 +124,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         var profile = try await profile()
         change(&profile)
         await facts.setProfile(profile)
-        await memory?.remember(profile, for: Self.withoutCredentials(baseURL))
+        await memory?.remember(profile, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
         return profile
     }
 
@@ -230,7 +230,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.reasoningTokens ?? 0) > 0 {
             _ = try? await update { $0.isReasoning = true }
         } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
-            await memory.remember(known, for: Self.withoutCredentials(baseURL))
+            await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
         }
         return reply
     }
