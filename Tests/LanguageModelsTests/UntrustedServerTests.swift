@@ -65,4 +65,41 @@ import Testing
         #expect(profile.models.isEmpty)
         #expect(profile.kind == .openai)
     }
+
+    // MARK: - Retry-After
+
+    @Test func aRetryAfterOfZeroOrAPastDateWaitsAtLeastTheFloorBetweenTries() async throws {
+        for header in ["0", "Sun, 06 Nov 1994 08:49:37 GMT"] {
+            let transport = ScriptedTransport { path, _ in
+                switch path {
+                case "v1/models": return .init(body: Data(#"{"data":[{"id":"m1"}]}"#.utf8))
+                case "v1/chat/completions":
+                    return .init(status: 429, headers: ["Retry-After": header], body: Data(#"{"error":{"message":"slow down"}}"#.utf8))
+                default: return nil
+                }
+            }
+            var model = try Self.model(transport)
+            model.minimumRetryWait = 0.2
+            model.maximumRateLimitWait = 0.5
+            let started = Date()
+            await #expect(throws: LanguageModelError.self) { _ = try await model.respond(to: Self.ask()) }
+            let tries = transport.requests.filter { $0.url.path.hasSuffix("chat/completions") }.count
+            // Before: eight tries 50 ms apart. Now: 0.2 s apart within the 0.5 s allowed, so three tries.
+            #expect(tries == 3, "Retry-After \(header): \(tries) tries")
+            #expect(Date().timeIntervalSince(started) >= 0.4)
+        }
+    }
+
+    @Test func aWaitThatEndsOnAnotherDaySaysItsDate() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30 00:53 UTC
+        let later = LanguageModelError.moment(after: 600, now: now, calendar: calendar)
+        #expect(!later.contains("2026") && later.contains(":"))
+        // 10^9 seconds, or a date in 2099: capped at a day, and that day is named.
+        for seconds in [1e9, 86_400 * 365 * 73, .infinity] {
+            let moment = LanguageModelError.moment(after: seconds, now: now, calendar: calendar)
+            #expect(moment.contains("Dec") && moment.contains("2026"), "\(moment)")
+        }
+    }
 }

@@ -20,6 +20,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     public var userAgent: String?
     /// The longest plan waits out a rate limit (429) in one request before giving up.
     public var maximumRateLimitWait: TimeInterval = 60
+    /// The least time between two tries after a rate limit, whatever the server says (a second).
+    public var minimumRetryWait: TimeInterval = 1
     private let facts = ServerFacts()
     /// How requests reach the server (plan's: libcurl, `CurlModelTransport`). It must not follow a redirect
     /// to another origin: the API key and the conversation go only to `baseURL`'s host.
@@ -286,14 +288,15 @@ public struct OpenAICompatibleModel: LanguageModel {
                 }
                 profile = try await update { $0 = taught }
             case let .rateLimited(retryAfter):
-                // Without a word on how long: 1, 2, 4, 8 s.
-                let wait = retryAfter ?? Double(1 << min(waits, 3))
+                // Without a word on how long: 1, 2, 4, 8 s. Never less than `minimumRetryWait`: a Retry-After
+                // of 0 or a date past is no reason to send eight requests in half a second.
+                let wait = max(retryAfter ?? Double(1 << min(waits, 3)), minimumRetryWait)
                 waits += 1
                 guard waits <= 8, waited + wait <= maximumRateLimitWait else {
                     throw LanguageModelError.rateLimited(retryAfter: retryAfter)
                 }
-                try await Task.sleep(nanoseconds: UInt64(clamping: Int(checked: max(0.05, wait) * 1_000_000_000) ?? 1_000_000_000))
-                waited += max(0.05, wait)
+                try await Task.sleep(nanoseconds: UInt64(clamping: Int(checked: wait * 1_000_000_000) ?? 1_000_000_000))
+                waited += wait
             case let .failure(.modelNotFound(model, available)) where available.isEmpty:
                 // The models it has, asked now (a profile may have been learnt before the model was loaded).
                 let listed = (try? await send(path: "v1/models", body: nil, timeout: min(timeout, 10))).flatMap { status, data in
