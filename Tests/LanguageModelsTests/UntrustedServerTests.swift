@@ -66,6 +66,65 @@ import Testing
         #expect(profile.kind == .openai)
     }
 
+    // MARK: - Streaming answered without a stream
+
+    @Test func aStreamedRequestAnsweredWithPlainJSONIsReadAsTheAnswer() async throws {
+        let transport = ScriptedTransport { path, _ in
+            switch path {
+            case "v1/models": return .init(body: Data(#"{"data":[{"id":"m1"}]}"#.utf8))
+            case "v1/chat/completions":
+                return .init(headers: ["Content-Type": "application/json"], body: ScriptedTransport.textCompletion("Pack boots."))
+            default: return nil
+            }
+        }
+        let shown = Shown()
+        let reply = try await Self.model(transport).respond(to: Self.ask { shown.add($0) })
+        #expect(reply.text == "Pack boots.")
+        #expect(reply.usage?.promptTokens == 130)
+        #expect(shown.text == "Pack boots.")
+        // It was asked as a stream.
+        let sent = transport.requests.last { $0.url.path.hasSuffix("chat/completions") }
+        #expect(sent?.body.flatMap { try? JSONValue.parse($0) }?["stream"]?.boolValue == true)
+    }
+
+    @Test func aStreamedRequestAnsweredWithPlainJSONToolCallsKeepsEachCall() async throws {
+        let calls: JSONValue = [
+            ["id": "a", "type": "function", "function": ["name": "forecast", "arguments": #"{"place":"Lyon"}"#]],
+            ["id": "b", "type": "function", "function": ["name": "forecast", "arguments": ["place": "Nice"]]],
+        ]
+        let document: JSONValue = [
+            "choices": [["index": 0, "finish_reason": "tool_calls", "message": ["role": "assistant", "content": .null, "tool_calls": calls]]],
+            "usage": ["prompt_tokens": 100, "completion_tokens": 9],
+        ]
+        let transport = ScriptedTransport { path, _ in
+            switch path {
+            case "v1/models": return .init(body: Data(#"{"data":[{"id":"m1"}]}"#.utf8))
+            case "v1/chat/completions":
+                return .init(headers: ["content-type": "application/json; charset=utf-8"], body: Data(document.compactText.utf8))
+            default: return nil
+            }
+        }
+        let reply = try await Self.model(transport).respond(to: Self.ask { _ in })
+        #expect(reply.toolCalls.map(\.name) == ["forecast", "forecast"])
+        #expect(reply.toolCalls.map(\.arguments) == [["place": "Lyon"], ["place": "Nice"]])
+    }
+
+    /// Text `onText` was given, gathered under a lock.
+    final class Shown: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pieces: [String] = []
+        func add(_ piece: String) {
+            lock.lock()
+            pieces.append(piece)
+            lock.unlock()
+        }
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return pieces.joined()
+        }
+    }
+
     // MARK: - Retry-After
 
     @Test func aRetryAfterOfZeroOrAPastDateWaitsAtLeastTheFloorBetweenTries() async throws {

@@ -324,6 +324,9 @@ public struct OpenAICompatibleModel: LanguageModel {
         try await exchange(body) { shaped in
             let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
             let events = ServerSentEvents()
+            // The body as it came, kept up to the answer's limit: a server that answers a streamed request
+            // with one plain JSON completion (Content-Type application/json) sends no events at all.
+            let body = LockedState(Data())
             var request = urlRequest(path: "v1/chat/completions", body: .object(shaped))
             request.setValue("text/event-stream", forHeaderField: "Accept")
             let limits = ModelTransportLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
@@ -331,6 +334,9 @@ public struct OpenAICompatibleModel: LanguageModel {
             let errorBody: Data
             do {
                 (response, errorBody) = try await transport.stream(request, limits: limits) { chunk in
+                    body.withLock { kept in
+                        if kept.count <= Self.maximumAnswerBytes { kept.append(chunk.prefix(Self.maximumAnswerBytes + 1 - kept.count)) }
+                    }
                     for line in try events.feed(chunk) {
                         guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { continue }
                         let pieces = try accumulator.add(chunk)
@@ -341,8 +347,52 @@ public struct OpenAICompatibleModel: LanguageModel {
             } catch {
                 throw Self.generationError(error, base: baseURL)
             }
+            if (200..<300).contains(response.statusCode), Self.isPlainJSON(response) {
+                try Self.readPlainCompletion(body.withLock { $0 }, into: accumulator, onText: onText, onReasoning: onReasoning)
+            }
             return (response.statusCode, errorBody, Self.headers(of: response), accumulator.reply())
         }
+    }
+
+    /// Whether a streamed request was answered with plain JSON (`application/json`, no `text/event-stream`).
+    static func isPlainJSON(_ response: ModelTransportResponse) -> Bool {
+        let type = response.headerFields.first { $0.key.lowercased() == "content-type" }?.value.lowercased() ?? ""
+        return type.contains("json") && !type.contains("event-stream")
+    }
+
+    /// A streamed request answered as if it were not streamed: the completion is read as the one chunk of a
+    /// stream (its message as the delta), so its text reaches `onText` and its size, `<think>` block, tool
+    /// calls and usage are judged as a streamed answer's are. Past the answer's limit it is too large.
+    static func readPlainCompletion(
+        _ body: Data, into accumulator: StreamAccumulator, onText: @Sendable (String) -> Void,
+        onReasoning: (@Sendable (String) -> Void)?
+    ) throws {
+        guard body.count <= maximumAnswerBytes else {
+            throw LanguageModelError.decodingFailure("the answer is larger than \(ModelTransportLimits.describe(bytes: maximumAnswerBytes))")
+        }
+        guard let document = try? JSONValue.parse(body), let choice = document["choices"]?.arrayValue?.first,
+              case var .object(message)? = choice["message"] else {
+            throw LanguageModelError.decodingFailure("the server's answer has no choices[0].message")
+        }
+        // Fragments carry their index in a stream; a whole call's arguments may be an object, not a string.
+        if let calls = message["tool_calls"]?.arrayValue {
+            message["tool_calls"] = .array(calls.enumerated().map { index, call in
+                guard case var .object(fields) = call else { return call }
+                fields["index"] = .number(Double(index))
+                if case var .object(function)? = fields["function"], let arguments = function["arguments"], arguments.stringValue == nil {
+                    function["arguments"] = .string(arguments.compactText)
+                    fields["function"] = .object(function)
+                }
+                return .object(fields)
+            })
+        }
+        let chunk: JSONValue = [
+            "choices": [["delta": .object(message), "finish_reason": choice["finish_reason"] ?? .null]],
+            "usage": document["usage"] ?? .null,
+        ]
+        let pieces = try accumulator.add(chunk)
+        if let piece = pieces.text { onText(piece) }
+        if let thought = pieces.reasoning { onReasoning?(thought) }
     }
 
     // MARK: - HTTP
