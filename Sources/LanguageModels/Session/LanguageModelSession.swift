@@ -337,9 +337,11 @@ public actor LanguageModelSession {
             try await recorder.recordUsage(usage)
             let counted = budget.estimate - promptCorrection
             // A server that cuts an overlong prompt silently (Ollama) counts well under what was sent:
-            // the instructions and the trip were dropped, so the answer is no answer. An overflow.
+            // the instructions and the trip were dropped, so the answer is no answer. An overflow, in the
+            // window the session knows: a usage figure is one request's prompt, never the window (a server
+            // reporting 10 prompt tokens would otherwise shrink the recovery's window to 10).
             if counted >= 256, usage.promptTokens * 10 < counted * 7, await model.truncatesSilently() {
-                throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: usage.promptTokens)
+                throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: contextSize)
             }
             promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
         }
