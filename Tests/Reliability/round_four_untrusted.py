@@ -65,6 +65,13 @@ def counts():
             re.search(r"sessions\.reasoning_tokens \(row \d+\)", r.err) is not None, H.describe(r))
     S.check("untrusted 2: the database is unchanged", S.fingerprint(db) == before, "changed")
 
+    db = crafted(S.FIX.model_packed, "r4-huge-counter", """
+        INSERT OR REPLACE INTO counters (name, value) VALUES ('cache.hit', 9223372036854775807), ('cache.miss', 5);
+        """)
+    r = H.run_measured(["history", "--usage"], db, H.env())
+    H.expect("untrusted 1: a cache counter of 2^63-1 -> history --usage exits 65", r, {65})
+    S.check("untrusted 1: the counter is named", "counters.value" in r.err, H.describe(r))
+
 
 def lines_from_services():
     """Finding 3: an alert's event and a geocoded name with a line break or a tab stay on their line."""

@@ -209,4 +209,13 @@ import Testing
         #expect(try await store.session(id: session)?.contextTokens == 1_000_000_000_005)
         #expect(try await store.entries(sessionID: session).map(\.tokens) == [1_000_000_000_000, 5])
     }
+
+    @Test func aCacheCounterNearTwoToTheSixtyThreeIsADamagedRow() async throws {
+        let temp = try await Self.planDatabase()
+        try RawSQLite.execute(temp.path, """
+            INSERT OR REPLACE INTO counters (name, value) VALUES ('cache.hit', 9223372036854775807), ('cache.miss', 5);
+            """)
+        let store = try Store(path: temp.path)
+        await Self.expectDamaged("counters.value (cache.hit)") { _ = try await store.cacheStatistics() }
+    }
 }
