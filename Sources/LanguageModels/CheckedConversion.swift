@@ -10,3 +10,14 @@ extension Int {
         self.init(exactly: value.rounded(.towardZero))
     }
 }
+
+extension Sequence where Element == Int {
+    /// The sum, held at `Int.max` (or `Int.min`) instead of trapping: token counts come from servers and
+    /// stored rows, and a sum of them must never be the crash.
+    public var saturatingSum: Int {
+        reduce(0) { total, next in
+            let (sum, overflow) = total.addingReportingOverflow(next)
+            return overflow ? (next > 0 ? Int.max : Int.min) : sum
+        }
+    }
+}

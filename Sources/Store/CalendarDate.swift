@@ -115,11 +115,31 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         return names[index]
     }
 
-    /// A short label for people: "Thu Dec 3".
+    /// A short label for people: "Thu Dec 3" near now, "Mon Jan 1 1" or "Fri Dec 31 9999" far from it
+    /// (`shortLabel(thisYear:)` with the current year).
     public var shortLabel: String {
+        shortLabel(thisYear: CalendarDate.currentYear)
+    }
+
+    /// "Thu Dec 3" when the date lies from the year before `thisYear` to the year after; with its year
+    /// ("Mon Jan 1 1") otherwise, so a date far from now is never read as one of this year's.
+    public func shortLabel(thisYear: Int) -> String {
+        isFar(fromYear: thisYear) ? "\(dayLabel) \(year)" : dayLabel
+    }
+
+    /// Whether the date lies beyond the year before or after `thisYear` (then a label says its year).
+    public func isFar(fromYear thisYear: Int = CalendarDate.currentYear) -> Bool {
+        abs(year - thisYear) > 1
+    }
+
+    /// The weekday, month and day, never the year: "Thu Dec 3" (for a label that adds its year itself).
+    public var dayLabel: String {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(weekdayName.prefix(3)) \(months[month - 1]) \(day)"
     }
+
+    /// The year it is now on this machine's clock (local time), read once a process.
+    public static let currentYear: Int = CalendarDate(Date()).year
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

@@ -37,6 +37,17 @@ public struct Row: Sendable {
         }
     }
 
+    /// The largest count plan believes in a stored row (tokens, hits, requests): a trillion. A crafted row
+    /// past it (2^62 tokens) would trap a sum; within it, millions of rows still sum inside `Int`.
+    public static let believableCounts = 0...1_000_000_000_000
+
+    /// The named column as a count: an integer within `believableCounts`, or a damaged row naming itself.
+    public func count(_ name: String) throws -> Int {
+        let value = try int(name)
+        guard Row.believableCounts.contains(value) else { throw damaged(name, "\(value) is not a believable count") }
+        return value
+    }
+
     /// The named column as an integer, or nil when NULL.
     public func optionalInt(_ name: String) throws -> Int? {
         if case .null = self[name] { return nil }

@@ -130,7 +130,12 @@ extension Store {
         let now = clock()
         var counters: [String: Int] = [:]
         for row in try connection.query("SELECT name, value FROM counters") {
-            counters[try row.string("name")] = try row.int("value")
+            // A count, range-checked: the hit rate adds them, and 2^63 hits would trap that sum.
+            let name = try row.string("name")
+            guard let value = try? row.count("value") else {
+                throw StoreError.corruptValue(column: "counters.value (\(name))", detail: "not a believable count")
+            }
+            counters[name] = value
         }
         return CacheStatistics(
             entries: entries.count, bytes: entries.reduce(0) { $0 &+ $1.bytes },

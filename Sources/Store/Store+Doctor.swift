@@ -47,7 +47,7 @@ extension Store {
             _ = try row.int("session_id")
             _ = try row.int("seq")
             _ = try Store.enumValue(EntryKind.self, row, "kind")
-            _ = try row.int("tokens")
+            _ = try row.count("tokens")
             _ = try row.double("created_at")
         }
         return found

@@ -3,25 +3,26 @@ import Foundation
 extension Store {
     // MARK: - Engine profiles
 
-    /// The profile learnt for a model server (its JSON), unless it has expired.
-    public func engineProfile(baseURL: String) throws -> String? {
+    /// The profile learnt for a model on a server (its JSON), unless it has expired. `model` is the name
+    /// asked for ("" when none is named): one server's models have windows of their own.
+    public func engineProfile(baseURL: String, model: String) throws -> String? {
         let now = clock().timeIntervalSince1970
         return try connection.first(
-            "SELECT profile FROM engine_profiles WHERE base_url = ? AND expires_at > ?", [baseURL, now]
+            "SELECT profile FROM engine_profiles WHERE base_url = ? AND model = ? AND expires_at > ?", [baseURL, model, now]
         )?.string("profile")
     }
 
-    /// Remembers what was learnt about a model server for `lifetime` seconds (replacing what was known).
-    public func saveEngineProfile(baseURL: String, json: String, lifetime: TimeInterval) throws {
+    /// Remembers what was learnt about a model on a server for `lifetime` seconds (replacing what was known).
+    public func saveEngineProfile(baseURL: String, model: String, json: String, lifetime: TimeInterval) throws {
         let now = clock().timeIntervalSince1970
         try connection.write {
             try connection.query(
                 """
-                INSERT INTO engine_profiles (base_url, profile, learnt_at, expires_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (base_url) DO UPDATE SET profile = excluded.profile, learnt_at = excluded.learnt_at,
-                                                     expires_at = excluded.expires_at
+                INSERT INTO engine_profiles (base_url, model, profile, learnt_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (base_url, model) DO UPDATE SET profile = excluded.profile, learnt_at = excluded.learnt_at,
+                                                            expires_at = excluded.expires_at
                 """,
-                [baseURL, json, now, now + max(0, lifetime)]
+                [baseURL, model, json, now, now + max(0, lifetime)]
             )
         }
     }
@@ -38,9 +39,14 @@ extension Store {
 
     /// Reasoning tokens by model (models whose sessions reported none are left out).
     public func reasoningTokensByModel() throws -> [String: Int] {
+        try requireBelievableCounts()
         var byModel: [String: Int] = [:]
+        // total(), not sum(): with every row believable the total is exact, and sum() can still fail on overflow.
         for row in try connection.query(
-            "SELECT model, sum(reasoning_tokens) AS tokens FROM sessions GROUP BY model HAVING sum(reasoning_tokens) > 0"
+            """
+            SELECT model, CAST(min(total(reasoning_tokens), 1e15) AS INTEGER) AS tokens FROM sessions
+            GROUP BY model HAVING total(reasoning_tokens) > 0
+            """
         ) {
             byModel[try row.string("model")] = try row.int("tokens")
         }
@@ -49,7 +55,7 @@ extension Store {
 
     /// A session's reasoning tokens.
     public func reasoningTokens(sessionID: Int) throws -> Int {
-        try connection.first("SELECT reasoning_tokens FROM sessions WHERE id = ?", [sessionID])?.int("reasoning_tokens") ?? 0
+        try connection.first("SELECT id, reasoning_tokens FROM sessions WHERE id = ?", [sessionID])?.count("reasoning_tokens") ?? 0
     }
 
     /// The trip's newest pack session cut short and not yet resumed (no session carries on from it).

@@ -102,6 +102,8 @@ extension Store {
         sessionID: Int, kind: EntryKind, tool: String? = nil, text: String, payload: String? = nil, tokens: Int
     ) throws -> TranscriptRecord {
         let now = clock()
+        // Written within what a read believes (`Row.believableCounts`), so plan never stores a damaged count.
+        let tokens = min(max(0, tokens), Row.believableCounts.upperBound)
         return try connection.write {
             let next = try connection.first(
                 "SELECT coalesce(max(seq) + 1, 0) AS next FROM transcript_entries WHERE session_id = ?", [sessionID]
@@ -111,11 +113,11 @@ extension Store {
                 INSERT INTO transcript_entries (session_id, seq, kind, tool, text, payload, tokens, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [sessionID, next, kind.rawValue, tool, text, payload, max(0, tokens), now.timeIntervalSince1970]
+                [sessionID, next, kind.rawValue, tool, text, payload, tokens, now.timeIntervalSince1970]
             )
             return TranscriptRecord(
                 id: connection.lastInsertID, sessionID: sessionID, seq: next, kind: kind, tool: tool, text: text,
-                payload: payload, tokens: max(0, tokens), isInContext: true, createdAt: now
+                payload: payload, tokens: tokens, isInContext: true, createdAt: now
             )
         }
     }
@@ -223,7 +225,7 @@ extension Store {
                 id: try row.int("id"), sessionID: try row.int("session_id"), seq: try row.int("seq"),
                 kind: try Store.enumValue(EntryKind.self, row, "kind"), tool: try row.optionalString("tool"),
                 text: try row.string("text"),
-                payload: try row.optionalString("payload"), tokens: try row.int("tokens"),
+                payload: try row.optionalString("payload"), tokens: try row.count("tokens"),
                 isInContext: try row.int("in_context") == 1,
                 createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
             )
@@ -292,22 +294,35 @@ extension Store {
     static let sessionSelect = """
         SELECT s.id, s.trip_id, s.parent_id, s.relation, s.purpose, s.model, s.context_size, s.status, s.error,
                s.prompt_tokens, s.completion_tokens, s.started_at, s.ended_at, s.sampling, s.temperature, s.seed,
-               s.owner_pid, s.owner_token, s.trip_revision,
+               s.owner_pid, s.owner_token, s.trip_revision, s.reasoning_tokens,
                (SELECT count(*) FROM transcript_entries e WHERE e.session_id = s.id) AS entry_count,
                (SELECT CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) FROM transcript_entries e
-                WHERE e.session_id = s.id AND e.in_context = 1) AS context_tokens
+                WHERE e.session_id = s.id AND e.in_context = 1) AS context_tokens,
+               (SELECT e.id FROM transcript_entries e WHERE e.session_id = s.id
+                AND NOT (typeof(e.tokens) = 'integer' AND e.tokens BETWEEN 0 AND \(Row.believableCounts.upperBound))
+                LIMIT 1) AS uncountable_entry
         FROM sessions s
         """
 
+    /// A session's counts, range-checked: its own columns, and its entries' tokens before their sum is believed
+    /// (an entry of 2^62 tokens is a damaged `transcript_entries` row, named, not a trap in a sum).
+    static func checkCounts(of row: Row) throws {
+        if case let .integer(entry) = row["uncountable_entry"] {
+            throw StoreError.corruptValue(column: "transcript_entries.tokens (row \(entry))", detail: "not a believable count")
+        }
+        _ = try row.count("reasoning_tokens")
+    }
+
     static func session(from row: Row) throws -> SessionRecord {
-        SessionRecord(
+        try checkCounts(of: row)
+        return SessionRecord(
             id: try row.int("id"), tripID: try row.optionalInt("trip_id"), parentID: try row.optionalInt("parent_id"),
             relation: try row.optionalString("relation").map { try Store.enumValue(SessionRelation.self, $0, "relation") },
             purpose: try Store.enumValue(SessionPurpose.self, row, "purpose"),
             model: try row.string("model"), contextSize: try row.int("context_size"),
             status: try Store.enumValue(SessionStatus.self, row, "status"),
-            error: try row.optionalString("error"), promptTokens: try row.int("prompt_tokens"),
-            completionTokens: try row.int("completion_tokens"),
+            error: try row.optionalString("error"), promptTokens: try row.count("prompt_tokens"),
+            completionTokens: try row.count("completion_tokens"),
             startedAt: Date(timeIntervalSince1970: try row.double("started_at")),
             endedAt: try row.optionalDouble("ended_at").map(Date.init(timeIntervalSince1970:)),
             entryCount: try row.int("entry_count"), contextTokens: try row.int("context_tokens"),

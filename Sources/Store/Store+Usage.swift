@@ -3,9 +3,35 @@ import Foundation
 extension Store {
     // MARK: - Usage
 
+    /// The stored token counts the usage sums add up, each of which must be a believable count.
+    static let summedCounts = [
+        ("sessions", "prompt_tokens"), ("sessions", "completion_tokens"), ("sessions", "reasoning_tokens"),
+        ("transcript_entries", "tokens"),
+    ]
+
+    /// Range-checks every count a usage sum adds before the sum is believed: the first row outside
+    /// `Row.believableCounts` (2^62 tokens written behind plan's back) is a damaged row, named by table and id.
+    func requireBelievableCounts() throws {
+        for (table, column) in Store.summedCounts {
+            let bad = try connection.first(
+                """
+                SELECT id FROM \(table)
+                WHERE NOT (typeof(\(column)) = 'integer' AND \(column) BETWEEN 0 AND ?) LIMIT 1
+                """,
+                [Row.believableCounts.upperBound]
+            )
+            if let bad {
+                throw StoreError.corruptValue(
+                    column: "\(table).\(column) (row \(try bad.int("id")))", detail: "not a believable count"
+                )
+            }
+        }
+    }
+
     /// Tokens by model: sessions, prompt and completion tokens reported by servers, and transcript tokens.
     public func usageByModel() throws -> [(model: String, sessions: Int, promptTokens: Int, completionTokens: Int, transcriptTokens: Int)] {
-        try connection.query(
+        try requireBelievableCounts()
+        return try connection.query(
             """
             SELECT s.model, count(*) AS sessions, CAST(max(min(total(s.prompt_tokens), 1e15), -1e15) AS INTEGER) AS prompt, CAST(max(min(total(s.completion_tokens), 1e15), -1e15) AS INTEGER) AS completion,
                    CAST(max(min(total((SELECT total(tokens) FROM transcript_entries e WHERE e.session_id = s.id)), 1e15), -1e15) AS INTEGER) AS transcript
@@ -19,7 +45,8 @@ extension Store {
 
     /// The sessions that spent the most tokens (transcript tokens, and what the server reported).
     public func usageBySession(limit: Int = 10) throws -> [(session: Int, trip: Int?, model: String, transcriptTokens: Int, promptTokens: Int, completionTokens: Int)] {
-        try connection.query(
+        try requireBelievableCounts()
+        return try connection.query(
             """
             SELECT s.id, s.trip_id, s.model, s.prompt_tokens, s.completion_tokens,
                    (SELECT CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) FROM transcript_entries e WHERE e.session_id = s.id) AS transcript
@@ -34,7 +61,8 @@ extension Store {
 
     /// Tokens each tool's output has put into transcripts.
     public func usageByTool() throws -> [(tool: String, calls: Int, tokens: Int)] {
-        try connection.query(
+        try requireBelievableCounts()
+        return try connection.query(
             """
             SELECT tool, count(*) AS calls, CAST(max(min(total(tokens), 1e15), -1e15) AS INTEGER) AS tokens FROM transcript_entries
             WHERE kind = 'toolOutput' AND tool IS NOT NULL GROUP BY tool ORDER BY tokens DESC

@@ -5,7 +5,8 @@ import LanguageModels
 /// error text to one line. The console applies it to everything it prints; `--json` is left alone.
 ///
 /// Control characters (C0, DEL) are shown as their Unicode pictures ("␛", "␍", "␀"), so an escape
-/// sequence (clear screen, window title, OSC 8 link) is printed as inert text; C1 controls and
+/// sequence (clear screen, window title, OSC 8 link) is printed as inert text; in a one-line field
+/// (`singleLine`: every line the console prints) they, line breaks and tabs become spaces instead; C1 controls and
 /// bidirectional overrides or isolates become "?"; lines longer than the limit are cut with "…".
 /// Styling that plan itself adds is written as marks carrying a secret per-run nonce (`Marks`), which
 /// only the sanitiser turns into SGR sequences: text from outside cannot forge them.
@@ -80,14 +81,16 @@ public enum TerminalText {
                     }
                     continue
                 }
+                if singleLine, Self.breaksALine(scalar) {
+                    // A one-line field (a place's name in a table, an alert's event): outside text cannot
+                    // start a line of its own or push a column with a tab.
+                    emit(" ", into: &output)
+                    continue
+                }
                 if scalar == "\n" {
-                    if singleLine {
-                        emit(" ", into: &output)
-                    } else {
-                        output.append(scalar)
-                        column = 0
-                        isCutting = false
-                    }
+                    output.append(scalar)
+                    column = 0
+                    isCutting = false
                     continue
                 }
                 emit(Self.shown(scalar), into: &output)
@@ -123,6 +126,13 @@ public enum TerminalText {
                 index += 1
             }
             return nil
+        }
+
+        /// Whether a scalar moves the cursor off a one-line field: a C0 control (line feed, return, tab,
+        /// vertical tab, form feed, escape…), DEL, next line (U+0085) or a Unicode line or paragraph separator.
+        static func breaksALine(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            return value < 0x20 || value == 0x7F || value == 0x85 || value == 0x2028 || value == 0x2029
         }
 
         /// What a scalar is printed as: itself, a visible stand-in, or nothing.

@@ -68,8 +68,15 @@ struct Console: TextStyling {
         return false
     }
 
-    /// A line of results on stdout, made safe (and ASCII when the terminal is not UTF-8).
+    /// A line of results on stdout, made safe (and ASCII when the terminal is not UTF-8). It is one line:
+    /// line breaks, tabs and controls in it (a geocoded name, an alert's event, a model's item) become
+    /// spaces, so outside text cannot forge a line or break a table's columns.
     func print(_ text: String = "") {
+        Self.emit(charset(TerminalText.sanitize(text, marks: marks, singleLine: true)) + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Text of several lines on stdout (help, a model's prose answer), made safe; its line breaks are kept.
+    func printText(_ text: String) {
         Self.emit(charset(TerminalText.sanitize(text, marks: marks)) + "\n", to: STDOUT_FILENO)
     }
 

@@ -61,6 +61,15 @@ import Testing
 
     @Test func theHeadlineNamesTheDatesAndNights() throws {
         #expect(TripPrinter.headline(try Self.trip()) == "Denver, CO (Thu Dec 3 → Sun Dec 6 2026, 3 nights)")
+        // Issue 32: a trip across years says both (and year 1 or 9999 is never printed as this year's).
+        let start = try #require(CalendarDate("9998-12-31")), end = try #require(CalendarDate("9999-01-02"))
+        let across = Trip(id: 8, name: "Far", destination: "Denver", place: Self.denver, start: start, end: end, activities: [],
+                          createdAt: Date(timeIntervalSince1970: 0))
+        #expect(TripPrinter.dates(across) == "Thu Dec 31 9998 → Sat Jan 2 9999, 2 nights")
+        let first = try #require(CalendarDate("0001-01-01")), third = try #require(CalendarDate("0001-01-03"))
+        let early = Trip(id: 9, name: "Early", destination: "Denver", place: Self.denver, start: first, end: third, activities: [],
+                         createdAt: Date(timeIntervalSince1970: 0))
+        #expect(TripPrinter.dates(early) == "Mon Jan 1 1 → Wed Jan 3 1, 2 nights")
     }
 
     // MARK: - Packing lists

@@ -26,6 +26,19 @@ import Testing
         #expect(start.shortLabel == "Thu Dec 3")
     }
 
+    /// Issue 32: years 1 and 9999 were printed "Mon Jan 1" and "Fri Dec 31", read as this year's. A date
+    /// from the year before to the year after keeps the short form; one farther off says its year.
+    @Test func aDateFarFromNowSaysItsYear() throws {
+        let first = try #require(CalendarDate("0001-01-01")), last = try #require(CalendarDate("9999-12-31"))
+        #expect(first.shortLabel(thisYear: 2026) == "Mon Jan 1 1")
+        #expect(last.shortLabel(thisYear: 2026) == "Fri Dec 31 9999")
+        #expect(first.shortLabel.hasSuffix(" 1") && last.shortLabel.hasSuffix(" 9999"))
+        let near = try #require(CalendarDate("2027-01-05"))
+        #expect(near.shortLabel(thisYear: 2026) == "Tue Jan 5")
+        #expect(near.shortLabel(thisYear: 2030) == "Tue Jan 5 2027")
+        #expect(near.dayLabel == "Tue Jan 5")
+    }
+
     /// The day arithmetic gives the date Foundation's Gregorian calendar gives, in zones east and west of
     /// Greenwich, around midnight, on DST changes and before 1970; and absurd instants do not trap.
     @Test(arguments: ["America/Denver", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata", "Europe/London", "UTC"])

@@ -153,15 +153,69 @@ import Testing
         }
     }
 
-    @Test func tokenSumsThatOverflowAreClamped() async throws {
+    /// Issue 32: a count past `Row.believableCounts` (the CHECK is only `>= 0`) is a damaged row named by
+    /// table and id wherever it is read or summed; before, 2^62 tokens trapped a sum (exit 132) or failed
+    /// SQLite's sum() (exit 70).
+    static func expectDamaged(_ prefix: String, _ read: () async throws -> Void) async {
+        do {
+            try await read()
+            Issue.record("a count past belief was read (\(prefix))")
+        } catch let StoreError.corruptValue(column, _) {
+            #expect(column.hasPrefix(prefix), "\(column)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func hugeTranscriptTokensAreADamagedRowNamedByTableAndID() async throws {
         let temp = try await Self.planDatabase()
         let store = try Store(path: temp.path)
         let session = try await store.createSession(tripID: 1, purpose: .pack, model: "m", contextSize: 4096)
         try RawSQLite.execute(temp.path, """
-            INSERT INTO transcript_entries (session_id, seq, kind, text, tokens, in_context, created_at)
-            VALUES (\(session), 1, 'prompt', 'a', 9223372036854775807, 1, 1), (\(session), 2, 'response', 'b', 9223372036854775807, 1, 1);
+            INSERT INTO transcript_entries (id, session_id, seq, kind, text, tokens, in_context, created_at)
+            VALUES (7, \(session), 1, 'prompt', 'a', 4611686018427387904, 1, 1), (8, \(session), 2, 'response', 'b', 4611686018427387904, 1, 1);
             """)
-        let usage = try await store.usageByModel()
-        #expect(usage.first?.transcriptTokens == 1_000_000_000_000_000)
+        let named = "transcript_entries.tokens (row 7)"
+        await Self.expectDamaged(named) { _ = try await store.entries(sessionID: session) }
+        await Self.expectDamaged(named) { _ = try await store.session(id: session) }
+        await Self.expectDamaged(named) { _ = try await store.usageByModel() }
+        await Self.expectDamaged(named) { _ = try await store.usageBySession() }
+        await Self.expectDamaged(named) { _ = try await store.usageByTool() }
+        let damaged = try await store.damagedRows()
+        #expect(damaged.contains { $0.table == "transcript_entries" && $0.id == 7 })
+    }
+
+    @Test func reasoningTokensNearTwoToTheSixtyThreeAreADamagedRow() async throws {
+        let temp = try await Self.planDatabase()
+        let store = try Store(path: temp.path)
+        let first = try await store.createSession(tripID: 1, purpose: .pack, model: "m", contextSize: 4096)
+        let second = try await store.createSession(tripID: 1, purpose: .pack, model: "m", contextSize: 4096)
+        try RawSQLite.execute(temp.path, "UPDATE sessions SET reasoning_tokens = 9223372036854775000 WHERE id IN (\(first), \(second));")
+        await Self.expectDamaged("sessions.reasoning_tokens (row \(first))") { _ = try await store.reasoningTokensByModel() }
+        await Self.expectDamaged("sessions.reasoning_tokens (row \(first))") { _ = try await store.usageByModel() }
+        await Self.expectDamaged("sessions.reasoning_tokens (row \(first))") { _ = try await store.reasoningTokens(sessionID: first) }
+        await Self.expectDamaged("sessions.reasoning_tokens (row \(second))") { _ = try await store.session(id: second) }
+        let damaged = try await store.damagedRows()
+        #expect(damaged.contains { $0.table == "sessions" && $0.id == first })
+    }
+
+    @Test func believableCountsAreReadAndSummed() async throws {
+        let temp = try await Self.planDatabase()
+        let store = try Store(path: temp.path)
+        let session = try await store.createSession(tripID: 1, purpose: .pack, model: "m", contextSize: 4096)
+        try await store.appendEntry(sessionID: session, kind: .prompt, text: "a", tokens: 1_000_000_000_000)
+        try await store.appendEntry(sessionID: session, kind: .response, text: "b", tokens: 5)
+        #expect(try await store.usageByModel().first?.transcriptTokens == 1_000_000_000_005)
+        #expect(try await store.session(id: session)?.contextTokens == 1_000_000_000_005)
+        #expect(try await store.entries(sessionID: session).map(\.tokens) == [1_000_000_000_000, 5])
+    }
+
+    @Test func aCacheCounterNearTwoToTheSixtyThreeIsADamagedRow() async throws {
+        let temp = try await Self.planDatabase()
+        try RawSQLite.execute(temp.path, """
+            INSERT OR REPLACE INTO counters (name, value) VALUES ('cache.hit', 9223372036854775807), ('cache.miss', 5);
+            """)
+        let store = try Store(path: temp.path)
+        await Self.expectDamaged("counters.value (cache.hit)") { _ = try await store.cacheStatistics() }
     }
 }

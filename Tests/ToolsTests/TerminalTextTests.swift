@@ -43,6 +43,23 @@ import Testing
         #expect(TerminalText.sanitize("one\ntwo", singleLine: true) == "one two")
     }
 
+    /// Issue 32: a line the console prints is one line. A geocoded name or an alert's event with a line
+    /// break, a return, a tab or a Unicode separator cannot forge a line or push a table's column: each
+    /// becomes one space (so a table's widths, counted in characters, still hold); escapes stay inert.
+    @Test(arguments: [
+        ("Denver\nplan: trip 2 deleted", "Denver plan: trip 2 deleted"),
+        ("Den\tver", "Den ver"),
+        ("over\rwrite", "over write"),
+        ("a\u{0B}b\u{0C}c\u{85}d", "a b c d"),
+        ("para\u{2028}line\u{2029}end", "para line end"),
+        ("clear\u{1B}[2J", "clear [2J"),
+    ])
+    func aOneLineFieldFlattensLineBreaksTabsAndControls(_ input: String, _ expected: String) {
+        let flat = TerminalText.sanitize(input, singleLine: true)
+        #expect(flat == expected)
+        #expect(flat.unicodeScalars.count == input.unicodeScalars.count)
+    }
+
     @Test func aStreamKeepsItsColumnAcrossPieces() {
         var sanitizer = TerminalText.Sanitizer(maximumLineLength: 10)
         let pieces = (0..<5).map { _ in sanitizer.feed("abcd") }.joined()

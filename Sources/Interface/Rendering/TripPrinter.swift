@@ -54,10 +54,13 @@ public enum TripPrinter {
         "\(trip.name) (\(dates(trip)))"
     }
 
-    /// "Thu Dec 3 → Sun Dec 6 2026, 3 nights".
+    /// "Thu Dec 3 → Sun Dec 6 2026, 3 nights"; the start's year too when it is another ("Thu Dec 31 9998 →
+    /// Sat Jan 2 9999") or far from now ("Mon Jan 1 1 → Wed Jan 3 1"), so no far date lacks its year.
     public static func dates(_ trip: Trip) -> String {
         let nights = trip.nights == 1 ? "1 night" : "\(trip.nights) nights"
-        return "\(trip.start.shortLabel) → \(trip.end.shortLabel) \(trip.end.year), \(nights)"
+        let start = trip.start.year == trip.end.year && !trip.start.isFar()
+            ? trip.start.dayLabel : "\(trip.start.dayLabel) \(trip.start.year)"
+        return "\(start) → \(trip.end.dayLabel) \(trip.end.year), \(nights)"
     }
 
     /// The trip's details block for `show`.

@@ -71,8 +71,10 @@ public struct EngineDetector: Sendable {
             profile.contextSize = window
             profile.contextSource = "Ollama's /api/ps"
         }
-        let listed = ((try await json("v1/models"))?["data"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        let listing = try await modelList()
+        let listed = (listing.entries ?? []).compactMap { $0["id"]?.stringValue }
         profile.models = Array((names + listed.filter { !names.contains($0) }).prefix(8))
+        profile.isModelListUnavailable = listing.isUnavailable
         let model = modelName ?? profile.models.first
         if profile.contextSize == nil, let model, let shown = try await json("api/show", body: ["model": .string(model)]) {
             if let window = Self.numContext(in: shown["parameters"]?.stringValue ?? "") {
@@ -113,8 +115,7 @@ public struct EngineDetector: Sendable {
     }
 
     func vllm() async throws -> EngineProfile? {
-        guard let listing = try await json("v1/models"), let models = listing["data"]?.arrayValue,
-              models.contains(where: { $0["max_model_len"] != nil })
+        guard let models = try await modelList().entries, models.contains(where: { $0["max_model_len"] != nil })
         else { return nil }
         // Guided calling by default: native tool calls need the server started with --enable-auto-tool-choice
         // and a --tool-call-parser (else "auto" is a 400), while guided decoding (response_format) always works.
@@ -131,8 +132,9 @@ public struct EngineDetector: Sendable {
 
     func openAIProfile() async throws -> EngineProfile {
         var profile = EngineProfile(kind: .openai)
-        let listed = (try await json("v1/models"))?["data"]?.arrayValue ?? []
-        profile.models = Array(listed.compactMap { $0["id"]?.stringValue }.prefix(8))
+        let listing = try await modelList()
+        profile.models = Array((listing.entries ?? []).compactMap { $0["id"]?.stringValue }.prefix(8))
+        profile.isModelListUnavailable = listing.isUnavailable
         return profile
     }
 
@@ -156,6 +158,20 @@ public struct EngineDetector: Sendable {
     func size(_ value: JSONValue?) -> Int? {
         guard let number = value?.intValue, EngineProfile.contextSizes.contains(number) else { return nil }
         return number
+    }
+
+    /// The largest `/v1/models` listing read (a hosted API lists hundreds of models); the caller's fetch
+    /// is expected to cut the body there (`OpenAICompatibleModel` does).
+    public static let maximumModelListBytes = 4 * 1_048_576
+
+    /// `/v1/models`' `data` entries. A listing past its size (a failure to decode, not to reach) is
+    /// "unavailable": only a 404's message and doctor use it, so it must not fail a pack.
+    func modelList() async throws -> (entries: [JSONValue]?, isUnavailable: Bool) {
+        do {
+            return (try await json("v1/models")?["data"]?.arrayValue, false)
+        } catch LanguageModelError.decodingFailure {
+            return (nil, true)
+        }
     }
 
     /// The JSON a probe answered with, nil for any status but 200 or a body that is not JSON. A server that

@@ -27,6 +27,9 @@ public struct EngineProfile: Sendable, Codable, Equatable {
     public var modelAlias: String?
     /// Models the server lists (for a 404's message), at most a handful.
     public var models: [String] = []
+    /// The server's model list could not be read (larger than `EngineDetector.maximumModelListBytes`):
+    /// nothing else depends on it, so the server is used all the same and doctor says so.
+    public var isModelListUnavailable = false
     /// Fields the server refused with a 400 naming them: never sent again.
     public var droppedFields: [String] = []
     /// Fields the server asked to be sent under another name (`max_tokens` → `max_completion_tokens`).
@@ -72,7 +75,7 @@ public struct EngineProfile: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case kind, contextSize, contextSource, tokenizer, supportsTools, modelPath, modelAlias, models, droppedFields,
-             renamedFields, isReasoning, fixedSampling, learntAt
+             renamedFields, isReasoning, fixedSampling, learntAt, isModelListUnavailable
     }
 
     /// Reads a stored profile; keys a profile from another version lacks take their defaults.
@@ -91,6 +94,7 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         isReasoning = try container.decodeIfPresent(Bool.self, forKey: .isReasoning) ?? false
         fixedSampling = try container.decodeIfPresent(Bool.self, forKey: .fixedSampling) ?? false
         learntAt = try container.decodeIfPresent(Date.self, forKey: .learntAt)
+        isModelListUnavailable = try container.decodeIfPresent(Bool.self, forKey: .isModelListUnavailable) ?? false
     }
 
     /// The profile as stored.
@@ -116,8 +120,8 @@ public struct EngineProfile: Sendable, Codable, Equatable {
 
 /// Where profiles are remembered between runs (plan's database; nothing in tests).
 public protocol EngineProfileMemory: Sendable {
-    /// The profile remembered for a base URL, unless it expired.
-    func profile(for baseURL: String) async -> EngineProfile?
-    /// Remembers a profile for a base URL.
-    func remember(_ profile: EngineProfile, for baseURL: String) async
+    /// The profile remembered for a model (the name asked for, "" when none) on a base URL, unless it expired.
+    func profile(for baseURL: String, model: String) async -> EngineProfile?
+    /// Remembers a profile for a model on a base URL: one server's models have windows of their own.
+    func remember(_ profile: EngineProfile, for baseURL: String, model: String) async
 }

@@ -20,6 +20,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     public var userAgent: String?
     /// The longest plan waits out a rate limit (429) in one request before giving up.
     public var maximumRateLimitWait: TimeInterval = 60
+    /// The least time between two tries after a rate limit, whatever the server says (a second).
+    public var minimumRetryWait: TimeInterval = 1
     private let facts = ServerFacts()
     /// How requests reach the server (plan's: libcurl, `CurlModelTransport`). It must not follow a redirect
     /// to another origin: the API key and the conversation go only to `baseURL`'s host.
@@ -94,7 +96,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     public func profile(fresh: Bool = false) async throws -> EngineProfile {
         if !fresh, let known = await facts.profile { return known }
         let key = Self.withoutCredentials(baseURL)
-        if !fresh, let memory, let remembered = await memory.profile(for: key),
+        if !fresh, let memory, let remembered = await memory.profile(for: key, model: modelName ?? ""),
            forcedEngine.map({ $0 == remembered.kind }) ?? true {
             await facts.setProfile(remembered)
             return remembered
@@ -106,7 +108,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         var profile = try await detector.detect(forced: forcedEngine)
         profile.learntAt = Date()
         if reasoning != nil { profile.isReasoning = true }
-        if fresh, let memory, let remembered = await memory.profile(for: key), remembered.kind == profile.kind {
+        if fresh, let memory, let remembered = await memory.profile(for: key, model: modelName ?? ""), remembered.kind == profile.kind {
             // What the server taught by refusing requests outlives a fresh look at it.
             profile.droppedFields = remembered.droppedFields
             profile.renamedFields = remembered.renamedFields
@@ -124,7 +126,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         var profile = try await profile()
         change(&profile)
         await facts.setProfile(profile)
-        await memory?.remember(profile, for: Self.withoutCredentials(baseURL))
+        await memory?.remember(profile, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
         return profile
     }
 
@@ -230,7 +232,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.reasoningTokens ?? 0) > 0 {
             _ = try? await update { $0.isReasoning = true }
         } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
-            await memory.remember(known, for: Self.withoutCredentials(baseURL))
+            await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
         }
         return reply
     }
@@ -286,14 +288,15 @@ public struct OpenAICompatibleModel: LanguageModel {
                 }
                 profile = try await update { $0 = taught }
             case let .rateLimited(retryAfter):
-                // Without a word on how long: 1, 2, 4, 8 s.
-                let wait = retryAfter ?? Double(1 << min(waits, 3))
+                // Without a word on how long: 1, 2, 4, 8 s. Never less than `minimumRetryWait`: a Retry-After
+                // of 0 or a date past is no reason to send eight requests in half a second.
+                let wait = max(retryAfter ?? Double(1 << min(waits, 3)), minimumRetryWait)
                 waits += 1
                 guard waits <= 8, waited + wait <= maximumRateLimitWait else {
                     throw LanguageModelError.rateLimited(retryAfter: retryAfter)
                 }
-                try await Task.sleep(nanoseconds: UInt64(clamping: Int(checked: max(0.05, wait) * 1_000_000_000) ?? 1_000_000_000))
-                waited += max(0.05, wait)
+                try await Task.sleep(nanoseconds: UInt64(clamping: Int(checked: wait * 1_000_000_000) ?? 1_000_000_000))
+                waited += wait
             case let .failure(.modelNotFound(model, available)) where available.isEmpty:
                 // The models it has, asked now (a profile may have been learnt before the model was loaded).
                 let listed = (try? await send(path: "v1/models", body: nil, timeout: min(timeout, 10))).flatMap { status, data in
@@ -321,6 +324,9 @@ public struct OpenAICompatibleModel: LanguageModel {
         try await exchange(body) { shaped in
             let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
             let events = ServerSentEvents()
+            // The body as it came, kept up to the answer's limit: a server that answers a streamed request
+            // with one plain JSON completion (Content-Type application/json) sends no events at all.
+            let body = LockedState(Data())
             var request = urlRequest(path: "v1/chat/completions", body: .object(shaped))
             request.setValue("text/event-stream", forHeaderField: "Accept")
             let limits = ModelTransportLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
@@ -328,6 +334,9 @@ public struct OpenAICompatibleModel: LanguageModel {
             let errorBody: Data
             do {
                 (response, errorBody) = try await transport.stream(request, limits: limits) { chunk in
+                    body.withLock { kept in
+                        if kept.count <= Self.maximumAnswerBytes { kept.append(chunk.prefix(Self.maximumAnswerBytes + 1 - kept.count)) }
+                    }
                     for line in try events.feed(chunk) {
                         guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { continue }
                         let pieces = try accumulator.add(chunk)
@@ -338,8 +347,52 @@ public struct OpenAICompatibleModel: LanguageModel {
             } catch {
                 throw Self.generationError(error, base: baseURL)
             }
+            if (200..<300).contains(response.statusCode), Self.isPlainJSON(response) {
+                try Self.readPlainCompletion(body.withLock { $0 }, into: accumulator, onText: onText, onReasoning: onReasoning)
+            }
             return (response.statusCode, errorBody, Self.headers(of: response), accumulator.reply())
         }
+    }
+
+    /// Whether a streamed request was answered with plain JSON (`application/json`, no `text/event-stream`).
+    static func isPlainJSON(_ response: ModelTransportResponse) -> Bool {
+        let type = response.headerFields.first { $0.key.lowercased() == "content-type" }?.value.lowercased() ?? ""
+        return type.contains("json") && !type.contains("event-stream")
+    }
+
+    /// A streamed request answered as if it were not streamed: the completion is read as the one chunk of a
+    /// stream (its message as the delta), so its text reaches `onText` and its size, `<think>` block, tool
+    /// calls and usage are judged as a streamed answer's are. Past the answer's limit it is too large.
+    static func readPlainCompletion(
+        _ body: Data, into accumulator: StreamAccumulator, onText: @Sendable (String) -> Void,
+        onReasoning: (@Sendable (String) -> Void)?
+    ) throws {
+        guard body.count <= maximumAnswerBytes else {
+            throw LanguageModelError.decodingFailure("the answer is larger than \(ModelTransportLimits.describe(bytes: maximumAnswerBytes))")
+        }
+        guard let document = try? JSONValue.parse(body), let choice = document["choices"]?.arrayValue?.first,
+              case var .object(message)? = choice["message"] else {
+            throw LanguageModelError.decodingFailure("the server's answer has no choices[0].message")
+        }
+        // Fragments carry their index in a stream; a whole call's arguments may be an object, not a string.
+        if let calls = message["tool_calls"]?.arrayValue {
+            message["tool_calls"] = .array(calls.enumerated().map { index, call in
+                guard case var .object(fields) = call else { return call }
+                fields["index"] = .number(Double(index))
+                if case var .object(function)? = fields["function"], let arguments = function["arguments"], arguments.stringValue == nil {
+                    function["arguments"] = .string(arguments.compactText)
+                    fields["function"] = .object(function)
+                }
+                return .object(fields)
+            })
+        }
+        let chunk: JSONValue = [
+            "choices": [["delta": .object(message), "finish_reason": choice["finish_reason"] ?? .null]],
+            "usage": document["usage"] ?? .null,
+        ]
+        let pieces = try accumulator.add(chunk)
+        if let piece = pieces.text { onText(piece) }
+        if let thought = pieces.reasoning { onReasoning?(thought) }
     }
 
     // MARK: - HTTP
@@ -366,7 +419,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     private func post(path: String, body: JSONValue?, timeout: TimeInterval? = nil) async throws -> (Int, Data, [String: String]) {
         let request = urlRequest(path: path, body: body)
         let limit = path == "tokenize" ? Self.maximumTokenizeBytes
-            : path == "v1/chat/completions" ? Self.maximumAnswerBytes : Self.maximumPropsBytes
+            : path == "v1/chat/completions" ? Self.maximumAnswerBytes
+            : path == "v1/models" ? EngineDetector.maximumModelListBytes : Self.maximumPropsBytes
         do {
             let (response, data) = try await transport.send(
                 request, limits: ModelTransportLimits(deadline: timeout ?? self.timeout, maximumBytes: limit)

@@ -75,8 +75,7 @@ public enum LanguageModelError: Error, LocalizedError, Sendable, Equatable {
             return "Ask again in other words, or use a larger model; 'plan history' keeps the failed turn."
         case let .rateLimited(retryAfter):
             guard let retryAfter else { return "Wait a minute and try again; the session is kept, and the next pack resumes it." }
-            let when = Date().addingTimeInterval(retryAfter).formatted(date: .omitted, time: .shortened)
-            return "Try again after \(when); the session is kept, and the next pack resumes it."
+            return "Try again after \(Self.moment(after: retryAfter)); the session is kept, and the next pack resumes it."
         case .refused:
             return "Set PLAN_API_KEY to a key this server accepts (it is sent as a bearer token)."
         case let .modelNotFound(_, available):
@@ -99,6 +98,17 @@ public enum LanguageModelError: Error, LocalizedError, Sendable, Equatable {
 /// A tool failed: which tool, and why, so the user can act on it.
 extension LanguageModelError {
     /// "12 s", "3 min", "2 h".
+    /// The moment `seconds` from `now` for a reader: a clock time today, a date and a time on another day
+    /// (a wait of a day ends tomorrow, and "after 14:05" would read as today). Waits are capped at a day.
+    static func moment(after seconds: TimeInterval, now: Date = Date(), calendar: Calendar = .current) -> String {
+        let wait = seconds.isFinite ? min(max(0, seconds), 86_400) : 86_400
+        let when = now.addingTimeInterval(wait)
+        let sameDay = calendar.isDate(when, inSameDayAs: now)
+        var style = Date.FormatStyle(date: sameDay ? .omitted : .abbreviated, time: .shortened)
+        style.timeZone = calendar.timeZone
+        return when.formatted(style)
+    }
+
     static func duration(_ seconds: TimeInterval) -> String {
         // At most a day (the reader caps it), so every conversion fits.
         let capped = min(max(0, seconds), 86_400)

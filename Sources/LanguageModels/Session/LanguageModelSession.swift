@@ -337,9 +337,11 @@ public actor LanguageModelSession {
             try await recorder.recordUsage(usage)
             let counted = budget.estimate - promptCorrection
             // A server that cuts an overlong prompt silently (Ollama) counts well under what was sent:
-            // the instructions and the trip were dropped, so the answer is no answer. An overflow.
+            // the instructions and the trip were dropped, so the answer is no answer. An overflow, in the
+            // window the session knows: a usage figure is one request's prompt, never the window (a server
+            // reporting 10 prompt tokens would otherwise shrink the recovery's window to 10).
             if counted >= 256, usage.promptTokens * 10 < counted * 7, await model.truncatesSilently() {
-                throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: usage.promptTokens)
+                throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: contextSize)
             }
             promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
         }
@@ -447,12 +449,13 @@ public actor LanguageModelSession {
     /// what the server counted beyond our count last time.
     public func promptTokens(offering offered: [ToolDefinition]) async -> Int {
         // A reasoning entry is never sent back, so it takes no room.
-        var total = transcript.entries.reduce(0) { $0 + ($1.kind == .reasoning ? 0 : $1.tokens + 4) }
+        var counts = transcript.entries.map { $0.kind == .reasoning ? 0 : [$0.tokens, 4].saturatingSum }
         // Guided calling describes every tool of the session in every round.
         for tool in tools {
-            total += await model.tokenCount(for: tool.name + tool.description + tool.parameters.compactText)
+            counts.append(await model.tokenCount(for: tool.name + tool.description + tool.parameters.compactText))
         }
-        return total + promptCorrection
+        // Saturating: a count is a stored or served number, and a sum of them must not trap.
+        return (counts + [promptCorrection]).saturatingSum
     }
 
     /// Tokens the answer may take: the caller's limit, or what the window leaves after the prompt and a
@@ -460,10 +463,10 @@ public actor LanguageModelSession {
     /// overflow before anything is sent.
     func answerBudget(promptTokens: Int, options: GenerationOptions, floor: Int) throws -> Int {
         let margin = max(16, contextSize / 32)
-        let room = contextSize - promptTokens - margin
+        let room = contextSize - [promptTokens, margin].saturatingSum
         let budget = min(options.maximumResponseTokens, room)
         guard budget >= min(floor, options.maximumResponseTokens) else {
-            throw LanguageModelError.contextSizeExceeded(tokenCount: promptTokens + margin + floor, contextSize: contextSize)
+            throw LanguageModelError.contextSizeExceeded(tokenCount: [promptTokens, margin, floor].saturatingSum, contextSize: contextSize)
         }
         return budget
     }

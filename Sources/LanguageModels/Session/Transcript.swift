@@ -113,7 +113,7 @@ public struct Transcript: Sendable, Equatable {
     }
 
     /// Tokens of all entries.
-    public var tokenCount: Int { entries.reduce(0) { $0 + $1.tokens } }
+    public var tokenCount: Int { entries.map(\.tokens).saturatingSum }
 }
 
 /// A call the model asked for.

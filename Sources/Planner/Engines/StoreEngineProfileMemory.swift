@@ -14,14 +14,14 @@ public struct StoreEngineProfileMemory: EngineProfileMemory {
         self.lifetime = lifetime
     }
 
-    public func profile(for baseURL: String) async -> EngineProfile? {
-        guard let text = try? await store.engineProfile(baseURL: baseURL) else { return nil }
+    public func profile(for baseURL: String, model: String) async -> EngineProfile? {
+        guard let text = try? await store.engineProfile(baseURL: baseURL, model: model) else { return nil }
         return EngineProfile.from(jsonText: text)
     }
 
     /// Failing to remember is not worth failing a pack for: the profile is learnt again next time.
-    public func remember(_ profile: EngineProfile, for baseURL: String) async {
+    public func remember(_ profile: EngineProfile, for baseURL: String, model: String) async {
         guard let text = profile.jsonText() else { return }
-        try? await store.saveEngineProfile(baseURL: baseURL, json: text, lifetime: lifetime)
+        try? await store.saveEngineProfile(baseURL: baseURL, model: model, json: text, lifetime: lifetime)
     }
 }

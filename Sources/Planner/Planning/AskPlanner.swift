@@ -124,8 +124,8 @@ public struct AskPlanner: Sendable {
         var kept: [[Transcript.Entry]] = []
         var spent = 0
         for pair in pairs.suffix(2).reversed() {
-            let tokens = pair.reduce(0) { $0 + $1.tokens + 4 }
-            guard spent + tokens <= budget else { break }
+            let tokens = pair.map { [$0.tokens, 4].saturatingSum }.saturatingSum
+            guard [spent, tokens].saturatingSum <= budget else { break }
             spent += tokens
             kept.insert(pair, at: 0)
         }

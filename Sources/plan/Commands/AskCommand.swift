@@ -61,7 +61,7 @@ struct AskCommand {
         } else if live && !streamed.claim() {
             console.print()
         } else {
-            console.print(result.answer)
+            console.printText(result.answer)
         }
         if !result.recoveries.isEmpty && !arguments.json {
             console.warn("plan: the context window filled; the session was \(result.recoveries.map(\.rawValue).joined(separator: ", then ")) (session \(result.sessionID)).")

@@ -135,6 +135,7 @@ struct DoctorCommand {
                     "toolCalling": .string(mode.rawValue), "tokenizer": .string(profile.tokenizer == .estimate ? "estimate" : "server"),
                     "reasoning": .bool(profile.isReasoning), "learnt": .array(learnt.map { .string($0) }),
                     "truncatesSilently": .bool(profile.kind.truncatesSilently),
+                    "modelListUnavailable": .bool(profile.isModelListUnavailable),
                 ]
                 lines.append("Model        \(server.displayURL) (reachable)")
                 lines.append("             \(profile.kind.displayName)\(server.forcedEngine != nil ? " (PLAN_ENGINE)" : ""), model \(served)\(profile.isReasoning ? " (reasoning)" : "")")
@@ -143,6 +144,9 @@ struct DoctorCommand {
                     lines.append("             Ollama cuts an overlong prompt silently: plan keeps prompt and answer within the window")
                 }
                 if !learnt.isEmpty { lines.append("             learnt from its refusals: \(learnt.joined(separator: ", "))") }
+                if profile.isModelListUnavailable {
+                    lines.append("             model list unavailable: its /v1/models answer is larger than \(ModelTransportLimits.describe(bytes: EngineDetector.maximumModelListBytes))")
+                }
                 if window < ContextTooSmallError.minimum {
                     problems += 1
                     lines.append("             PROBLEM: a context of \(window) tokens is too small for `plan ask` (at least \(ContextTooSmallError.minimum)); start the server with a larger one (llama-server -c 4096).")

@@ -25,11 +25,11 @@ struct HelpCommand {
 
     /// `plan --help`.
     func printOverview() {
-        context.console.print(HelpText.overview(CommandTable.tool, environment: PlanReference.environment))
+        context.console.printText(HelpText.overview(CommandTable.tool, environment: PlanReference.environment))
     }
 
     /// `plan <command> --help`.
     func printHelp(_ command: CommandInfo) {
-        context.console.print(HelpText.command(command))
+        context.console.printText(HelpText.command(command))
     }
 }

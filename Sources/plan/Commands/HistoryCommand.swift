@@ -139,7 +139,7 @@ struct HistoryCommand {
             }
         }
         console.print("")
-        let total = entries.reduce(0) { $0 + $1.tokens }
+        let total = entries.map(\.tokens).saturatingSum
         var summary = "\(entries.count) entries · \(session.contextTokens) tokens in context of \(session.contextSize) (\(total) in all)"
         if session.promptTokens > 0 {
             summary += " · server counted \(session.promptTokens) prompt + \(session.completionTokens) completion tokens"

@@ -170,10 +170,10 @@ struct PackOutput {
         }
         var tail = "trip \(trip.id) · session \(result.sessionID) · \(result.model)"
         if !result.recoveries.isEmpty { tail += " · context recovered (\(result.recoveries.map(\.rawValue).joined(separator: ", ")))" }
-        if let review = result.list.review, let line = PackingPrinter.reviewLine(review, model: result.model) {
-            tail += "\n" + line
-        }
         console.print(console.dim(tail))
+        if let review = result.list.review, let line = PackingPrinter.reviewLine(review, model: result.model) {
+            console.print(console.dim(line))
+        }
         for line in footer { console.print(line) }
     }
 }
