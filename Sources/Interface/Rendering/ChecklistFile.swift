@@ -1,4 +1,5 @@
 import Foundation
+import Store
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,7 @@ public enum ChecklistFile {
             case let .cannotRead(path): return "cannot read '\(path)'."
             case let .notARegularFile(path): return "'\(path)' is not a regular file (a pipe or a device); plan reads a checklist from a file."
             case let .tooLarge(path): return "'\(path)' is larger than 1 MB; it is not a packing checklist."
-            case let .tooSlow(path, seconds): return "reading '\(path)' took more than \(Int(seconds)) s; nothing was ticked."
+            case let .tooSlow(path, seconds): return "reading '\(path)' took more than \(Int(checkedRounding: seconds) ?? 0) s; nothing was ticked."
             case let .notText(path): return "'\(path)' is not UTF-8 text."
             }
         }
