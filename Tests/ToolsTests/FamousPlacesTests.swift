@@ -42,6 +42,9 @@ import Testing
         Case(query: "Hanoi", label: "Hanoi, Ha Noi, VN"),
         Case(query: "Cusco", label: "Cusco, Cusco, PE", notAlternatives: ["Cusco, PE"]),
         Case(query: "Zermatt", label: "Zermatt, Valais, CH"),
+        Case(query: "Florida", label: "Florida, US", kind: .region, alternatives: ["Florida, Camaguey, CU"]),
+        Case(query: "Canterbury", label: "Canterbury, England, GB", alternatives: ["Canterbury, NZ"]),
+        Case(query: "Santander", label: "Santander, Cantabria, ES", alternatives: ["Santander, CO"]),
     ]
 
     @Test(arguments: cases)

@@ -164,14 +164,16 @@ public final class Gazetteer: Sendable {
     static let regionOverTownPopulation = 50_000
 
     /// Whether a region of the name is meant rather than the town: the town is small ("Queensland" is not
-    /// Queensland, AB); or the region is in another country, its largest place outnumbers the town, and it is
+    /// Queensland, AB); or the region is in another country and its largest place outnumbers the town ten times
+    /// ("Florida" is the state, not Florida, Cuba; "Canterbury" stays the English city), or outnumbers it and is
     /// spelt as typed while the town is not ("Bali" is the Indonesian province, not Bāli in West Bengal).
     static func regionWins(_ region: (result: GeocodingResult, population: Int), over town: Place, typed: String) -> Bool {
         let people = town.population ?? 0
         if people < regionOverTownPopulation { return true }
+        guard region.result.place.country != town.country, region.population > people else { return false }
+        if region.population / 10 >= people { return true }
         let typed = typed.lowercased()
-        return region.result.place.country != town.country && region.population > people
-            && region.result.place.name.lowercased() == typed && town.name.lowercased() != typed
+        return region.result.place.name.lowercased() == typed && town.name.lowercased() != typed
     }
 
     /// Whether an airport is the town's own (within 50 km): then the town is the destination ("Banff", not Banff
