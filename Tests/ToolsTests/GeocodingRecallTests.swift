@@ -30,6 +30,8 @@ import Testing
         var kind: PlaceKind = .city
         /// A label the ambiguity note must name.
         var couldAlsoBe: String?
+        /// No "could also be" at all: the name with its country is one place (not the city and its prefecture).
+        var isUnambiguous = false
         var testDescription: String { "\"\(query)\"" }
     }
 
@@ -58,6 +60,23 @@ import Testing
         Destination(query: "Tasmania", latitude: -42.8821, longitude: 147.3272, route: .offline, kind: .region),
         Destination(query: "Hawaii", latitude: 21.3069, longitude: -157.8583, route: .offline, kind: .region),
         Destination(query: "Bali, Indonesia", latitude: -8.6705, longitude: 115.2126, route: .offline, kind: .region),
+        // Famous places first (issue 35): the island province, not Bāli in West Bengal; the town, not its airport
+        Destination(query: "Bali", latitude: -8.6705, longitude: 115.2126, route: .offline, kind: .region,
+                    couldAlsoBe: "Bāli, West Bengal, IN"),
+        Destination(query: "Banff", latitude: 51.1784, longitude: -115.5708, route: .offline,
+                    couldAlsoBe: "Banff, Scotland, GB"),
+        Destination(query: "Banff Airport", latitude: 51.2073, longitude: -115.5419, route: .offline, kind: .airport),
+        Destination(query: "YBA", latitude: 51.2073, longitude: -115.5419, route: .offline, kind: .airport),
+        Destination(query: "Sydney", latitude: -33.8688, longitude: 151.2093, route: .offline,
+                    couldAlsoBe: "Sydney, NS, CA"),
+        Destination(query: "Tokyo, Japan", latitude: 35.6762, longitude: 139.6503, route: .offline, isUnambiguous: true),
+        Destination(query: "Lisbon, Portugal", latitude: 38.7223, longitude: -9.1393, route: .offline,
+                    isUnambiguous: true),
+        Destination(query: "Porto, Portugal", latitude: 41.1579, longitude: -8.6291, route: .offline,
+                    isUnambiguous: true),
+        Destination(query: "Phuket", latitude: 7.8804, longitude: 98.3923, route: .offline, isUnambiguous: true),
+        Destination(query: "Hanoi", latitude: 21.0278, longitude: 105.8342, route: .offline, isUnambiguous: true),
+        Destination(query: "Cusco", latitude: -13.5320, longitude: -71.9675, route: .offline),
         // Ski resorts, beaches, coasts that are towns
         Destination(query: "Whistler", latitude: 50.1163, longitude: -122.9574, route: .offline),
         Destination(query: "Aspen", latitude: 39.1911, longitude: -106.8175, route: .offline),
@@ -173,6 +192,9 @@ import Testing
         }
         if let other = destination.couldAlsoBe {
             #expect(result.ambiguityNote?.contains(other) == true, "note was \(result.ambiguityNote ?? "none")")
+        }
+        if destination.isUnambiguous {
+            #expect(result.ambiguityNote == nil, "note was \(result.ambiguityNote ?? "none")")
         }
         if destination.route != .offline {
             #expect(try await harness.count("place_lookups") == 1, "the online answer is stored")

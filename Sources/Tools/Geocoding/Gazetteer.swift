@@ -88,21 +88,24 @@ public final class Gazetteer: Sendable {
         if Self.looksLikeAirportCode(trimmed), let airport = try await airport(trimmed) {
             return airport.result
         }
-        let (city, isQualified, knownButUnmatched) = try await city(trimmed)
+        let (found, isQualified, knownButUnmatched) = try await city(trimmed)
         let region = try await region(trimmed)
         let mentionsAirport = key.split(separator: " ").contains("airport")
         let airport = mentionsAirport || !Self.namesAFeature(key) ? try await airport(trimmed) : nil
-        if let city {
+        if case let (city, admin1)? = found {
             let population = city.place.population ?? 0
-            if let region, population < Self.regionOverTownPopulation, !isQualified {
-                return region.adding(city.place)
+            if let region, !isQualified, Self.regionWins(region, over: city.place, typed: trimmed) {
+                return region.result.adding(city.place)
             }
-            if let airport, mentionsAirport || (population < Self.featureTownPopulation && !airport.isCode) {
+            if let airport, mentionsAirport || (population < Self.featureTownPopulation && !airport.isCode
+                && !Self.isNear(airport.result.place, city.place)) {
                 return airport.result.adding(city.place)
             }
-            return region.map { city.adding($0.place) } ?? city
+            // The city's own region ("Tokyo, Japan": the prefecture) is not another place it could be.
+            guard let region, region.result.place.sourceID != "\(city.place.country)-\(admin1)" else { return city }
+            return city.adding(region.result.place)
         }
-        if let region { return region }
+        if let region { return region.result }
         if let airport {
             // "Santorini" names an airport, and an island: without the word "airport", ask online first.
             var result = airport.result
@@ -117,7 +120,9 @@ public final class Gazetteer: Sendable {
 
     /// A city or town by name, with region or country qualifiers ("Portland, OR", "raleigh nc"); else the
     /// places that had the name but not the qualifiers.
-    private func city(_ trimmed: String) async throws -> (result: GeocodingResult?, isQualified: Bool, unmatched: [Candidate]) {
+    private func city(
+        _ trimmed: String
+    ) async throws -> (result: (GeocodingResult, admin1: String)?, isQualified: Bool, unmatched: [Candidate]) {
         var knownButUnmatched: [Candidate] = []
         for attempt in Self.readings(of: trimmed) {
             let candidates = try await places(named: attempt.name)
@@ -143,20 +148,40 @@ public final class Gazetteer: Sendable {
             if !qualified && attempt.isSpaceSplit { continue }
             let place = filtered[0].place
             // Only places of the same name count as alternatives, not ones that merely list it as an alias.
-            let namesakes = filtered.dropFirst().filter(\.isOwnName).map(\.place)
+            let namesakes = GeocodingResult.distinct(filtered.dropFirst().filter(\.isOwnName).map(\.place), from: place)
             let isTentative = attempt.qualifiers.isEmpty && Self.namesAFeature(attempt.name)
                 && (place.population ?? 0) < Self.featureTownPopulation
             let result = GeocodingResult(
                 query: trimmed, place: place, alternatives: Array(namesakes.prefix(4)), matchCount: namesakes.count + 1,
                 isTentative: isTentative
             )
-            return (result, !attempt.qualifiers.isEmpty, [])
+            return ((result, filtered[0].admin1), !attempt.qualifiers.isEmpty, [])
         }
         return (nil, false, knownButUnmatched)
     }
 
     /// A town smaller than this loses to a region of the same name ("Queensland" is not Queensland, AB).
     static let regionOverTownPopulation = 50_000
+
+    /// Whether a region of the name is meant rather than the town: the town is small ("Queensland" is not
+    /// Queensland, AB); or the region is in another country and its largest place outnumbers the town ten times
+    /// ("Florida" is the state, not Florida, Cuba; "Canterbury" stays the English city), or outnumbers it and is
+    /// spelt as typed while the town is not ("Bali" is the Indonesian province, not Bāli in West Bengal).
+    static func regionWins(_ region: (result: GeocodingResult, population: Int), over town: Place, typed: String) -> Bool {
+        let people = town.population ?? 0
+        if people < regionOverTownPopulation { return true }
+        guard region.result.place.country != town.country, region.population > people else { return false }
+        if region.population / 10 >= people { return true }
+        let typed = typed.lowercased()
+        return region.result.place.name.lowercased() == typed && town.name.lowercased() != typed
+    }
+
+    /// Whether an airport is the town's own (within 50 km): then the town is the destination ("Banff", not Banff
+    /// Airport); a far airport of the name is meant over a small town ("Heathrow", not Heathrow, FL).
+    static func isNear(_ airport: Place, _ town: Place) -> Bool {
+        TripPlaces.distance(from: town, toLatitude: airport.latitude, longitude: airport.longitude)
+            <= GeocodingResult.samePlaceRadius
+    }
 
     /// Towns smaller than this that share a natural feature's name ("Lake Como, NJ") are only tentative.
     static let featureTownPopulation = 10_000
@@ -247,7 +272,7 @@ public final class Gazetteer: Sendable {
 
     /// A first-level region as a destination ("Bavaria", "Queensland", "Victoria, Australia"), at the point of its
     /// most populous place; namesakes elsewhere are its alternatives.
-    private func region(_ query: String) async throws -> GeocodingResult? {
+    private func region(_ query: String) async throws -> (result: GeocodingResult, population: Int)? {
         for attempt in Self.readings(of: query) where !attempt.isSpaceSplit {
             var countries: Set<String>?
             for qualifier in attempt.qualifiers {
@@ -265,21 +290,24 @@ public final class Gazetteer: Sendable {
                 """,
                 [.text(attempt.name)]
             )
-            let places = rows.compactMap { row -> Place? in
+            let places = rows.compactMap { row -> (Place, Int)? in
                 guard let country = try? row.string("country") else { return nil }
                 if let countries, !countries.contains(country) { return nil }
-                return try? Place(
+                guard let place = try? Place(
                     name: row.string("name"), region: "", country: country,
                     latitude: row.double("latitude", in: -90...90), longitude: row.double("longitude", in: -180...180),
                     timeZone: row.string("timezone"), source: "gazetteer",
                     sourceID: "\(country)-\(row.string("code"))", population: nil, kind: .region
-                ).bounded
+                ).bounded else { return nil }
+                let people = (try? row.double("population")).flatMap { Int(checked: $0, in: 0...10_000_000_000) }
+                return (place, people ?? 0)
             }
-            if let first = places.first {
-                let others = Array(places.dropFirst())
-                return GeocodingResult(
-                    query: query, place: first, alternatives: Array(others.prefix(4)), matchCount: places.count
+            if case let (first, population)? = places.first {
+                let others = GeocodingResult.distinct(places.dropFirst().map(\.0), from: first)
+                let result = GeocodingResult(
+                    query: query, place: first, alternatives: Array(others.prefix(4)), matchCount: others.count + 1
                 )
+                return (result, population)
             }
         }
         return nil
@@ -316,7 +344,7 @@ public final class Gazetteer: Sendable {
             if let first = places.first {
                 // A code names one airport; a name may name several ("Santa Maria airport").
                 let isCode = try rows.first?.string("kind") != "name"
-                let others = isCode ? [] : Array(places.dropFirst())
+                let others = isCode ? [] : GeocodingResult.distinct(Array(places.dropFirst()), from: first)
                 let result = GeocodingResult(
                     query: query, place: first, alternatives: Array(others.prefix(4)), matchCount: others.count + 1
                 )

@@ -89,13 +89,11 @@ public struct OnlineGeocoder: Sendable {
             throw Self.combined(failures)
         }
         let place = try await place(from: best)
-        var alternatives: [Place] = []
+        var others: [Place] = []
         for candidate in found.dropFirst() {
-            let other = try await self.place(from: candidate)
-            if other.label != place.label, !alternatives.contains(where: { $0.label == other.label }) {
-                alternatives.append(other)
-            }
+            others.append(try await self.place(from: candidate))
         }
+        let alternatives = GeocodingResult.distinct(others, from: place)
         return GeocodingResult(
             query: query, place: place, alternatives: Array(alternatives.prefix(4)), matchCount: alternatives.count + 1
         )
