@@ -63,6 +63,20 @@ final class PlanSandbox {
 
     /// Runs a configured process with stdin empty and both outputs piped, and waits for it. Both pipes are
     /// read to the end before waiting, so a large output cannot block the child.
+    /// Runs `process` to its end on a thread of its own, never on one of Swift concurrency's few shared
+    /// threads (two on this machine): a pack held by a stand-in for minutes, run in a `Task.detached`,
+    /// kept one of them blocked, and with two such the tests that would release the holds could not run.
+    static func runInBackground(_ process: Process) -> Task<(status: Int32, stdout: String, stderr: String), any Error> {
+        nonisolated(unsafe) let process = process
+        return Task {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    do { continuation.resume(returning: try runToEnd(process)) } catch { continuation.resume(throwing: error) }
+                }
+            }
+        }
+    }
+
     static func runToEnd(_ process: Process) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = Pipe()
         let err = Pipe()

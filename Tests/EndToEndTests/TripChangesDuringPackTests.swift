@@ -31,14 +31,12 @@ import Testing
             let environment = environment(server)
             let binary = PlanSandbox.binary
             let folder = sandbox.folder
-            return Task.detached {
-                let process = Process()
-                process.executableURL = binary
-                process.arguments = arguments
-                process.environment = environment
-                process.currentDirectoryURL = folder
-                return try PlanSandbox.runToEnd(process)
-            }
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            process.environment = environment
+            process.currentDirectoryURL = folder
+            return PlanSandbox.runInBackground(process)
         }
     }
 
