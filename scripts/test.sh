@@ -8,7 +8,8 @@
 # At the end (pass or fail) it prints how long each phase and each suite took (scripts/suite-times.py), then the
 # real-model steps: each shared llama-server's start and flags (Tests/Support/LlamaServer.swift's `tuning`), each
 # engine's and each window's pack/ask/replay times.
-# Set PLAN_SKIP_LLAMA=1 to run without the real model (its tests are then skipped).
+# Set PLAN_SKIP_LLAMA=1 to run without the real model (its tests are then skipped); PLAN_STARTUP_RELEASE=1 also
+# builds the release binary and checks its start-up ratios to sqlite3 (Tests/Startup/budget.sh --release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,6 +50,11 @@ phase "swift test" bash -o pipefail -c 'swift test --skip-build "$@" 2>&1 | tee 
 
 echo "== start-up budget" >&2
 phase "start-up budget" bash Tests/Startup/budget.sh "$(swift build --show-bin-path)/plan"
+# The release build's ratios to sqlite3 (issue 34): a release build costs several minutes, so only when asked.
+if [ "${PLAN_STARTUP_RELEASE:-}" = "1" ]; then
+    phase "release build" swift build -c release --scratch-path .build/release-scratch --product plan
+    phase "start-up ratios (release)" bash Tests/Startup/budget.sh --release .build/release-scratch/release/plan
+fi
 
 echo "== reliability suite" >&2
 phase "reliability suite" python3 Tests/Reliability/run.py --plan "$(swift build --show-bin-path)/plan"

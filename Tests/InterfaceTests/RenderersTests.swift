@@ -97,6 +97,25 @@ import Testing
         #expect(lines.last == "Note: No forecast yet for Sun Dec 6")
     }
 
+    /// `show`'s list pads each name by characters (by hand, not Foundation's `padding(toLength:)`, which counts
+    /// UTF-16 units and cut the longest name when it held a character beyond the BMP). Issue 34.
+    @Test func showsListKeepsEveryNameWholeAndTheReasonsInOneColumn() {
+        let items = [
+            PackingItem(category: "Gear", name: "Sun hat 🧢", reason: "UV 6 at altitude", origin: .rules),
+            PackingItem(category: "Gear", name: "Tent", reason: "Camping", origin: .rules),
+        ]
+        let entries = items.enumerated().map { index, item in
+            TravellerList.Entry(number: index + 1, item: item, packed: index == 1, source: .engine, key: item.name)
+        }
+        let lines = ListPrinter.items(TravellerList(base: nil, entries: entries), console: PlainText())
+        let hat = lines.first { $0.contains("UV 6") } ?? ""
+        let tent = lines.first { $0.contains("Camping") } ?? ""
+        #expect(hat.contains("Sun hat 🧢  UV 6"), "the name whole, then two spaces: \(hat)")
+        #expect(tent.contains("[x] Tent       Camping"), "padded to the longest name's characters: \(tent)")
+        #expect(hat.firstRange(of: "UV 6")?.lowerBound.utf16Offset(in: hat).advanced(by: -1)
+                == tent.firstRange(of: "Camping")?.lowerBound.utf16Offset(in: tent), "the emoji is two UTF-16 units, one column")
+    }
+
     @Test func stylesReachTheTextOnlyThroughTheStyler() {
         struct Brackets: TextStyling {
             var isUTF8: Bool { true }

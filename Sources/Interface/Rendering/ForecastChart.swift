@@ -185,7 +185,9 @@ public struct ForecastChart: Sendable {
 
     /// Snow, rain, thunder, wind and heat, in that order, each a glyph and a word.
     func marks(_ day: ForecastDay) -> [(style: Style, text: String)] {
-        var marks: [(Style, String)] = []
+        // Typed as returned: an array of unlabelled tuples became the labelled ones through the runtime's
+        // `_arrayForceCast`, a dynamic cast of each element (issue 34).
+        var marks: [(style: Style, text: String)] = []
         if day.isClimate, let climate = day.climate {
             marks.append((.usual, (isUnicode ? "≈ " : "~ ") + "usual"))
             if climate.snowShare >= 0.1 {

@@ -37,7 +37,9 @@ public enum ListPrinter {
                 let number = String(entry.number)
                 let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
                 let label = entry.item.label
-                let name = label.padding(toLength: max(width, label.count), withPad: " ", startingAt: 0)
+                // Padded by hand: Foundation's `padding(toLength:)` goes through NSString (1.34M instructions for
+                // a two-stop trip's 24 items, 7% of a cached show) and counts UTF-16 units, not characters.
+                let name = label + String(repeating: " ", count: max(0, width - label.count))
                 let reason: String
                 switch entry.source {
                 case .kept: reason = console.warning(entry.item.reason)
