@@ -63,6 +63,8 @@ public struct KitItem: Sendable, Equatable {
         case cool
         /// A low under 40 °F.
         case cold
+        /// A low under 25 °F (what the clothing system calls freezing): cold-weather kit for hands and batteries.
+        case freezing
         /// Warm enough for insects: a high of 50 °F or more.
         case insects
         /// A 40% chance of rain or more on some day.
@@ -88,6 +90,8 @@ public enum ClothingNeed: String, Sendable, CaseIterable, Codable {
     case dressShoes, skiOuterwear, skiSocks, baseLayers, warmLayers, midLayer, warmHat, skiGloves, gloves
     case hikingBoots, hikingSocks, walkingShoes, slipOnShoes, sandals, waterShoes, deckShoes, runningShoes
     case snowBoots, workoutClothes, neutralColours, modestClothes, carryOn, childSpares, windproof, babyClothes
+    /// Active days outdoors (a bike, a kayak, a trail, a game drive): rain is met with a shell, never an umbrella.
+    case rainShell
 }
 
 extension ClothingNeed {
@@ -127,6 +131,7 @@ extension ClothingNeed {
         case .childSpares: return "spare clothes per child"
         case .windproof: return "a windproof shell"
         case .babyClothes: return "baby clothes, two changes a day"
+        case .rainShell: return "a rain shell, not an umbrella, when rain is likely"
         }
     }
 }

@@ -20,7 +20,7 @@ public enum ActivityKits {
         for word in words {
             if let kit = kit(named: word) {
                 if !kits.contains(where: { $0.name == kit.name }) { kits.append(kit) }
-            } else if !normalized(word).isEmpty, !unknown.contains(word) {
+            } else if !normalized(word).isEmpty, !unknown.contains(where: { normalized($0) == normalized(word) }) {
                 unknown.append(word)
             }
         }
@@ -91,6 +91,8 @@ public enum ActivityKits {
         ]),
         ActivityKit(name: "snorkeling", aliases: ["snorkelling", "snorkel"], group: .water, wear: [.swimwear, .waterShoes], gear: [
             KitItem(gear, "Mask and snorkel", "Your own fits and does not leak"),
+            KitItem(gear, "Fins (or rent them)", "Further with less effort; most snorkel and dive shops rent them"),
+            KitItem(gear, "Anti-fog drops for the mask", "A misted mask hides the reef"),
             rashGuard, reefSafe, dryBag,
         ]),
         ActivityKit(name: "scuba diving", aliases: ["diving", "dive", "scuba", "scuba dive"], group: .water, wear: [.swimwear], gear: [
@@ -106,7 +108,7 @@ public enum ActivityKits {
             KitItem(toiletries, "Water-resistant sunscreen (SPF 30+)", "Hours on the water"),
         ]),
         ActivityKit(name: "kayaking", aliases: ["kayak", "canoeing", "canoe", "paddling", "paddleboarding", "rafting"], group: .water,
-                    wear: [.waterShoes], gear: [
+                    wear: [.waterShoes, .rainShell], gear: [
             dryBag,
             KitItem(accessories, "Sunglasses with a strap", "Glare off the water; the strap keeps them aboard"),
             KitItem(toiletries, "Water-resistant sunscreen (SPF 30+)", "Sun off the water"),
@@ -126,7 +128,7 @@ public enum ActivityKits {
     ]
 
     static let snow: [ActivityKit] = [
-        ActivityKit(name: "skiing", aliases: ["ski", "downhill", "downhill skiing", "cross-country skiing", "skiing trip"], group: .snow,
+        ActivityKit(name: "skiing", aliases: ["ski", "downhill", "downhill skiing", "alpine skiing", "skiing trip"], group: .snow,
                     wear: [.skiOuterwear, .baseLayers, .skiSocks, .warmHat, .skiGloves, .midLayer, .snowBoots], gear: [
             KitItem(gear, "Ski goggles", "Flat light, wind and snow"),
             KitItem(gear, "Helmet (or rent one)", "Most skiers wear one; rental shops have them"),
@@ -135,6 +137,16 @@ public enum ActivityKits {
             KitItem(toiletries, "Sunscreen (SPF 30+)", "Snow reflects most of the sun back at you"),
             KitItem(gear, "Hand warmers", "Cold lift rides"),
             KitItem(documents, "Lift pass and winter-sports insurance", "Rescue on the slopes is rarely covered otherwise"),
+        ]),
+        // Cross-country skiing: no lifts, so no lift pass; no helmet or goggles; light layers that breathe on the
+        // climbs, not a padded ski suit, and something warm for the stops.
+        ActivityKit(name: "cross-country skiing", aliases: ["cross-country", "cross country ski", "nordic skiing", "nordic", "xc skiing", "langlauf"],
+                    group: .snow, wear: [.baseLayers, .warmHat, .gloves, .midLayer, .windproof, .snowBoots], gear: [
+            KitItem(gear, "Nordic skis, ski boots and poles (or rent them)", "Trail centres rent them by the day"),
+            KitItem(documents, "Trail pass for the groomed tracks", "Most groomed trails charge a day or week fee"),
+            KitItem(gear, "Small backpack or waist pack", "Water, a snack and a dry layer between huts"),
+            KitItem(gear, "Insulated bottle or thermos", "Water freezes in an ordinary bottle"),
+            KitItem(toiletries, "Lip balm with SPF", "Sun and wind chap lips on the tracks"),
         ]),
         ActivityKit(name: "snowboarding", aliases: ["snowboard"], group: .snow,
                     wear: [.skiOuterwear, .baseLayers, .skiSocks, .warmHat, .skiGloves, .midLayer, .snowBoots], gear: [
@@ -165,7 +177,7 @@ public enum ActivityKits {
 
     static let outdoors: [ActivityKit] = [
         ActivityKit(name: "hiking", aliases: ["hike", "hikes", "trekking", "trek", "walking", "hillwalking"], group: .outdoors,
-                    wear: [.hikingBoots, .hikingSocks], gear: [
+                    wear: [.hikingBoots, .hikingSocks, .rainShell], gear: [
             KitItem(gear, "Daypack", "Water, layers and snacks on the trail"),
             KitItem(gear, "Reusable water bottle", "Refill before the trail"),
             KitItem(gear, "Trail snacks", "Energy between meals"),
@@ -174,7 +186,7 @@ public enum ActivityKits {
             KitItem(electronics, "Offline map of the area", "Trails often have no signal"),
         ]),
         ActivityKit(name: "backpacking", aliases: ["thru-hiking", "multi-day hike", "backcountry"], group: .outdoors,
-                    wear: [.hikingBoots, .hikingSocks], gear: [
+                    wear: [.hikingBoots, .hikingSocks, .rainShell], gear: [
             KitItem(gear, "Backpack (40–60 l)", "Everything on your back"),
             KitItem(gear, "Tent", "Shelter each night"),
             KitItem(gear, "Sleeping bag rated for the lows", "Nights outside"),
@@ -185,7 +197,7 @@ public enum ActivityKits {
             KitItem(health, "First-aid kit", "Far from help"),
             KitItem(gear, "Map and compass", "Phones die"),
         ]),
-        ActivityKit(name: "camping", aliases: ["camp", "campsite", "tent camping"], group: .outdoors, wear: [.midLayer], gear: [
+        ActivityKit(name: "camping", aliases: ["camp", "campsite", "tent camping"], group: .outdoors, wear: [.midLayer, .rainShell], gear: [
             KitItem(gear, "Tent", "Shelter each night"),
             KitItem(gear, "Sleeping bag rated for the lows", "Nights outside"),
             KitItem(gear, "Sleeping pad", "Warmth and comfort from the ground"),
@@ -193,6 +205,7 @@ public enum ActivityKits {
             KitItem(gear, "Camp stove, fuel and lighter", "Hot meals"),
             KitItem(gear, "Food storage (bear canister where required)", "Animals find food left out"),
             KitItem(health, "Insect repellent", "Mosquitoes at dusk", when: .insects),
+            KitItem(health, "First-aid kit", "Cuts, burns and splinters, far from a pharmacy"),
         ]),
         ActivityKit(name: "climbing", aliases: ["rock climbing", "bouldering", "climb"], group: .outdoors, wear: [], gear: [
             KitItem(gear, "Climbing shoes", "Your own fit"),
@@ -202,14 +215,14 @@ public enum ActivityKits {
             KitItem(health, "Finger tape", "Skin on rough rock"),
         ]),
         ActivityKit(name: "cycling", aliases: ["bike", "biking", "bicycle", "mountain biking", "cycle", "bike touring"], group: .outdoors,
-                    wear: [], gear: [
+                    wear: [.rainShell], gear: [
             KitItem(gear, "Bike helmet", "Required in many places; wise in all"),
             KitItem(clothing, "Padded cycling shorts", "Hours in the saddle", quantity: .perDay(max: 2)),
             KitItem(gear, "Cycling gloves", "Grip and fewer blisters"),
             KitItem(gear, "Bike lights", "Dusk and tunnels"),
             KitItem(gear, "Repair kit and pump", "Punctures happen far from shops"),
         ]),
-        ActivityKit(name: "fishing", aliases: ["angling", "fly fishing"], group: .outdoors, wear: [], gear: [
+        ActivityKit(name: "fishing", aliases: ["angling", "fly fishing"], group: .outdoors, wear: [.rainShell], gear: [
             KitItem(documents, "Fishing licence", "Required almost everywhere"),
             KitItem(gear, "Rod, reel and tackle", "Or check what the guide provides"),
             KitItem(accessories, "Polarised sunglasses", "See into the water; glare off it"),
@@ -222,7 +235,7 @@ public enum ActivityKits {
             KitItem(accessories, "Cap or visor", "Sun on the course"),
             KitItem(gear, "Golf balls and tees", "Cheaper from home"),
         ]),
-        ActivityKit(name: "safari", aliases: ["game drive", "game drives"], group: .outdoors, wear: [.neutralColours, .midLayer], gear: [
+        ActivityKit(name: "safari", aliases: ["game drive", "game drives"], group: .outdoors, wear: [.neutralColours, .midLayer, .rainShell], gear: [
             KitItem(gear, "Binoculars", "Animals are often far off"),
             KitItem(accessories, "Sun hat", "Open vehicles, midday sun"),
             KitItem(health, "Insect repellent", "Tsetse flies and mosquitoes", when: .insects),
@@ -241,9 +254,27 @@ public enum ActivityKits {
             KitItem(electronics, "Memory cards", "And a backup of each day's shots"),
             KitItem(gear, "Tripod", "Night and low-light shots"),
             KitItem(gear, "Lens cloth", "Spray, dust and fingerprints"),
+            KitItem(electronics, "Spare camera batteries and charger, kept warm", "Cold drains batteries fast; keep spares in an inside pocket",
+                    when: .freezing),
+            KitItem(gear, "Hand warmers", "Fingers on the controls and a pocket for the batteries", when: .freezing),
+            KitItem(gear, "Sealable bag for the camera", "Bag it before going indoors so it does not mist up", when: .freezing),
         ]),
-        ActivityKit(name: "running", aliases: ["run", "jogging", "jog", "marathon"], group: .outdoors, wear: [.runningShoes, .workoutClothes], gear: [
+        ActivityKit(name: "running", aliases: ["run", "jogging", "jog"], group: .outdoors, wear: [.runningShoes, .workoutClothes], gear: [
             KitItem(electronics, "Sports watch or phone armband", "Pace and distance"),
+        ]),
+        // A race: what the start line asks for, and the shoes trained in (race day is no day for new ones).
+        ActivityKit(name: "race", aliases: ["marathon", "half marathon", "trail race", "running race", "road race",
+                                            "ultramarathon", "ultra", "10k", "10k race", "5k"], group: .outdoors,
+                    wear: [.workoutClothes], gear: [
+            KitItem(documents, "Race bib and race confirmation", "Bib pick-up asks for the confirmation and photo ID"),
+            KitItem(footwear, "Race shoes, already worn in", "Run the race in the pair you trained in; new shoes blister"),
+            KitItem(health, "Energy gels", "Your usual brand: a new one can upset the stomach mid-race"),
+            KitItem(health, "Anti-chafe balm", "Feet, thighs and underarms over the distance"),
+            KitItem(gear, "Safety pins or a race belt", "For the bib"),
+            KitItem(toiletries, "Water-resistant sunscreen (SPF 30+)", "Hours on the course; sweat washes ordinary sunscreen off"),
+            KitItem(accessories, "Cap or visor", "Sun and sweat out of your eyes on the course"),
+            KitItem(electronics, "Sports watch or phone armband", "Pace and distance"),
+            KitItem(clothing, "Throwaway layer for the start", "Waiting in the start pen in the morning cold"),
         ]),
         ActivityKit(name: "gym", aliases: ["workout", "fitness", "weights"], group: .outdoors, wear: [.runningShoes, .workoutClothes], gear: [
             KitItem(gear, "Padlock", "Gym lockers rarely come with one"),

@@ -228,7 +228,9 @@ public struct ClothingSystem: Sendable {
         let windy = weather.windyDay
         // In tropical heat (every high 75 °F or more) rain is met with an umbrella; a jacket only against gusts.
         let tropical = (weather.coldestHigh?.value ?? 0) >= 75 && !weather.isSeasonal
-        let needsShell = (wet && (!tropical || gusty != nil)) || (showers && gusty != nil)
+        // Active days outdoors (a bike, a paddle, a trail, an open vehicle) meet showers with a shell, never an umbrella.
+        let activeOutdoors = needs.contains(.rainShell)
+        let needsShell = (wet && (!tropical || gusty != nil)) || (showers && (gusty != nil || activeOutdoors))
         var items: [PackingItem] = []
         let low = weather.coldestLow?.value ?? 50
         func because(_ figure: WeatherCitation.Figure, _ reading: TripWeather.Reading?, _ lead: String) -> (String, Bool) {
@@ -246,7 +248,7 @@ public struct ClothingSystem: Sendable {
             items.append(item("Outerwear", name, nil, reason, weather: isForecast))
         } else if needsShell {
             let (reason, isForecast) = gusty.map { (cite.reason(.gust, of: $0, lead: "Too windy for an umbrella"), true) }
-                ?? because(.chance, weather.wettest, "Rain")
+                ?? because(.chance, weather.wettest, activeOutdoors ? "Rain; a shell keeps your hands free outdoors" : "Rain")
             let name = low < 55 ? "Waterproof rain jacket" : "Light waterproof rain jacket"
             items.append(item("Outerwear", name, nil, reason, weather: isForecast))
         } else if let windy {
@@ -258,7 +260,7 @@ public struct ClothingSystem: Sendable {
             items.append(item("Outerwear", "Light jacket", nil, reason, weather: isForecast))
         }
         // No umbrella on a ski trip: the waterproof ski jacket does for the village too.
-        if showers, gusty == nil, weather.snowDay == nil || weather.isWet(50), !needs.contains(.skiOuterwear) {
+        if showers, gusty == nil, weather.snowDay == nil || weather.isWet(50), !needs.contains(.skiOuterwear), !activeOutdoors {
             let (reason, isForecast) = weather.wettest?.day.map { (cite.reason(.chance, of: $0), true) }
                 ?? (cite.seasonal(lead: "Showers are common", phrase: weather.seasonPhrase), false)
             items.append(item("Rain & weather", "Compact umbrella", nil, reason, weather: isForecast))
@@ -308,7 +310,8 @@ public struct ClothingSystem: Sendable {
         let hiking = needs.contains(.hikingBoots)
         if let snow = weather.snowDay {
             let name = hiking ? "Insulated waterproof hiking boots" : "Insulated waterproof boots"
-            items.append(item("Footwear", name, nil, cite.reason(.snowfall, of: snow, lead: "Snow underfoot"), weather: true))
+            let lead = dressesForWork ? "Snow underfoot outside; work shoes indoors" : "Snow underfoot"
+            items.append(item("Footwear", name, nil, cite.reason(.snowfall, of: snow, lead: lead), weather: true))
         } else if hiking {
             if weather.rainyDays >= 1, let wettest = weather.wettest, let day = wettest.day {
                 items.append(item("Footwear", "Waterproof hiking boots", nil, cite.reason(.chance, of: day, lead: "Wet trails"), weather: true))
@@ -329,6 +332,7 @@ public struct ClothingSystem: Sendable {
         } else if isOvernight || needs.isEmpty {
             items.append(item("Footwear", "Comfortable everyday shoes", nil, "Wear them on the way"))
         }
+        items += workShoesBesideBoots(items)
         let hot = weather.isHot(85)
         let dressy = needs.contains(.businessOutfits) || needs.contains(.formalOutfit) || needs.contains(.smartCasual)
         if needs.contains(.sandals) || (hot && isOvernight && !dressy) {
@@ -341,6 +345,15 @@ public struct ClothingSystem: Sendable {
         if needs.contains(.dressShoes) { items.append(item("Footwear", "Dress shoes", nil, "With the outfit")) }
         if needs.contains(.runningShoes) { items.append(item("Footwear", "Running shoes", nil, "Runs and workouts")) }
         return items
+    }
+
+    /// A work trip whose main pair is boots (snow, a hard freeze) keeps its shoes for indoors: boots are for
+    /// the street, not the conference hall. Dress shoes come with the outfit; a conference's walking shoes
+    /// are kept here.
+    func workShoesBesideBoots(_ pairs: [PackingItem]) -> [PackingItem] {
+        guard dressesForWork, !needs.contains(.dressShoes), pairs.contains(where: { GarmentFamily.of($0.name) == .boots }) else { return [] }
+        let name = needs.contains(.walkingShoes) ? "Comfortable walking shoes, broken in" : "Comfortable everyday shoes"
+        return [item("Footwear", name, nil, "Indoors at work: boots are for the snow outside")]
     }
 
     // MARK: Swimwear and special wear

@@ -177,12 +177,13 @@ public enum PackingRules {
 
     // MARK: - Weather gear
 
-    /// Snow: glare protection (sunglasses, and sunscreen: snow reflects most of the sun), but no sunscreen
-    /// where the winter sun stays too low to burn.
+    /// Snow: glare protection (sunglasses, and sunscreen: snow reflects most of the sun) on days spent
+    /// outdoors, but no sunscreen where the winter sun stays too low to burn.
     @Sendable static func rainAndSnow(_ context: PackingContext) -> [PackingItem] {
         let weather = TripWeather(context)
         let cite = WeatherCitation(units: context.traveller.units)
-        guard let snow = weather.snowDay else { return [] }
+        // Glare is an outdoor matter: a work trip spent indoors (a conference, meetings) packs none for it.
+        guard let snow = weather.snowDay, !spendsDaysIndoors(context) else { return [] }
         let reason = cite.reason(.snowfall, of: snow, lead: "Snow glare")
         let sunglasses = forecastItem("Accessories", "Sunglasses", reason)
         if sunStaysLow(context) { return [sunglasses] }
@@ -311,6 +312,7 @@ public enum PackingRules {
         case .hot: return weather.isHot(80)
         case .cool: return (weather.hottestHigh?.value ?? 70) < 75
         case .cold: return weather.isCold(40)
+        case .freezing: return weather.isCold(25)
         case .insects: return (weather.hottestHigh?.value ?? 60) >= 50
         case .wet: return weather.isWet(40)
         case .overnight: return context.nights >= 1
@@ -324,7 +326,7 @@ public enum PackingRules {
     {
         switch condition {
         case .hot, .cool, .insects: return (.high, weather.hottestHigh)
-        case .cold: return (.low, weather.coldestLow)
+        case .cold, .freezing: return (.low, weather.coldestLow)
         case .wet: return (.chance, weather.wettest)
         case .always, .overnight, .abroad: return nil
         }
@@ -354,6 +356,10 @@ public enum PackingRules {
         if context.isAbroad {
             let (name, reason) = travelDocument(home: context.traveller.home, destination: context.country ?? "")
             items.append(PackingItem(category: "Documents & money", name: name, reason: reason))
+            if let authorisation = TravelAuthorisation.reminder(home: context.traveller.home, destination: context.country ?? "") {
+                let place = countryName(context.country ?? "")
+                items.append(PackingItem(category: "Documents & money", name: authorisation.itemName, reason: authorisation.reason(placeName: place)))
+            }
             items.append(PackingItem(category: "Documents & money", name: "Travel insurance details", reason: "Care abroad is rarely covered from home"))
         } else {
             items.append(PackingItem(category: "Documents & money", name: localized("ID or driving licence", for: context.traveller), reason: "Every trip"))
@@ -396,8 +402,12 @@ public enum PackingRules {
         if idCardArea.contains(home.uppercased()), idCardArea.contains(destination.uppercased()) {
             return ("Passport or national ID card", "Either is enough between EU/EEA countries and Switzerland")
         }
-        let name = PlugTable.country(destination).map { PowerAdvice.the($0.name) } ?? destination
-        return ("Passport", "Travelling abroad, to \(name); check it is valid for 6 months past your return")
+        return ("Passport", "Travelling abroad, to \(countryName(destination)); check it is valid for 6 months past your return")
+    }
+
+    /// "the United States", "Morocco"; the code itself when the table has no name for it.
+    static func countryName(_ code: String) -> String {
+        PlugTable.country(code).map { PowerAdvice.the($0.name) } ?? code
     }
 
     // MARK: - Contradictions and categories
@@ -443,6 +453,8 @@ public enum PackingRules {
         ("Cap or visor", "Sun hat"),
         ("Spare camera batteries and charger, kept warm", "Spare batteries and charger"),
         ("Dive mask", "Mask and snorkel"),
+        ("First-aid kit", "Small first-aid kit"),
+        ("Race shoes, already worn in", "Running shoes"),
         ("Daypack", "Day bag"),
         ("Daypack", "Small day bag"),
         ("Day bag", "Small day bag"),
