@@ -40,7 +40,7 @@ extension Store {
         try scan("trips", Store.tripSelect) { _ = try Store.trip(from: $0) }
         try scan("places", "SELECT * FROM places") { row in _ = try Store.place(from: row, id: try row.int("id"), name: "name") }
         try scan("sessions", Store.sessionSelect) { _ = try Store.session(from: $0) }
-        try scan("packing_lists", "SELECT id, trip_id, session_id, model, list, created_at FROM packing_lists") {
+        try scan("packing_lists", Store.packingListSelect) {
             _ = try Store.packingList(from: $0)
         }
         try scan("transcript_entries", "SELECT id, session_id, seq, kind, tokens, in_context, created_at FROM transcript_entries") { row in
