@@ -223,4 +223,15 @@ import Tools
         }
         #expect(TravelAuthorisation.reminder(home: "de", destination: "us")?.destination == "US")
     }
+
+    /// Every reminder fits a packing answer's reason (at most 100 characters): a longer one made the built-in
+    /// engine's answer fail its own schema, and every trip to the US from abroad said the answer was set aside.
+    @Test func everyReminderFitsAnAnswersReason() throws {
+        for row in TravelAuthorisation.all {
+            #expect((1...100).contains(row.reason.count), "\(row.reason.count): \(row.reason)")
+        }
+        let list = Self.abroad(from: "DE", to: "US")
+        let item = try #require(list.items.first { $0.name == "ESTA (US travel authorisation)" })
+        #expect(item.reason.count <= 100, "\(item.reason)")
+    }
 }

@@ -29,18 +29,27 @@ public struct PowerAdvice: Sendable, Equatable {
     public var unfittingPlugs: [String] { home.sockets.filter { !PlugTable.fits(plug: $0, destination: destination) } }
 
     /// Why the adapter, true to which plugs fit: "Singapore's sockets are type G; plugs from the United States
-    /// (A, B) do not fit", or, when some do, "Bolivia's sockets are types A and C: plugs from the United
-    /// States of type A fit; type B needs an adapter".
+    /// (A, B) do not fit", or, when some do, "Bolivia's sockets are types A and C: your plugs of type A fit;
+    /// type B needs an adapter". Within a packing answer's 100 characters for every pair of the table.
     public var adapterReason: String {
         let sockets = "\(Self.possessive(Self.capitalized(Self.the(destination.name)))) sockets are \(socketPhrase)"
-        let fitting = fittingPlugs, unfitting = unfittingPlugs
-        guard !fitting.isEmpty else {
-            return "\(sockets); plugs from \(Self.the(home.name)) (\(home.sockets.joined(separator: ", "))) do not fit"
-        }
-        let verb = unfitting.count == 1 ? "needs" : "need"
-        return "\(sockets): plugs from \(Self.the(home.name)) of \(PlugTable.socketPhrase(fitting)) fit; "
-            + "\(PlugTable.socketPhrase(unfitting)) \(verb) an adapter"
+        let plugs = reasonAboutPlugs
+        let full = fittingPlugs.isEmpty ? "\(sockets); \(plugs)" : "\(sockets): \(plugs)"
+        // The item's name already names the sockets: a long country and many types keep only the plugs' part.
+        return full.count <= Self.longestReason ? full : plugs.prefix(1).uppercased() + plugs.dropFirst()
     }
+
+    /// Which of home's plugs fit and which need the adapter: "your plugs of type A fit; type B needs an
+    /// adapter", or "plugs from the United States (A, B) do not fit".
+    var reasonAboutPlugs: String {
+        let fitting = fittingPlugs, unfitting = unfittingPlugs
+        guard !fitting.isEmpty else { return "plugs from \(Self.the(home.name)) (\(home.sockets.joined(separator: ", "))) do not fit" }
+        let verb = unfitting.count == 1 ? "needs" : "need"
+        return "your plugs of \(PlugTable.socketPhrase(fitting)) fit; \(PlugTable.socketPhrase(unfitting)) \(verb) an adapter"
+    }
+
+    /// A packing answer's reasons are at most 100 characters (`PackingAnswer`'s guide).
+    static let longestReason = 100
 
     /// The voltage note, when the mains differ.
     public var voltageNotice: String? {

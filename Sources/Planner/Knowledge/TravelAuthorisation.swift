@@ -47,10 +47,10 @@ public struct TravelAuthorisation: Sendable, Equatable {
                             site: "canada.ca/eta", when: "before flying", exempt: ["CA", "US"]),
         TravelAuthorisation(destination: "GB", name: "an ETA (or a visa)", itemName: "ETA (UK travel authorisation)",
                             site: "gov.uk/eta", when: "before travelling", exempt: ["GB", "IE"]),
-        TravelAuthorisation(destination: "AU", name: "an ETA, an eVisitor or a visa", itemName: "ETA or eVisitor (Australia)",
-                            site: "immi.homeaffairs.gov.au", when: "before travelling", exempt: ["AU", "NZ"]),
+        TravelAuthorisation(destination: "AU", name: "an ETA, an eVisitor or visa", itemName: "ETA or eVisitor (Australia)",
+                            site: "immi.homeaffairs.gov.au", when: "first", exempt: ["AU", "NZ"]),
         TravelAuthorisation(destination: "NZ", name: "an NZeTA (or a visa)", itemName: "NZeTA (New Zealand travel authority)",
-                            site: "immigration.govt.nz/nzeta", when: "before travelling", exempt: ["NZ", "AU"]),
+                            site: "immigration.govt.nz/nzeta", when: "before you go", exempt: ["NZ", "AU"]),
         TravelAuthorisation(destination: "KR", name: "a K-ETA (or a visa)", itemName: "K-ETA (South Korea travel authorisation)",
                             site: "k-eta.go.kr", when: "before flying", exempt: ["KR"]),
     ]
@@ -62,9 +62,10 @@ public struct TravelAuthorisation: Sendable, Equatable {
         return all.first { $0.destination == destination.uppercased() && !$0.exempt.contains(home) }
     }
 
-    /// "Check whether you need an ESTA (or a visa) before flying or sailing to the United States: apply only
-    /// on esta.cbp.dhs.gov, days ahead": a reminder, not a verdict.
-    public func reason(placeName: String) -> String {
-        "Check whether you need \(name) \(when) to \(placeName): apply only on \(site), days ahead"
+    /// "Check whether you need an ESTA (or a visa) before flying or sailing; apply only on esta.cbp.dhs.gov": a
+    /// reminder, not a verdict (the item's name says which country). At most 100 characters, as every reason
+    /// in a packing answer (`PackingAnswer`'s guide): a longer one set the built-in engine's whole answer aside.
+    public var reason: String {
+        "Check whether you need \(name) \(when); apply only on \(site)"
     }
 }

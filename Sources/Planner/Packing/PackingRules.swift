@@ -357,8 +357,7 @@ public enum PackingRules {
             let (name, reason) = travelDocument(home: context.traveller.home, destination: context.country ?? "")
             items.append(PackingItem(category: "Documents & money", name: name, reason: reason))
             if let authorisation = TravelAuthorisation.reminder(home: context.traveller.home, destination: context.country ?? "") {
-                let place = countryName(context.country ?? "")
-                items.append(PackingItem(category: "Documents & money", name: authorisation.itemName, reason: authorisation.reason(placeName: place)))
+                items.append(PackingItem(category: "Documents & money", name: authorisation.itemName, reason: authorisation.reason))
             }
             items.append(PackingItem(category: "Documents & money", name: "Travel insurance details", reason: "Care abroad is rarely covered from home"))
         } else {
