@@ -87,9 +87,9 @@ import Testing
     }
 
     /// Returns once the stand-in has received `count` rounds (plan then waits on the held reply); polls the
-    /// stand-in's own record of requests, up to a minute, failing if `process` ends first.
+    /// stand-in's own record of requests, up to `PlanSandbox.patience`, failing if `process` ends first.
     func waitForRounds(_ count: Int, at server: LoopbackServer, while process: Background) async throws {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(PlanSandbox.patience)
         while try await rounds(server).count < count {
             try #require(process.process.isRunning, "plan ended before the model was asked")
             try #require(Date() < deadline, "the stand-in never received round \(count)")

@@ -129,7 +129,7 @@ struct LocalModelTests {
         process.standardError = errors
         try process.run()
         // Wait until the prompt is on disk (the first model call is then in flight), then kill the server.
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(PlanSandbox.patience)
         while Date() < deadline {
             if (try? world.sandbox.sqlite("SELECT count(*) FROM transcript_entries")).flatMap(Int.init) ?? 0 >= 2 { break }
             usleep(50_000)

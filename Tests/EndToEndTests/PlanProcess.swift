@@ -15,6 +15,11 @@ struct PlanResult {
 
 /// Runs the built `plan` binary against a temporary database.
 final class PlanSandbox {
+    /// How long a test waits for a background `plan` to reach a point (a round sent, a row stored) before it
+    /// fails: a bound against a hang, not a timing claim. With the whole suite and a real model on two cores, a
+    /// debug pack took over 60 s to send its second round (CI, 2026-12-02).
+    static let patience: TimeInterval = 300
+
     let folder: URL
     let databasePath: String
     var environment: [String: String]
@@ -61,14 +66,11 @@ final class PlanSandbox {
         return PlanResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
-    /// Runs a configured process with stdin empty and both outputs piped, and waits for it. Both pipes are
-    /// read to the end before waiting, so a large output cannot block the child.
     /// Runs `process` to its end on a thread of its own, never on one of Swift concurrency's few shared
     /// threads (two on this machine): a pack held by a stand-in for minutes, run in a `Task.detached`,
     /// kept one of them blocked, and with two such the tests that would release the holds could not run.
     static func runInBackground(_ process: Process) -> Task<(status: Int32, stdout: String, stderr: String), any Error> {
-        nonisolated(unsafe) let process = process
-        return Task {
+        Task {
             try await withCheckedThrowingContinuation { continuation in
                 Thread.detachNewThread {
                     do { continuation.resume(returning: try runToEnd(process)) } catch { continuation.resume(throwing: error) }
@@ -77,6 +79,8 @@ final class PlanSandbox {
         }
     }
 
+    /// Runs a configured process with stdin empty and both outputs piped, and waits for it. Both pipes are
+    /// read to the end before waiting, so a large output cannot block the child.
     static func runToEnd(_ process: Process) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = Pipe()
         let err = Pipe()

@@ -36,7 +36,7 @@ import Testing
 
         // Wait until the pack has sent its second round (the one the stand-in holds). A bound, not a timing
         // claim: with the whole suite running on two cores, a debug pack took over 20 s to get there.
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(PlanSandbox.patience)
         var rounds = 0
         while Date() < deadline {
             let requests = try await server.control("_control/requests")["requests"] as? [[String: Any]] ?? []

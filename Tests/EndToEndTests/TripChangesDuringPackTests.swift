@@ -48,7 +48,7 @@ import Testing
 
     /// Waits (with a generous bound, not a timing claim) until `reached` says the server got that far.
     static func wait(for server: LoopbackServer, _ reached: ([String: Any]) -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(PlanSandbox.patience)
         while Date() < deadline {
             if reached(try await server.control("_control/requests")) { return true }
             try await Task.sleep(for: .milliseconds(50))
