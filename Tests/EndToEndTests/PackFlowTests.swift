@@ -119,7 +119,7 @@ import Testing
 
     @Test func offlineWithNothingCachedIsAGeneralListAndTheDatabaseKeepsTheTrip() async throws {
         let world = try world()
-        _ = try world.run(["add", "Chicago"] + world.dates(0, 2))
+        #expect(try world.run(["add", "Chicago"] + world.dates(0, 2)).status == 0)
         let result = try world.run(["pack", "1", "--offline", "--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let pack = try #require(try result.json() as? [String: Any])
@@ -149,7 +149,7 @@ import Testing
 
     @Test func replayFailsClearlyWithoutAPackOrASnapshot() async throws {
         let world = try world()
-        _ = try world.run(["add", "Denver, CO"] + world.dates(0, 2))
+        #expect(try world.run(["add", "Denver, CO"] + world.dates(0, 2)).status == 0)
         let never = try world.run(["replay", "1"])
         #expect(never.status == 66)
         #expect(never.stderr.contains("has no completed pack"))
@@ -222,7 +222,7 @@ import Testing
 
     @Test func askNeedsAModelAndAnUnreachableModelIs69() async throws {
         let world = try world()
-        _ = try world.run(["add", "Denver, CO"] + world.dates(0, 2))
+        #expect(try world.run(["add", "Denver, CO"] + world.dates(0, 2)).status == 0)
         let builtin = try world.run(["ask", "1", "Will it snow?"])
         #expect(builtin.status == 64)
         #expect(builtin.stderr.contains("need a language model"))

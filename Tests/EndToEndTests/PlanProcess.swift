@@ -54,8 +54,20 @@ final class PlanSandbox {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appending(path: ".build/debug/plan")
     }
 
-    /// Runs `plan` with these arguments and waits for it.
+    /// Runs a step the test builds on (adding a trip, a pack before the step under test) and records an issue,
+    /// with plan's stderr, when it does not exit 0; returns the result for tests that read it further.
     @discardableResult
+    func succeed(
+        _ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> PlanResult {
+        let result = try run(arguments, environment: extra, stdin: stdin)
+        #expect(result.status == 0, "plan \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Runs `plan` with these arguments and waits for it. Its result is to be checked: a step whose outcome does
+    /// not matter to the test still goes through `succeed`, so a failed setup is named where it happened.
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws -> PlanResult {
         let process = Process()
         process.executableURL = Self.binary

@@ -195,7 +195,7 @@ import Testing
 
     @Test func freshAndOfflineTogetherAreAUsageError() async throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-06"])
+        try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-06"])
         let result = try sandbox.run(["show", "1", "--fresh", "--offline"])
         expectPlainError(result, status: 64, mentions: "--fresh")
     }

@@ -62,7 +62,7 @@ import Testing
 
     @Test func theDatabaseIsWALPrivateAndSound() throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-06"])
+        try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-06"])
         let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.databasePath)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(try sandbox.sqlite("PRAGMA journal_mode") == "wal")
@@ -129,7 +129,7 @@ import Testing
     @Test(arguments: badInputs)
     func badInputExitsWithPlainLinesAndLeavesTheDatabaseAlone(_ input: BadInput) throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Seattle", "--from", "2026-12-03", "--to", "2026-12-06"])
+        try sandbox.succeed(["add", "Seattle", "--from", "2026-12-03", "--to", "2026-12-06"])
         let before = sandbox.databaseBytes()
         let result = try sandbox.run(input.arguments)
         #expect(result.status == input.status, "stderr: \(result.stderr)")
@@ -161,7 +161,7 @@ import Testing
 
     @Test func aNewerDatabaseIsRefusedClearly() throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["list"])
+        try sandbox.succeed(["list"])
         _ = try sandbox.sqlite("PRAGMA user_version = 42")
         let result = try sandbox.run(["list"])
         #expect(result.status == 65)

@@ -37,7 +37,7 @@ import Testing
         #expect(shown.stdout.contains("This list is out of date: dates"))
 
         // A second change adds to the reason while the list is still the old one.
-        try sandbox.run(["edit", "1", "--activities", "ski,hiking"])
+        try sandbox.succeed(["edit", "1", "--activities", "ski,hiking"])
         let reason = try #require(try packingList(sandbox)["outOfDateReason"] as? String)
         #expect(reason.contains("dates") && reason.contains("activities ski became ski, hiking"))
 
@@ -147,7 +147,7 @@ import Testing
     @Test(arguments: badStops)
     func aBadStopStoresNothing(_ stop: BadEdit) throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Seattle", "--from", "2026-12-03", "--to", "2026-12-04"])
+        try sandbox.succeed(["add", "Seattle", "--from", "2026-12-03", "--to", "2026-12-04"])
         let before = sandbox.databaseBytes()
         let result = try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05"] + stop.arguments)
         #expect(result.status == stop.status, "stderr: \(result.stderr)")
@@ -159,8 +159,8 @@ import Testing
     /// stored), by `add`, `pack`, `edit --leg 1` and `leg add` alike; a one-stop day trip is still fine.
     @Test func aFirstStopOfNoNightsIsRefusedWhenStopsFollow() throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--then", "Moab, UT", "--to", "2026-12-08"])
-        try sandbox.run(["add", "Seattle", "--from", "2026-12-03", "--to", "2026-12-03"])
+        try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--then", "Moab, UT", "--to", "2026-12-08"])
+        try sandbox.succeed(["add", "Seattle", "--from", "2026-12-03", "--to", "2026-12-03"])
         let before = sandbox.databaseBytes()
         for arguments in [
             ["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-03", "--then", "Moab, UT", "--to", "2026-12-06"],
@@ -178,7 +178,7 @@ import Testing
 
     @Test func editingOneStopMovesTheDayItSharesWithTheNext() throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--then", "Moab, UT", "--to", "2026-12-08"])
+        try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--then", "Moab, UT", "--to", "2026-12-08"])
         let moved = try sandbox.run(["edit", "1", "--leg", "1", "--to", "2026-12-06", "--json"])
         #expect(moved.status == 0, "\(moved.stderr)")
         let legs = try #require((try moved.json() as? [String: Any])?["legs"] as? [[String: Any]])
@@ -199,10 +199,10 @@ import Testing
 
     @Test func stopsAreAddedAtTheEndAndRemovedAnywhere() throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05"])
+        try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05"])
         let added = try sandbox.run(["leg", "add", "1", "Moab, UT", "--to", "2026-12-08"])
         #expect(added.status == 0, "\(added.stderr)")
-        try sandbox.run(["leg", "add", "1", "Phoenix, AZ", "--to", "2026-12-10"])
+        try sandbox.succeed(["leg", "add", "1", "Phoenix, AZ", "--to", "2026-12-10"])
         func spans() throws -> String {
             try sandbox.sqlite("SELECT group_concat(destination || ' ' || start_date || '>' || end_date, '; ') FROM (SELECT * FROM trip_legs WHERE trip_id = 1 ORDER BY position)")
         }
@@ -222,7 +222,7 @@ import Testing
 
     @Test func aTripLikeAnOldOneTakesItsActivitiesAndNamePattern() throws {
         let sandbox = PlanSandbox()
-        try sandbox.run(["add", "Aspen, CO", "--from", "2025-12-20", "--to", "2025-12-27", "--activities", "ski,hiking", "--name", "Aspen 2025"])
+        try sandbox.succeed(["add", "Aspen, CO", "--from", "2025-12-20", "--to", "2025-12-27", "--activities", "ski,hiking", "--name", "Aspen 2025"])
         let again = try sandbox.run(["add", "Aspen, CO", "--from", "2026-12-19", "--to", "2026-12-26", "--like", "1", "--json"])
         #expect(again.status == 0, "\(again.stderr)")
         let trip = try #require(try again.json() as? [String: Any])
@@ -233,7 +233,7 @@ import Testing
         let vailTrip = try #require(try vail.json() as? [String: Any])
         #expect(vailTrip["name"] as? String == "Vail 2026")
         #expect(vailTrip["activities"] as? [String] == ["ski"])
-        try sandbox.run(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--activities", "business"])
+        try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--activities", "business"])
         let plain = try sandbox.run(["pack", "Boston, MA", "--from", "2026-12-03", "--to", "2026-12-05", "--like", "4", "--json"])
         #expect(plain.status == 0, "\(plain.stderr)")
         let boston = try #require(try sandbox.run(["show", "5", "--json"]).json() as? [String: Any])
