@@ -1,11 +1,14 @@
 import Foundation
+import Interface
 
 /// A failure the command line reports itself, with its sysexits code.
-struct CLIError: Error {
+struct CLIError: ReportableError {
     /// sysexits: 64 usage, 65 data, 66 no input, 69 unavailable, 70 software.
     let code: Int32
     let message: String
     let hint: String?
+
+    var report: ErrorReport { ErrorReport(message: message, hint: hint, code: code) }
 
     static func usage(_ message: String, command: String? = nil) -> CLIError {
         let help = command.map { "plan \($0) --help" } ?? "plan --help"
@@ -19,16 +22,4 @@ struct CLIError: Error {
     static func noSuchSession(_ id: Int) -> CLIError {
         CLIError(code: 66, message: "no session \(id).", hint: "Run 'plan history' to see past sessions.")
     }
-}
-
-/// sysexits codes used by plan.
-enum ExitCode {
-    static let success: Int32 = 0
-    static let usage: Int32 = 64
-    static let data: Int32 = 65
-    static let noInput: Int32 = 66
-    static let unavailable: Int32 = 69
-    static let software: Int32 = 70
-    static let ioError: Int32 = 74
-    static let tempFail: Int32 = 75
 }

@@ -89,6 +89,19 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
+    /// True when a write broke a foreign key: the row it points at (a trip) was removed meanwhile
+    /// (SQLITE_CONSTRAINT_FOREIGNKEY).
+    public var isForeignKeyViolation: Bool {
+        if case let .sqlite(code, _, _) = self { return code == 787 }
+        return false
+    }
+
+    /// True when SQLite found the file damaged or not a database at all (SQLITE_CORRUPT, SQLITE_NOTADB).
+    public var isDamagedFile: Bool {
+        if case let .sqlite(code, _, _) = self { return code & 0xFF == 11 || code & 0xFF == 26 }
+        return false
+    }
+
     /// True when SQLite said the database was busy or locked.
     public var isBusy: Bool {
         if case let .sqlite(code, _, _) = self { return code & 0xFF == 5 || code & 0xFF == 6 }
