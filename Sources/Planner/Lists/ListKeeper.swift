@@ -16,13 +16,24 @@ public struct ListKeeper: Sendable {
     /// The trip's list as the traveller sees it now. Its base is out of date when marked so
     /// (`packing_lists.out_of_date`) or when the trip changed since the revision it was made for (`Trip.outOfDateReason`).
     public func list(tripID: Int) async throws -> TravellerList {
+        try await list(tripID: tripID, trip: nil)
+    }
+
+    /// The list of `trip`, read already by the caller (`show`, `pack`): the trip is not read again.
+    public func list(for trip: Trip) async throws -> TravellerList {
+        try await list(tripID: trip.id, trip: trip)
+    }
+
+    private func list(tripID: Int, trip known: Trip?) async throws -> TravellerList {
         let lists = try await store.packingLists(tripID: tripID)
         var list = ListMerge.build(
             base: lists.last, earlier: Array(lists.dropLast().reversed()), changes: try await store.listChanges(tripID: tripID),
             preferences: try await store.preferenceChanges()
         )
-        if var base = list.base, base.outOfDate == nil, let trip = try await store.trip(id: tripID),
-           let reason = trip.outOfDateReason(listRevision: base.tripRevision) {
+        guard var base = list.base, base.outOfDate == nil else { return list }
+        let trip: Trip?
+        if let known { trip = known } else { trip = try await store.trip(id: tripID) }
+        if let trip, let reason = trip.outOfDateReason(listRevision: base.tripRevision) {
             base.outOfDate = reason
             list.base = base
         }

@@ -12,7 +12,7 @@ struct ShowCommand {
         let id = arguments.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-        let list = try await ListKeeper(store: store).list(tripID: trip.id)
+        let list = try await ListKeeper(store: store).list(for: trip)
         if arguments.markdown || arguments.csv {
             // The stored list alone: no forecast, no network, no session.
             try ListOutput(context: context).document(list, trip: trip, csv: arguments.csv)
