@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import LanguageModels
 import Store
 import Testing
 import Tools
@@ -46,5 +47,34 @@ import Tools
         #expect(report.code == 70)
         #expect(report.message.hasPrefix("internal error:"))
         #expect(report.hint?.contains("bug") == true)
+    }
+}
+
+/// The framework's advice names nothing of plan's; plan's report adds its settings and what its next command
+/// does with the session (house style 16).
+@Suite struct ModelErrorAdviceTests {
+    static let errors: [LanguageModelError] = [
+        .contextSizeExceeded(tokenCount: 5_000, contextSize: 4_096), .decodingFailure("cut"), .rateLimited(retryAfter: nil),
+        .rateLimited(retryAfter: 30), .refused(status: 401, server: "http://127.0.0.1:8080"),
+        .modelNotFound(model: "x", available: ["smollm2"]), .modelNotFound(model: "x", available: []),
+        .rejected(status: 400, message: "bad"), .serverFailed(status: 500, message: "oops"), .timeout("slow"),
+        .unavailable("refused"), .toolLoopLimit(rounds: 4), .unusableAnswer("empty"), .concurrentRequests,
+    ]
+
+    @Test(arguments: errors)
+    func theFrameworkSaysNothingOfPlan(_ error: LanguageModelError) {
+        let words = (error.errorDescription ?? "") + " " + (error.recoverySuggestion ?? "")
+        for planWord in ["PLAN_", "plan ", "'plan", "--", "pack"] {
+            #expect(!words.contains(planWord), "\(error): \(words)")
+        }
+    }
+
+    @Test func plansReportNamesItsSettings() {
+        #expect(ErrorReport(LanguageModelError.refused(status: 401, server: "s")).hint?.contains("PLAN_API_KEY") == true)
+        #expect(ErrorReport(LanguageModelError.timeout("slow")).hint == "Raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size; the next pack resumes the session.")
+        #expect(ErrorReport(LanguageModelError.rateLimited(retryAfter: nil)).hint == "Wait a minute and try again; the session is kept, and the next pack resumes it.")
+        #expect(ErrorReport(LanguageModelError.modelNotFound(model: "x", available: ["smollm2"])).hint == "Set PLAN_MODEL_NAME to one of them, e.g. PLAN_MODEL_NAME=smollm2.")
+        #expect(ErrorReport(ContextTooSmallError(contextSize: 64)).hint?.contains("--context-size") == true)
+        #expect(ContextTooSmallError(contextSize: 64).recoverySuggestion?.contains("--") == false)
     }
 }

@@ -73,10 +73,34 @@ public struct ErrorReport: Sendable, Equatable {
     }
 
     private static func model(_ error: LanguageModelError) -> ErrorReport {
+        let message = error.errorDescription ?? "the model failed."
         switch error {
-        case .unavailable, .refused, .modelNotFound, .timeout, .serverFailed: return ErrorReport(error, code: ExitCode.unavailable)
-        case .rateLimited: return ErrorReport(error, code: ExitCode.tempFail)
-        default: return ErrorReport(error, code: ExitCode.data)
+        case .unavailable, .refused, .modelNotFound, .timeout, .serverFailed:
+            return ErrorReport(message: message, hint: modelHint(error), code: ExitCode.unavailable)
+        case .rateLimited: return ErrorReport(message: message, hint: modelHint(error), code: ExitCode.tempFail)
+        default: return ErrorReport(message: message, hint: modelHint(error), code: ExitCode.data)
+        }
+    }
+
+    /// plan's advice on a model's failure: the framework says what to do in general; plan names its settings
+    /// (`PLAN_API_KEY`, `PLAN_MODEL_TIMEOUT`, `--context-size`) and what the next command does with the session.
+    static func modelHint(_ error: LanguageModelError) -> String? {
+        let resumes = "the next pack resumes the session."
+        switch error {
+        case .contextSizeExceeded: return "Use a model with a larger context, or --recovery summarize."
+        case .decodingFailure, .toolLoopLimit: return "Try again, or use a larger model (or PLAN_MODEL=builtin)."
+        case .unusableAnswer: return "Ask again in other words, or use a larger model; 'plan history' keeps the failed turn."
+        case .rateLimited: return (error.recoverySuggestion ?? "Try again later.").dropLast() + "; the session is kept, and the next pack resumes it."
+        case .refused: return "Set PLAN_API_KEY to a key this server accepts (it is sent as a bearer token)."
+        case let .modelNotFound(_, available):
+            return available.first.map { "Set PLAN_MODEL_NAME to one of them, e.g. PLAN_MODEL_NAME=\($0)." }
+                ?? "Set PLAN_MODEL_NAME to a model the server has loaded."
+        case .rejected: return "The server's words above say what it wants; PLAN_ENGINE can name the engine if plan guessed wrong."
+        case .serverFailed: return "The server is up but failing: see its log, or try again; " + resumes
+        case .timeout: return "Raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size; " + resumes
+        case .unavailable:
+            return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine); a pack cut short resumes where it stopped."
+        case .concurrentRequests: return error.recoverySuggestion
         }
     }
 
@@ -91,7 +115,12 @@ public struct ErrorReport: Sendable, Equatable {
         case let error as TripChangedError: return ErrorReport(error, code: ExitCode.tempFail)
         case let error as SessionInProgressError: return ErrorReport(error, code: ExitCode.tempFail)
         case let error as ReplayError: return ErrorReport(error, code: ExitCode.noInput)
-        case let error as ContextTooSmallError: return ErrorReport(error, code: ExitCode.unavailable)
+        case let error as ContextTooSmallError:
+            return ErrorReport(
+                message: error.errorDescription ?? "the model's window is too small.",
+                hint: "Start the server with a larger context (llama-server -c 4096), or pass --context-size with the real window.",
+                code: ExitCode.unavailable
+            )
         case let error as ModelConfigurationError: return ErrorReport(error, code: ExitCode.usage)
         default: return nil
         }

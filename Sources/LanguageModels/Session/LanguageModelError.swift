@@ -65,30 +65,31 @@ public enum LanguageModelError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
+    /// What to do, in the framework's words: an application adds its own (its settings, its commands) where
+    /// it presents the error.
     public var recoverySuggestion: String? {
         switch self {
         case .contextSizeExceeded:
-            return "Use a model with a larger context, or --recovery summarize."
+            return "Use a model with a larger context, or condense or summarise the transcript."
         case .decodingFailure, .toolLoopLimit:
-            return "Try again, or use a larger model (or PLAN_MODEL=builtin)."
+            return "Try again, or use a larger model."
         case .unusableAnswer:
-            return "Ask again in other words, or use a larger model; 'plan history' keeps the failed turn."
+            return "Ask again in other words, or use a larger model."
         case let .rateLimited(retryAfter):
-            guard let retryAfter else { return "Wait a minute and try again; the session is kept, and the next pack resumes it." }
-            return "Try again after \(Self.moment(after: retryAfter)); the session is kept, and the next pack resumes it."
+            guard let retryAfter else { return "Wait a minute and try again." }
+            return "Try again after \(Self.moment(after: retryAfter))."
         case .refused:
-            return "Set PLAN_API_KEY to a key this server accepts (it is sent as a bearer token)."
+            return "Use a key this server accepts (it is sent as a bearer token)."
         case let .modelNotFound(_, available):
-            return available.isEmpty ? "Set PLAN_MODEL_NAME to a model the server has loaded."
-                : "Set PLAN_MODEL_NAME to one of them, e.g. PLAN_MODEL_NAME=\(available[0])."
+            return available.isEmpty ? "Ask for a model the server has loaded." : "Ask for one of them, e.g. \(available[0])."
         case .rejected:
-            return "The server's words above say what it wants; PLAN_ENGINE can name the engine if plan guessed wrong."
+            return "The server's words above say what it wants."
         case .serverFailed:
-            return "The server is up but failing: see its log, or try again; the next pack resumes the session."
+            return "The server is up but failing: see its log, or try again."
         case .timeout:
-            return "Raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size; the next pack resumes the session."
+            return "Allow the server more time, or send a shorter request."
         case .unavailable:
-            return "Start the server, or check PLAN_MODEL (unset it to use the built-in engine); a pack cut short resumes where it stopped."
+            return "Start the server, or check its address."
         case .concurrentRequests:
             return "Wait for the answer (isResponding) before sending the next prompt, or use a second session."
         }
