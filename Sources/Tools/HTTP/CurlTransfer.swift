@@ -75,6 +75,36 @@ final class CurlTransfer {
     private func perform(
         url: URL, method: String, body payload: Data?, headers fields: [(name: String, value: String)]
     ) throws -> (HTTPResponse, Data) {
+        resetHop()
+        let remaining = endsAt - ContinuousClock.now
+        guard remaining > .zero else { throw TransportError.deadlineExceeded(seconds: limits.deadline) }
+
+        guard let handle = plan_curl_easy_init() else { throw TransportError.failed(code: -1, message: "curl_easy_init failed") }
+        defer { plan_curl_easy_cleanup(handle) }
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer { plan_curl_slist_free_all(list) }
+
+        try setLimits(handle, url: url, milliseconds: max(1, Self.milliseconds(remaining)))
+        list = try setHeaders(handle, fields)
+        try setMethod(handle, method, payload: payload)
+        try setCallbacks(handle)
+
+        let code = withExtendedLifetime(self) { plan_curl_easy_perform(handle) }
+
+        if cancelled.current { throw CancellationError() }
+        if let failure { throw failure }
+        if code == CURLE_OK || (errorBodyCut && code == CURLE_WRITE_ERROR) {
+            if status == 0 {
+                var answered = 0
+                if plan_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &answered) == CURLE_OK { status = answered }
+            }
+            return (HTTPResponse(url: url, statusCode: status, headerFields: headers), body)
+        }
+        throw error(for: code)
+    }
+
+    /// What one hop gathers starts empty.
+    private func resetHop() {
         status = 0
         headers = [:]
         headerBytes = 0
@@ -82,16 +112,10 @@ final class CurlTransfer {
         received = 0
         failure = nil
         errorBodyCut = false
+    }
 
-        let remaining = endsAt - ContinuousClock.now
-        guard remaining > .zero else { throw TransportError.deadlineExceeded(seconds: limits.deadline) }
-        let remainingMilliseconds = max(1, Self.milliseconds(remaining))
-
-        guard let handle = plan_curl_easy_init() else { throw TransportError.failed(code: -1, message: "curl_easy_init failed") }
-        defer { plan_curl_easy_cleanup(handle) }
-        var list: UnsafeMutablePointer<curl_slist>?
-        defer { plan_curl_slist_free_all(list) }
-
+    /// The URL, the protocols, no redirects of curl's own, the whole-transfer deadline, the idle limit and TLS checks.
+    private func setLimits(_ handle: UnsafeMutableRawPointer, url: URL, milliseconds remainingMilliseconds: Int) throws {
         try set(handle, CURLOPT_URL, text: url.absoluteString)
         try set(handle, CURLOPT_PROTOCOLS_STR, text: "http,https")
         try set(handle, CURLOPT_REDIR_PROTOCOLS_STR, text: "http,https")
@@ -108,7 +132,13 @@ final class CurlTransfer {
         try set(handle, CURLOPT_SSL_VERIFYHOST, 2)
         try set(handle, CURLOPT_ACCEPT_ENCODING, text: "")  // what curl can decode; the caps count decoded bytes
         try set(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+    }
 
+    /// The request's header fields as curl's list (the caller frees it once the transfer is over).
+    private func setHeaders(
+        _ handle: UnsafeMutableRawPointer, _ fields: [(name: String, value: String)]
+    ) throws -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
         // Header fields: a name or value with a line break would start another field, so such a field is dropped.
         for field in fields where !Self.breaksLine(field.name) && !Self.breaksLine(field.value) {
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
@@ -116,7 +146,11 @@ final class CurlTransfer {
         }
         list = plan_curl_slist_append(list, "Expect:")  // no 100-continue round trip before a body
         try check(plan_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, list))
+        return list
+    }
 
+    /// The method, and the body a POST or another method carries (copied by curl now).
+    private func setMethod(_ handle: UnsafeMutableRawPointer, _ method: String, payload: Data?) throws {
         switch method {
         case "GET": try set(handle, CURLOPT_HTTPGET, 1)
         case "HEAD": try set(handle, CURLOPT_NOBODY, 1)
@@ -135,7 +169,10 @@ final class CurlTransfer {
                 }
             }
         }
+    }
 
+    /// The body, header and progress callbacks, each handed this transfer (unretained: it outlives the perform).
+    private func setCallbacks(_ handle: UnsafeMutableRawPointer) throws {
         let context = Unmanaged.passUnretained(self).toOpaque()
         try check(plan_curl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             guard let context else { return 0 }
@@ -156,19 +193,6 @@ final class CurlTransfer {
         })
         try check(plan_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
         try set(handle, CURLOPT_NOPROGRESS, 0)
-
-        let code = withExtendedLifetime(self) { plan_curl_easy_perform(handle) }
-
-        if cancelled.current { throw CancellationError() }
-        if let failure { throw failure }
-        if code == CURLE_OK || (errorBodyCut && code == CURLE_WRITE_ERROR) {
-            if status == 0 {
-                var answered = 0
-                if plan_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &answered) == CURLE_OK { status = answered }
-            }
-            return (HTTPResponse(url: url, statusCode: status, headerFields: headers), body)
-        }
-        throw error(for: code)
     }
 
     // MARK: - Callbacks (on this thread, inside curl_easy_perform)
