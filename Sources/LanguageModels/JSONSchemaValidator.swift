@@ -24,30 +24,8 @@ public enum JSONSchemaValidator {
             return found + ["\(path): must be \(types.joined(separator: " or "))"]
         }
         switch value {
-        case let .object(object):
-            let properties = schema["properties"]?.objectValue ?? [:]
-            for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where object[key] == nil {
-                found.append("\(path): missing \"\(key)\"")
-            }
-            for (key, child) in object.sorted(by: { $0.key < $1.key }) {
-                if let childSchema = properties[key] {
-                    found += problems(child, against: childSchema, path: "\(path).\(key)")
-                } else if schema["additionalProperties"] == .bool(false) {
-                    found.append("\(path): unexpected \"\(key)\"")
-                }
-            }
-        case let .array(items):
-            if let itemSchema = schema["items"] {
-                for (index, item) in items.enumerated() {
-                    found += problems(item, against: itemSchema, path: "\(path)[\(index)]")
-                }
-            }
-            if let minimum = schema["minItems"]?.intValue, items.count < minimum {
-                found.append("\(path): needs at least \(minimum) items")
-            }
-            if let maximum = schema["maxItems"]?.intValue, items.count > maximum {
-                found.append("\(path): allows at most \(maximum) items")
-            }
+        case let .object(object): found += objectProblems(object, against: schema, path: path)
+        case let .array(items): found += arrayProblems(items, against: schema, path: path)
         case let .number(number):
             if let minimum = schema["minimum"]?.doubleValue, number < minimum {
                 found.append("\(path): must be ≥ \(minimum)")
@@ -55,18 +33,55 @@ public enum JSONSchemaValidator {
             if let maximum = schema["maximum"]?.doubleValue, number > maximum {
                 found.append("\(path): must be ≤ \(maximum)")
             }
-        case let .string(text):
-            if let minimum = schema["minLength"]?.intValue, text.count < minimum {
-                found.append("\(path): must have at least \(minimum) characters")
-            }
-            if let maximum = schema["maxLength"]?.intValue, text.count > maximum {
-                found.append("\(path): must have at most \(maximum) characters")
-            }
-            if let pattern = schema["pattern"]?.stringValue, !matches(text, pattern: pattern) {
-                found.append("\(path): must match \(pattern)")
-            }
+        case let .string(text): found += stringProblems(text, against: schema, path: path)
         default:
             break
+        }
+        return found
+    }
+
+    private static func objectProblems(_ object: [String: JSONValue], against schema: JSONValue, path: String) -> [String] {
+        var found: [String] = []
+        let properties = schema["properties"]?.objectValue ?? [:]
+        for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where object[key] == nil {
+            found.append("\(path): missing \"\(key)\"")
+        }
+        for (key, child) in object.sorted(by: { $0.key < $1.key }) {
+            if let childSchema = properties[key] {
+                found += problems(child, against: childSchema, path: "\(path).\(key)")
+            } else if schema["additionalProperties"] == .bool(false) {
+                found.append("\(path): unexpected \"\(key)\"")
+            }
+        }
+        return found
+    }
+
+    private static func arrayProblems(_ items: [JSONValue], against schema: JSONValue, path: String) -> [String] {
+        var found: [String] = []
+        if let itemSchema = schema["items"] {
+            for (index, item) in items.enumerated() {
+                found += problems(item, against: itemSchema, path: "\(path)[\(index)]")
+            }
+        }
+        if let minimum = schema["minItems"]?.intValue, items.count < minimum {
+            found.append("\(path): needs at least \(minimum) items")
+        }
+        if let maximum = schema["maxItems"]?.intValue, items.count > maximum {
+            found.append("\(path): allows at most \(maximum) items")
+        }
+        return found
+    }
+
+    private static func stringProblems(_ text: String, against schema: JSONValue, path: String) -> [String] {
+        var found: [String] = []
+        if let minimum = schema["minLength"]?.intValue, text.count < minimum {
+            found.append("\(path): must have at least \(minimum) characters")
+        }
+        if let maximum = schema["maxLength"]?.intValue, text.count > maximum {
+            found.append("\(path): must have at most \(maximum) characters")
+        }
+        if let pattern = schema["pattern"]?.stringValue, !matches(text, pattern: pattern) {
+            found.append("\(path): must match \(pattern)")
         }
         return found
     }

@@ -107,51 +107,64 @@ public enum PartialJSONParser {
                 }
                 if byte == UInt8(ascii: "\\") {
                     guard index + 1 < bytes.count else { break }
-                    let escaped = bytes[index + 1]
-                    var scalar: Unicode.Scalar?
-                    var width = 2
-                    switch escaped {
-                    case UInt8(ascii: "\""): scalar = "\""
-                    case UInt8(ascii: "\\"): scalar = "\\"
-                    case UInt8(ascii: "/"): scalar = "/"
-                    case UInt8(ascii: "b"): scalar = "\u{08}"
-                    case UInt8(ascii: "f"): scalar = "\u{0C}"
-                    case UInt8(ascii: "n"): scalar = "\n"
-                    case UInt8(ascii: "r"): scalar = "\r"
-                    case UInt8(ascii: "t"): scalar = "\t"
-                    case UInt8(ascii: "u"):
-                        guard let unit = hex(at: index + 2) else {
-                            if index + 6 > bytes.count { return incomplete(&scalars, raw: raw) }
-                            failed = true
-                            return incomplete(&scalars, raw: raw)
-                        }
-                        width = 6
-                        if (0xD800...0xDBFF).contains(unit) {
-                            // A high surrogate needs its low half before anything is reported.
-                            guard index + 12 <= bytes.count else { return incomplete(&scalars, raw: raw) }
-                            if bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u"),
-                               let low = hex(at: index + 8), (0xDC00...0xDFFF).contains(low) {
-                                scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-                                width = 12
-                            }
-                        } else {
-                            scalar = Unicode.Scalar(unit)
-                        }
-                        scalar = scalar ?? "\u{FFFD}"
-                    default:
+                    switch escape() {
+                    case let .scalar(scalar, width):
+                        flush()
+                        scalars.append(scalar)
+                        index += width
+                        continue
+                    case .cutShort:
+                        return incomplete(&scalars, raw: raw)
+                    case .invalid:
                         failed = true
                         return incomplete(&scalars, raw: raw)
                     }
-                    flush()
-                    if let scalar { scalars.append(scalar) }
-                    index += width
-                    continue
                 }
                 raw.append(byte)
                 index += 1
             }
             index = bytes.count
             return incomplete(&scalars, raw: raw)
+        }
+
+        /// What an escape at `index` stands for.
+        enum Escape {
+            /// The character, and how many bytes the escape takes.
+            case scalar(Unicode.Scalar, width: Int)
+            /// The input ends inside it: wait for more.
+            case cutShort
+            /// Not an escape JSON has.
+            case invalid
+        }
+
+        /// Reads the escape starting at `index` (a backslash, with at least one byte after it).
+        func escape() -> Escape {
+            switch bytes[index + 1] {
+            case UInt8(ascii: "\""): return .scalar("\"", width: 2)
+            case UInt8(ascii: "\\"): return .scalar("\\", width: 2)
+            case UInt8(ascii: "/"): return .scalar("/", width: 2)
+            case UInt8(ascii: "b"): return .scalar("\u{08}", width: 2)
+            case UInt8(ascii: "f"): return .scalar("\u{0C}", width: 2)
+            case UInt8(ascii: "n"): return .scalar("\n", width: 2)
+            case UInt8(ascii: "r"): return .scalar("\r", width: 2)
+            case UInt8(ascii: "t"): return .scalar("\t", width: 2)
+            case UInt8(ascii: "u"): return unicodeEscape()
+            default: return .invalid
+            }
+        }
+
+        /// A `\uXXXX` escape, joined with the low half that must follow a high surrogate; a lone or broken
+        /// surrogate reads as U+FFFD.
+        func unicodeEscape() -> Escape {
+            guard let unit = hex(at: index + 2) else { return index + 6 > bytes.count ? .cutShort : .invalid }
+            guard (0xD800...0xDBFF).contains(unit) else { return .scalar(Unicode.Scalar(unit) ?? "\u{FFFD}", width: 6) }
+            // A high surrogate needs its low half before anything is reported.
+            guard index + 12 <= bytes.count else { return .cutShort }
+            if bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u"),
+               let low = hex(at: index + 8), (0xDC00...0xDFFF).contains(low) {
+                return .scalar(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}", width: 12)
+            }
+            return .scalar("\u{FFFD}", width: 6)
         }
 
         /// The string so far, without a UTF-8 sequence the input cuts short.
