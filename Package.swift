@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         // LanguageModels' own tests: no other module of plan's, so the framework is seen to stand alone.
-        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels"]),
+        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Store", "TestSupport"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"]),

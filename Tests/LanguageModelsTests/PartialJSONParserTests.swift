@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import LanguageModels
 
@@ -96,21 +97,6 @@ import Testing
         }
         print("PartialJSONParserTests fuzz: \(valid) of 1,000 inputs were whole JSON objects")
         #expect(valid > 0, "seed \(seed): no changed answer stayed JSON, so the whole-document check never ran")
-    }
-}
-
-/// A small seedable generator (SplitMix64), so a fuzz run can be repeated from its printed seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E109
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

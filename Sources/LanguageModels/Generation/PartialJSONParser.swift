@@ -19,6 +19,15 @@ public enum PartialJSONParser {
         return reader.value(depth: 0)
     }
 
+    /// The one complete value `text` holds, or nil when it holds anything else: a value cut short, invalid
+    /// JSON, or more than whitespace after the value. A fast, non-generic reader for stored documents.
+    public static func parseComplete(_ text: String) -> GeneratedContent? {
+        var reader = Reader(bytes: Array(text.utf8))
+        guard let value = reader.value(depth: 0), value.isComplete, !reader.failed else { return nil }
+        reader.skipSpace()
+        return reader.atEnd ? value : nil
+    }
+
     struct Reader {
         let bytes: [UInt8]
         var index = 0

@@ -28,10 +28,6 @@ public struct PackingList: Codable, Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
-
-    public static func fromJSON(_ text: String) throws -> PackingList {
-        try JSONDecoder().decode(PackingList.self, from: Data(text.utf8))
-    }
 }
 
 /// One thing to pack.
