@@ -76,7 +76,7 @@ struct HistoryCommand {
         let why = gone ? "its process ended; " : ""
         switch session.purpose {
         case .pack, .ask: return "interrupted (\(why)the next \(session.purpose.rawValue) resumes it)"
-        case .replay: return gone ? "interrupted (its process ended)" : "interrupted"
+        case .replay, .mcp: return gone ? "interrupted (its process ended)" : "interrupted"
         }
     }
 
