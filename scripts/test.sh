@@ -44,6 +44,13 @@ if [ "${PLAN_SKIP_LLAMA:-}" != "1" ]; then
     export LLAMA_SERVER LLAMA_MODEL PLAN_REQUIRE_LLAMA=1
 fi
 
+echo "== installing the MCP Python SDK (cached after the first run)" >&2
+# The end-to-end tests of 'plan mcp' drive it with the official SDK; they must run, not skip, here.
+mcp_env="$(phase "install-mcp" bash scripts/install-mcp.sh)" \
+    || install_failed "installing the MCP Python SDK (scripts/install-mcp.sh)" "Run it again once PyPI answers."
+eval "$mcp_env"
+export PLAN_MCP_PYTHON PLAN_REQUIRE_MCP=1
+
 echo "== swift test" >&2
 phase "swift build --build-tests" swift build --build-tests
 phase "swift test" bash -o pipefail -c 'swift test --skip-build "$@" 2>&1 | tee "$0"' "$times/swift-test.log" "$@"

@@ -15,7 +15,7 @@ extension PlanCatalog {
             let id = try await store.createSession(tripID: nil, purpose: .mcp, model: label, contextSize: 1)
             session.withLock { $0 = id }
             try await store.appendEntry(
-                sessionID: id, kind: .instructions, text: "MCP session with \(label) (protocol \(client.protocolVersion))", tokens: 0
+                sessionID: id, kind: .instructions, text: "MCP session with \(client.name) \(client.version) (protocol \(client.protocolVersion))", tokens: 0
             )
         } catch {
             Self.note("history not recorded: " + describe(error))

@@ -23,7 +23,8 @@ extension PlanCatalog {
         var rest = String(uri.dropFirst(prefix.count))
         let json = rest.hasSuffix(".json")
         if json { rest.removeLast(5) }
-        guard !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber), let id = Int(rest),
+        guard !rest.isEmpty, rest.count <= 10, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber),
+              let id = Int(rest),  // parses text
               let trip = try await store.trip(id: id) else { return nil }
         let list = try await ListKeeper(store: store).list(tripID: id)
         let hasList = list.base != nil || !list.entries.isEmpty

@@ -25,8 +25,8 @@ struct ToolArguments: Sendable {
     /// A trip id: a whole number from 1 (given as a number or as digits).
     func trip(_ name: String = "trip") throws -> Int {
         guard let value = values[name], value != .null else { throw PlanToolError.missing(name) }
-        let id = value.intValue ?? value.stringValue.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard let id, id >= 1, id <= Int(Int32.max) else { throw PlanToolError.invalid(name, expected: "a trip id (a whole number from 1)") }
+        let id = value.intValue ?? value.stringValue.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }  // parses text
+        guard let id, (1...2_147_483_647).contains(id) else { throw PlanToolError.invalid(name, expected: "a trip id (a whole number from 1)") }
         return id
     }
 
