@@ -8,6 +8,7 @@ public enum MCPLogLevel: String, Sendable, CaseIterable, Comparable {
     /// "debug, info, …".
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// Less severe.
     public static func < (lhs: MCPLogLevel, rhs: MCPLogLevel) -> Bool {
         guard let left = allCases.firstIndex(of: lhs), let right = allCases.firstIndex(of: rhs) else { return false }
         return left < right

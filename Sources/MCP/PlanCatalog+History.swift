@@ -9,6 +9,7 @@ extension PlanCatalog {
     /// The most of a result's text or payload kept in an entry.
     static let entryBudget = 16_000
 
+    /// Starts the `mcp` session in the history, named after the client.
     public func begin(client: MCPClientInfo) async {
         let label = "mcp: " + ([client.name, client.version].filter { !$0.isEmpty }.joined(separator: " "))
         do {
@@ -22,6 +23,7 @@ extension PlanCatalog {
         }
     }
 
+    /// Appends the call and its answer to the session.
     public func record(tool: String, arguments: JSONValue, result: MCPToolResult) async {
         guard let id = session.current else { return }
         let call = Self.cut(arguments.compactText)
@@ -38,6 +40,7 @@ extension PlanCatalog {
         }
     }
 
+    /// Marks the session completed.
     public func end() async {
         guard let id = session.current else { return }
         do {

@@ -5,6 +5,7 @@ import Planner
 import Store
 
 extension PlanCatalog {
+    /// Each trip's checklist and JSON, newest trip first.
     public func resources() async throws -> [MCPResource] {
         let summaries = try await store.tripSummaries()
         return summaries.flatMap { summary -> [MCPResource] in
@@ -17,6 +18,7 @@ extension PlanCatalog {
         }
     }
 
+    /// `plan://trips/{id}` (Markdown) or `plan://trips/{id}.json`; nil for any other URI or an unknown trip.
     public func read(uri: String) async throws -> (text: String, mimeType: String)? {
         let prefix = "plan://trips/"
         guard uri.hasPrefix(prefix), uri.utf8.count <= 40 else { return nil }

@@ -21,10 +21,12 @@ public final class PlanCatalog: MCPCatalog {
         self.store = try services.openStore()
     }
 
+    /// The seven tools, in the order `tools/list` gives them.
     public var tools: [MCPTool] {
         [geocodeTool, forecastTool, packingListTool, listTripsTool, showTripTool, checkItemsTool, addItemTool]
     }
 
+    /// How to pack a trip with the tools, for the assistant.
     public var instructions: String {
         """
         plan makes packing lists from the weather at a destination. Dates are YYYY-MM-DD. To pack: call \
@@ -34,6 +36,7 @@ public final class PlanCatalog: MCPCatalog {
         """
     }
 
+    /// `plan://trips/{id}` and `plan://trips/{id}.json`.
     public var resourceTemplates: [JSONValue] {
         [
             ["uriTemplate": "plan://trips/{id}", "name": "trip-checklist", "mimeType": "text/markdown",
@@ -43,6 +46,7 @@ public final class PlanCatalog: MCPCatalog {
         ]
     }
 
+    /// A bad argument's message, else the line `plan` prints after "plan: ".
     public func describe(_ error: any Error) -> String {
         if let error = error as? PlanToolError { return error.errorDescription ?? "bad argument." }
         return services.describe(error)

@@ -11,6 +11,7 @@ public enum PlanToolError: LocalizedError, Sendable, Equatable {
     /// The trip has no packing list yet.
     case noList(Int)
 
+    /// One plain line, as a tool result's text.
     public var errorDescription: String? {
         switch self {
         case let .missing(name): "missing argument '\(name)'."
@@ -20,6 +21,7 @@ public enum PlanToolError: LocalizedError, Sendable, Equatable {
         }
     }
 
+    /// What the assistant can do about it.
     public var recoverySuggestion: String? {
         switch self {
         case .missing, .invalid: "See the tool's inputSchema."

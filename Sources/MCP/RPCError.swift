@@ -35,7 +35,9 @@ public struct RPCError: LocalizedError, Sendable, Equatable {
     /// The `error` member of a response.
     public var json: JSONValue { ["code": .number(Double(code)), "message": .string(message)] }
 
+    /// The message.
     public var errorDescription: String? { message }
+    /// The methods plan answers, for an unknown method.
     public var recoverySuggestion: String? {
         code == -32601 ? "The server answers initialize, ping, tools/list, tools/call, resources/list and resources/read." : nil
     }
