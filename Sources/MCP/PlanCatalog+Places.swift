@@ -23,7 +23,7 @@ extension PlanCatalog {
     var forecastTool: MCPTool {
         MCPTool(
             name: "forecast", title: "Weather for dates",
-            description: "The weather for each day from 'from' to 'to' at a place (or at latitude+longitude, days on UTC): high, low, chance of precipitation, wind, UV and each day's source (NWS, Open-Meteo, or climate normals beyond the forecast's reach), with alerts. Read through plan's cache, as 'plan show'. Temperatures are °F, wind mph.",
+            description: "The weather for each day from 'from' to 'to' at a place (or at latitude+longitude, days on UTC): high, low, chance of precipitation, wind, UV and each day's source (NWS, Open-Meteo, or climate normals beyond the forecast's reach), with alerts. Read through plan's cache, as 'plan show'. In structuredContent temperatures are °F and wind mph (as 'plan show --json'); the text uses the traveller's units.",
             inputSchema: PlanSchemas.object([
                 "place": PlanSchemas.string("a place name; or give latitude and longitude"),
                 "latitude": ["type": "number", "minimum": -90, "maximum": 90], "longitude": ["type": "number", "minimum": -180, "maximum": 180],
@@ -57,7 +57,7 @@ extension PlanCatalog {
         object["from"] = .string(from.description)
         object["to"] = .string(to.description)
         var lines = ["\(place.label), \(from) to \(to)"]
-        lines += ForecastPrinter.lines(report, trip: trip, console: PlainText())
+        lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await services.units(store, nil))
         return MCPToolResult(text: lines.joined(separator: "\n"), structured: .object(object))
     }
 

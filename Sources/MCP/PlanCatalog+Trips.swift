@@ -9,11 +9,16 @@ extension PlanCatalog {
     var packingListTool: MCPTool {
         MCPTool(
             name: "packing_list", title: "Make a packing list",
-            description: "Makes the packing list of a trip from its weather, as 'plan pack': give 'trip' (an id) to pack a stored trip, or 'destination', 'from' and 'to' (and optionally 'activities') to add the trip and pack it. Returns the trip, the numbered items (name, quantity, category, reason, weather, packed, own) and notices. The traveller's ticks and own items carry over.",
+            description: "Makes the packing list of a trip from its weather, as 'plan pack': give 'trip' (an id) to pack a stored trip, or 'destination', 'from' and 'to' (and optionally 'activities' and further 'stops') to add the trip and pack it. Returns the trip, the numbered items (name, quantity, category, reason, weather, packed, own) and notices. The traveller's ticks and own items carry over.",
             inputSchema: PlanSchemas.object([
                 "trip": PlanSchemas.tripID, "destination": PlanSchemas.string("where the trip goes (adds a new trip)"),
                 "from": PlanSchemas.date, "to": PlanSchemas.date,
                 "activities": ["type": "array", "items": ["type": "string"], "description": "e.g. hiking, beach, business (at most 20)"],
+                "stops": [
+                    "type": "array", "maxItems": 20,
+                    "description": "further stops in order, each beginning the day the one before ends (as 'plan add --then <place> --to <date>')",
+                    "items": PlanSchemas.object(["destination": PlanSchemas.string("the stop's place"), "to": PlanSchemas.date], required: ["destination", "to"]),
+                ],
             ]),
             outputSchema: PlanSchemas.list, readOnly: false
         ) { [self] values in try await packingList(arguments(values)) }
@@ -30,6 +35,7 @@ extension PlanCatalog {
             details.from = try arguments.date("from")
             details.to = try arguments.date("to")
             details.activities = try arguments.words("activities", limit: 20)?.joined(separator: ",")
+            details.stops = try arguments.stops("stops", limit: 20).map { TripDetails.Stop(destination: $0.destination, end: $0.end) }
             let new = try await services.newTrip(destination, details)
             trip = try await store.addTrip(new)
             added = true
@@ -91,7 +97,7 @@ extension PlanCatalog {
             "packingList": hasList ? ListPrinter.json(list) : .null,
         ]
         var lines = TripPrinter.details(trip, console: PlainText())
-        if let report { lines += ForecastPrinter.lines(report, trip: trip, console: PlainText()) }
+        if let report { lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await services.units(store, id)) }
         if hasList { lines += [""] + ListPrinter.lines(list, tripID: id, console: PlainText()) }
         return MCPToolResult(text: lines.joined(separator: "\n"), structured: object)
     }

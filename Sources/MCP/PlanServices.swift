@@ -17,6 +17,8 @@ public struct PlanServices: Sendable {
     public var newTrip: @Sendable (_ destination: String, _ details: TripDetails) async throws -> NewTrip
     /// Packs a stored trip as `plan pack <trip>` does (the built-in engine unless the server was given `--model`).
     public var pack: @Sendable (Store, Trip) async throws -> PackPlanner.Result
+    /// The traveller's units (`plan config`), for a trip's when given one: the text renderings use them.
+    public var units: @Sendable (Store, Int?) async throws -> MeasurementUnits
     /// A failure as the one line plan prints after "plan: ".
     public var describe: @Sendable (any Error) -> String
     /// Today on the local calendar.
@@ -28,6 +30,7 @@ public struct PlanServices: Sendable {
         forecastService: @escaping @Sendable (Store) throws -> ForecastService,
         newTrip: @escaping @Sendable (String, TripDetails) async throws -> NewTrip,
         pack: @escaping @Sendable (Store, Trip) async throws -> PackPlanner.Result,
+        units: @escaping @Sendable (Store, Int?) async throws -> MeasurementUnits,
         describe: @escaping @Sendable (any Error) -> String, today: @escaping @Sendable () -> CalendarDate
     ) {
         self.openStore = openStore
@@ -35,6 +38,7 @@ public struct PlanServices: Sendable {
         self.forecastService = forecastService
         self.newTrip = newTrip
         self.pack = pack
+        self.units = units
         self.describe = describe
         self.today = today
     }

@@ -58,6 +58,19 @@ struct ToolArguments: Sendable {
         return number
     }
 
+    /// Stops after the first: `[{destination, to}]`, at most `limit`, each date read as `date` reads one.
+    func stops(_ name: String, limit: Int) throws -> [(destination: String, end: CalendarDate)] {
+        guard let value = values[name], value != .null else { return [] }
+        guard let elements = value.arrayValue, elements.count <= limit else {
+            throw PlanToolError.invalid(name, expected: "a list of at most \(limit) stops, each {destination, to}")
+        }
+        return try elements.map { element in
+            guard let object = element.objectValue else { throw PlanToolError.invalid(name, expected: "a list of {destination, to}") }
+            let stop = ToolArguments(values: object, today: today)
+            return (try stop.string("destination"), try stop.date("to"))
+        }
+    }
+
     /// Strings or whole numbers (item names or numbers, activities): at most `limit` of them, each at most
     /// 200 characters; a single string counts as a list of one.
     func words(_ name: String, limit: Int) throws -> [String]? {

@@ -13,6 +13,7 @@ import Testing
             String(repeating: "x", count: 1_100_000),
             #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"packing_list","arguments":{"destination":"Denver, CO","from":"2026-12-03","to":"2026-12-06"}}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"nope"}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"packing_list","arguments":{"destination":"Denver, CO","from":"2026-12-03","to":"2026-12-05","stops":[{"destination":"Moab, UT","to":"2026-12-08"}]}}}"#,
         ]
         let result = try sandbox.run(["mcp"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -26,6 +27,9 @@ import Testing
         #expect(packed["isError"] as? Bool == false)
         #expect(((packed["structuredContent"] as? [String: Any])?["total"] as? Int ?? 0) > 5)
         #expect(messages.contains { $0["method"] as? String == "notifications/resources/list_changed" })
+        let stops = try #require(messages.first { $0["id"] as? Int == 4 }?["result"] as? [String: Any])
+        let trip = (stops["structuredContent"] as? [String: Any])?["trip"] as? [String: Any]
+        #expect((trip?["legs"] as? [Any])?.count == 2, "\(stops)")
         #expect(!result.stderr.contains("Fatal error"))
     }
 }

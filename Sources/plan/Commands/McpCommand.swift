@@ -27,6 +27,7 @@ struct McpCommand {
                 return try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
             },
             pack: { store, trip in try await Self.pack(trip, store: store, engine: options, offline: offline, context: context) },
+            units: { store, trip in try await context.traveller(store: store, tripID: trip).units },
             describe: { ErrorReport($0).message },
             today: { context.today }
         )
