@@ -8,6 +8,9 @@ public enum MCPStdio {
 
     /// Serves `catalog` on stdin and stdout until the end of input, then waits for running requests.
     public static func serve(catalog: any MCPCatalog, version: String, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) async {
+        // A host that goes away closes the pipe: the write then fails (EPIPE) and output stops, rather than
+        // SIGPIPE ending plan before the session is recorded as finished.
+        signal(SIGPIPE, SIG_IGN)
         let writer = MCPOutput(descriptor: output)
         let server = MCPServer(catalog: catalog, version: version) { await writer.send($0) }
         let reader = MCPLineReader(descriptor: input, limit: maximumLineBytes)

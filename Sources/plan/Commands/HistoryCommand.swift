@@ -41,7 +41,7 @@ struct HistoryCommand {
             [
                 "\(session.id)", session.tripID.map(String.init) ?? "-", String(session.model.prefix(28)),
                 Self.timestamp(session.startedAt), "\(session.entryCount)",
-                "\(session.contextTokens)/\(session.contextSize)", Self.status(session, resumedBy: resumedBy[session.id]),
+                session.purpose == .mcp ? "-" : "\(session.contextTokens)/\(session.contextSize)", Self.status(session, resumedBy: resumedBy[session.id]),
             ]
         }
         for (index, line) in TripPrinter.table([header] + rows).enumerated() {
