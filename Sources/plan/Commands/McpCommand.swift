@@ -18,13 +18,15 @@ struct McpCommand {
         engine.model = arguments.model ?? "builtin"
         _ = try await context.languageModel(named: engine.model)  // a bad --model fails now, not at the first call
         let options = engine
+        // One database for the whole session: the tools and the online geocoder share it.
+        let store = try context.openStore()
         let services = PlanServices(
-            openStore: { try context.openStore() },
-            resolve: { try await context.resolve($0, offline: offline) },
+            openStore: { store },
+            resolve: { try await context.resolve($0, offline: offline, store: store) },
             forecastService: { try context.forecastService(store: $0, fresh: false, offline: offline) },
             newTrip: { destination, details in
                 let trip = try AddCommand.newTrip(destination, details: details, command: "mcp")
-                return try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
+                return try await AddCommand.resolvePlaces(trip, context: context, offline: offline, store: store)
             },
             pack: { store, trip in try await Self.pack(trip, store: store, engine: options, offline: offline, context: context) },
             units: { store, trip in try await context.traveller(store: store, tripID: trip).units },
