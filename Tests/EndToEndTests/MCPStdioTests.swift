@@ -33,3 +33,4 @@ import Testing
         #expect(!result.stderr.contains("Fatal error"))
     }
 }
+

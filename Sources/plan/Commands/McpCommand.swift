@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import LanguageModels
 import MCP
 import Planner
 import Store
@@ -16,7 +17,8 @@ struct McpCommand {
         // The built-in engine unless the server was started with --model: an assistant's call never makes
         // plan ask a model of its own that the traveller did not name.
         engine.model = arguments.model ?? "builtin"
-        _ = try await context.languageModel(named: engine.model)  // a bad --model fails now, not at the first call
+        // Made once (a bad --model fails now, not at the first call), and used by every pack of the session.
+        let model = try await context.languageModel(named: engine.model)
         let options = engine
         // One database for the whole session: the tools and the online geocoder share it.
         let store = try context.openStore()
@@ -28,7 +30,9 @@ struct McpCommand {
                 let trip = try AddCommand.newTrip(destination, details: details, command: "mcp")
                 return try await AddCommand.resolvePlaces(trip, context: context, offline: offline, store: store)
             },
-            pack: { store, trip in try await Self.pack(trip, store: store, engine: options, offline: offline, context: context) },
+            pack: { store, trip in
+                try await Self.pack(trip, model: model, store: store, engine: options, offline: offline, context: context)
+            },
             units: { store, trip in try await context.traveller(store: store, tripID: trip).units },
             describe: { ErrorReport($0).message },
             today: { context.today }
@@ -39,8 +43,9 @@ struct McpCommand {
     }
 
     /// `plan pack <trip>` without its printing: the same model, forecasts, traveller and planner.
-    static func pack(_ trip: Trip, store: Store, engine: EngineOptions, offline: Bool, context: Context) async throws -> PackPlanner.Result {
-        let model = try await context.languageModel(named: engine.model)
+    static func pack(
+        _ trip: Trip, model: any LanguageModel, store: Store, engine: EngineOptions, offline: Bool, context: Context
+    ) async throws -> PackPlanner.Result {
         let service = try context.forecastService(store: store, fresh: false, offline: offline)
         var setup = context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         setup.traveller = try await context.traveller(store: store, tripID: trip.id)
