@@ -2,6 +2,7 @@
 # Runs plan's whole test suite, installing what a fresh Debian machine lacks first:
 #   1. Debian packages (libsqlite3-dev, sqlite3, python3) when missing;
 #   2. llama-server and the SmolLM2-135M model (scripts/install-llama.sh; cached in ~/.cache/plan);
+#      the MCP Python SDK (scripts/install-mcp.sh; a venv cached in ~/.cache/plan) for the tests of `plan mcp`;
 #   3. swift test — unit, end-to-end and real-model tests;
 #   4. the start-up budget (Tests/Startup/budget.sh): callgrind's instruction counts against budgets.tsv;
 #   5. the reliability suite (Tests/Reliability/run.py): faults, kill -9, concurrency, hostile input.
