@@ -67,9 +67,10 @@ public actor MCPServer {
         await request(id: id, method: method, params: params)
     }
 
-    /// Waits for every running request to answer (at the end of input).
+    /// Waits for every running request to answer (at the end of input); not for those the client cancelled,
+    /// which get no answer (a host gives a server two seconds after closing stdin before it ends it).
     public func finish() async {
-        while let (_, task) = running.first {
+        while let (_, task) = running.first(where: { !cancelled.contains($0.key) }) {
             await task.value
         }
         await catalog.end()

@@ -3,7 +3,8 @@ import LanguageModels
 @testable import MCP
 
 /// A small catalog for the protocol's tests: `echo` returns its text, `fail` throws, `wait` sleeps until
-/// cancelled (or 30 s), `add` says it added a resource.
+/// cancelled (an error result) or for 300 s (a plain one), `hold` holds 30 s whatever happens, `add` says it
+/// added a resource.
 struct FakeCatalog: MCPCatalog {
     struct Failure: LocalizedError {
         var errorDescription: String? { "no trip 99." }
@@ -31,8 +32,13 @@ struct FakeCatalog: MCPCatalog {
                 throw Failure()
             },
             MCPTool(name: "wait", title: "Wait", description: "Waits.", inputSchema: ["type": "object"], readOnly: true) { _ in
-                try await Task.sleep(for: .seconds(30))
+                try await Task.sleep(for: .seconds(300))
                 return MCPToolResult(text: "waited")
+            },
+            MCPTool(name: "hold", title: "Hold", description: "Holds 30 s, cancelled or not.", inputSchema: ["type": "object"], readOnly: true) { _ in
+                let end = ContinuousClock.now + .seconds(30)
+                while ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(100)) }
+                return MCPToolResult(text: "held")
             },
             MCPTool(name: "add", title: "Add", description: "Adds.", inputSchema: ["type": "object"], readOnly: false) { _ in
                 MCPToolResult(text: "added", changedResources: true)
