@@ -53,8 +53,10 @@ let package = Package(
         .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
         .target(name: "Interface", dependencies: ["LanguageModels", "Planner", "Tools", "Store"]),
+        // `plan mcp`: the Model Context Protocol server (JSON-RPC over stdio) and plan's tools and resources in it.
+        .target(name: "MCP", dependencies: ["LanguageModels", "Interface", "Planner", "Tools", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["MCP", "Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -70,6 +72,7 @@ let package = Package(
         .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Store", "TestSupport"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"]),
+        .testTarget(name: "MCPTests", dependencies: ["MCP", "LanguageModels"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Store", "Tools", "Planner", "TestSupport"]
         ),

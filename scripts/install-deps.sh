@@ -21,6 +21,8 @@ done
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+# scripts/install-mcp.sh makes a virtual environment for the MCP Python SDK: Debian's python3 needs python3-venv.
+python3 -c "import venv, ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
 # The end-to-end tests render 'plan help --man' with 'man -l' and expect no warnings.
 command -v man >/dev/null 2>&1 || need+=(man-db)
 command -v groff >/dev/null 2>&1 || need+=(groff-base)

@@ -2,6 +2,7 @@
 # Runs plan's whole test suite, installing what a fresh Debian machine lacks first:
 #   1. Debian packages (libsqlite3-dev, sqlite3, python3) when missing;
 #   2. llama-server and the SmolLM2-135M model (scripts/install-llama.sh; cached in ~/.cache/plan);
+#      the MCP Python SDK (scripts/install-mcp.sh; a venv cached in ~/.cache/plan) for the tests of `plan mcp`;
 #   3. swift test — unit, end-to-end and real-model tests;
 #   4. the start-up budget (Tests/Startup/budget.sh): callgrind's instruction counts against budgets.tsv;
 #   5. the reliability suite (Tests/Reliability/run.py): faults, kill -9, concurrency, hostile input.
@@ -43,6 +44,13 @@ if [ "${PLAN_SKIP_LLAMA:-}" != "1" ]; then
     printf 'install-llama\t%s\n' "$(( $(date +%s) - started ))" >>"$times/phases.tsv"
     export LLAMA_SERVER LLAMA_MODEL PLAN_REQUIRE_LLAMA=1
 fi
+
+echo "== installing the MCP Python SDK (cached after the first run)" >&2
+# The end-to-end tests of 'plan mcp' drive it with the official SDK; they must run, not skip, here.
+mcp_env="$(phase "install-mcp" bash scripts/install-mcp.sh)" \
+    || install_failed "installing the MCP Python SDK (scripts/install-mcp.sh)" "Run it again once PyPI answers."
+eval "$mcp_env"
+export PLAN_MCP_PYTHON PLAN_REQUIRE_MCP=1
 
 echo "== swift test" >&2
 phase "swift build --build-tests" swift build --build-tests

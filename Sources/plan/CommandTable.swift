@@ -31,6 +31,7 @@ enum CommandTable {
             .init(["prune"], PlanCommands.cachePrune) { try await CacheCommand(context: $0).prune($1) },
             .init(["stats"], PlanCommands.cacheStats) { try await CacheCommand(context: $0).stats($1) },
         ]),
+        .init(["mcp"], PlanCommands.mcp) { try await McpCommand(context: $0).run($1) },
         .init(["doctor"], PlanCommands.doctor) { try await DoctorCommand(context: $0).run($1) },
         .init(["completions"], PlanCommands.completions) { CompletionsCommand(context: $0).run($1) },
         .init(["help"], PlanCommands.help) { try HelpCommand(context: $0).run($1) },

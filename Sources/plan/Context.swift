@@ -39,8 +39,9 @@ struct Context {
 
     /// Resolves a destination: the offline gazetteer, else a lookup stored before, else online (Open-Meteo, then
     /// Nominatim) through the cache. Says on stderr which others it could have been, and what kind of place a
-    /// non-city is. The database is opened only when the offline data has no confident answer.
-    func resolve(_ destination: String, offline: Bool = false) async throws -> Place {
+    /// non-city is. The database is opened only when the offline data has no confident answer; `store`: use
+    /// this one instead (a long-running `plan mcp` would otherwise open one per online lookup).
+    func resolve(_ destination: String, offline: Bool = false, store: Store? = nil) async throws -> Place {
         console.progress("Resolving \(destination)…")
         let gazetteerPath = Gazetteer.defaultPath(environment: environment)
         var gazetteerError = GeocodingError.gazetteerUnavailable(path: gazetteerPath)
@@ -53,7 +54,7 @@ struct Context {
         let settings = try Settings(environment: environment)
         let context = self
         let resolver = PlaceResolver(gazetteer: gazetteer, online: {
-            context.onlineGeocoder(store: try context.openStore(), gazetteer: gazetteer, offline: offline, settings: settings)
+            context.onlineGeocoder(store: try store ?? context.openStore(), gazetteer: gazetteer, offline: offline, settings: settings)
         })
         let result: GeocodingResult
         do {

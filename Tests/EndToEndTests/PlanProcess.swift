@@ -74,6 +74,12 @@ final class PlanSandbox {
         process.arguments = arguments
         process.environment = environment.merging(extra) { _, new in new }
         process.currentDirectoryURL = folder
+        if let stdin {
+            // Given as a file, so the child reads it at its own pace and sees the end of input after it.
+            let file = folder.appending(path: "stdin-\(UUID().uuidString)")
+            try Data(stdin.utf8).write(to: file)
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        }
         let result = try Self.runToEnd(process)
         return PlanResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
@@ -91,14 +97,14 @@ final class PlanSandbox {
         }
     }
 
-    /// Runs a configured process with stdin empty and both outputs piped, and waits for it. Both pipes are
-    /// read to the end before waiting, so a large output cannot block the child.
+    /// Runs a configured process with stdin empty (unless it was given one) and both outputs piped, and waits
+    /// for it. Both pipes are read to the end before waiting, so a large output cannot block the child.
     static func runToEnd(_ process: Process) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if process.standardInput == nil { process.standardInput = FileHandle.nullDevice }
         try process.run()
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()

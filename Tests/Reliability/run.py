@@ -825,6 +825,13 @@ def hostile_cases():
     case("help add", ["help", "add"], {0})
     case("add --help", ["add", "--help"], {0})
 
+    # mcp: the server reads stdin (here empty: it ends at once); its options are checked before it serves
+    case("mcp, stdin closed", ["mcp"], {0})
+    case("mcp unknown flag", ["mcp", "--bogus"], {64})
+    case("mcp extra argument", ["mcp", "1"], {64})
+    case("mcp --model ANSI", ["mcp", "--model", ESC], {64})
+    case("mcp --model 10k", ["mcp", "--model", LONG], {64})
+
     # add
     for label, text in TEXTS:
         # Control and invisible format characters (bidi overrides, BOM) are refused as usage errors.
@@ -1210,7 +1217,7 @@ def scenario_hostile():
             commands.add(" ".join(c["args"][:2]) if c["args"][0] == "history" and len(c["args"]) > 1
                          and c["args"][1] in ("show", "search") else c["args"][0])
     needed = {"add", "list", "show", "rm", "pack", "ask", "history", "history show", "history search", "replay",
-              "cache", "doctor", "edit", "leg"}
+              "cache", "doctor", "edit", "leg", "mcp"}
     check(f"hostile: at least 100 cases ({len(cases)}) covering every command", len(cases) >= 100 and
           needed <= commands, f"missing: {sorted(needed - commands)}")
 

@@ -137,6 +137,13 @@ public enum PlanArguments {
         public init() {}
     }
 
+    /// `plan mcp`.
+    public struct Mcp: ParsableArguments {
+        public var model: String?
+        public var offline = false
+        public init() {}
+    }
+
     /// `plan config`.
     public struct Config: ParsableArguments {
         public var json = false

@@ -431,6 +431,27 @@ public enum PlanCommands {
         section: .history
     )
 
+    /// `plan mcp [--model <m>] [--offline]`.
+    public static let mcp = Command<PlanArguments.Mcp>(
+        ["mcp"], summary: "Serve plan's tools to an assistant (Model Context Protocol, stdio)",
+        discussion: """
+            Runs a Model Context Protocol server on stdin and stdout (JSON-RPC 2.0, one
+            message a line) for an assistant host such as Claude Desktop or VS Code. Its tools
+            are geocode, forecast, packing_list, list_trips, show_trip, check_items and add_item;
+            each trip's list is the resource plan://trips/<id> (a Markdown checklist) and
+            plan://trips/<id>.json. The tools use the same database, cache and rules as the
+            commands. Lists come from the built-in engine unless --model is given (PLAN_MODEL
+            is not read). Nothing but protocol messages goes to stdout; notes go to stderr.
+            The server ends when the client closes stdin. See docs/mcp.md.
+            """,
+        parameters: [[
+            .option("model", \.model, value: "<m>", help: "pack with this model (builtin, or an OpenAI-compatible base URL)"),
+            .flag("offline", \.offline, help: "no network: the cache and the offline place data only"),
+        ]],
+        section: .packing,
+        examples: [#"{"command": "plan", "args": ["mcp"]}   (an MCP host's server entry)"#]
+    )
+
     // MARK: - The traveller
 
     /// `plan config set <key> <value>`.

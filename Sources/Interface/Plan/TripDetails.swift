@@ -20,6 +20,12 @@ public struct TripDetails: ParsableArguments, Equatable {
     public struct Stop: Sendable, Equatable {
         public var destination: String
         public var end: CalendarDate?
+
+        /// A stop as typed (`plan mcp`'s packing_list gives them too).
+        public init(destination: String, end: CalendarDate?) {
+            self.destination = destination
+            self.end = end
+        }
     }
     /// `--laundry`: days between washes for this trip (over `plan config set laundry`).
     public var laundry: Int?

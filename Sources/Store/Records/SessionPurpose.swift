@@ -8,7 +8,9 @@ public enum SessionPurpose: String, Sendable, CaseIterable, Codable {
     case ask
     /// `plan replay`: a pack re-run offline with the pinned forecast.
     case replay
+    /// `plan mcp`: an assistant's session through the Model Context Protocol; its entries are the tool calls.
+    case mcp
 
     /// Whether the session's answer is a packing list.
-    public var isPacking: Bool { self != .ask }
+    public var isPacking: Bool { self == .pack || self == .replay }
 }

@@ -29,11 +29,11 @@ struct AddCommand {
     }
 
     /// Resolves the place of every stop, the first first; an unknown one fails before anything is stored.
-    static func resolvePlaces(_ trip: NewTrip, context: Context, offline: Bool = false) async throws -> NewTrip {
+    static func resolvePlaces(_ trip: NewTrip, context: Context, offline: Bool = false, store: Store? = nil) async throws -> NewTrip {
         var trip = trip
-        trip.place = try await context.resolve(trip.destination, offline: offline)
+        trip.place = try await context.resolve(trip.destination, offline: offline, store: store)
         for index in trip.stops.indices {
-            trip.stops[index].place = try await context.resolve(trip.stops[index].destination, offline: offline)
+            trip.stops[index].place = try await context.resolve(trip.stops[index].destination, offline: offline, store: store)
         }
         return trip
     }

@@ -41,7 +41,7 @@ struct HistoryCommand {
             [
                 "\(session.id)", session.tripID.map(String.init) ?? "-", String(session.model.prefix(28)),
                 Self.timestamp(session.startedAt), "\(session.entryCount)",
-                "\(session.contextTokens)/\(session.contextSize)", Self.status(session, resumedBy: resumedBy[session.id]),
+                session.purpose == .mcp ? "-" : "\(session.contextTokens)/\(session.contextSize)", Self.status(session, resumedBy: resumedBy[session.id]),
             ]
         }
         for (index, line) in TripPrinter.table([header] + rows).enumerated() {
@@ -76,7 +76,7 @@ struct HistoryCommand {
         let why = gone ? "its process ended; " : ""
         switch session.purpose {
         case .pack, .ask: return "interrupted (\(why)the next \(session.purpose.rawValue) resumes it)"
-        case .replay: return gone ? "interrupted (its process ended)" : "interrupted"
+        case .replay, .mcp: return gone ? "interrupted (its process ended)" : "interrupted"
         }
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+import LanguageModels
+import Store
+
+/// Each MCP session is a plan session (purpose `mcp`, the client's name and version as its model, no trip),
+/// each tool call two entries: the call with its arguments, and what it answered. History is a record, not
+/// the service: a write that fails (a busy or full database) is noted on stderr and the call still answers.
+extension PlanCatalog {
+    /// The most of a result's text or payload kept in an entry.
+    static let entryBudget = 16_000
+
+    /// Starts the `mcp` session in the history, named after the client.
+    public func begin(client: MCPClientInfo) async {
+        let label = "mcp: " + ([client.name, client.version].filter { !$0.isEmpty }.joined(separator: " "))
+        do {
+            let id = try await store.createSession(tripID: nil, purpose: .mcp, model: label, contextSize: 1)
+            session.withLock { $0 = id }
+            try await store.appendEntry(
+                sessionID: id, kind: .instructions, text: "MCP session with \(client.name) \(client.version) (protocol \(client.protocolVersion))", tokens: 0
+            )
+        } catch {
+            Self.note("history not recorded: " + describe(error))
+        }
+    }
+
+    /// Appends the call and its answer to the session.
+    public func record(tool: String, arguments: JSONValue, result: MCPToolResult) async {
+        guard let id = session.current else { return }
+        let call = Self.cut(arguments.compactText)
+        let payload = call.count == arguments.compactText.count ? call : nil
+        do {
+            try await store.appendEntry(sessionID: id, kind: .toolCalls, tool: tool, text: "\(tool) \(call)", payload: payload, tokens: 0)
+            let structured = result.structured.map(\.compactText)
+            try await store.appendEntry(
+                sessionID: id, kind: .toolOutput, tool: tool, text: (result.isError ? "error: " : "") + Self.cut(result.text),
+                payload: structured.flatMap { $0.utf8.count <= Self.entryBudget ? $0 : nil }, tokens: 0
+            )
+        } catch {
+            Self.note("history not recorded: " + describe(error))
+        }
+    }
+
+    /// Marks the session completed.
+    public func end() async {
+        guard let id = session.current else { return }
+        do {
+            try await store.finishSession(id: id, status: .completed)
+        } catch {
+            Self.note("history not finished: " + describe(error))
+        }
+    }
+
+    private static func cut(_ text: String) -> String {
+        text.utf8.count <= entryBudget ? text : String(text.prefix(entryBudget / 4)) + "…"
+    }
+
+    /// A line on stderr (stdout is the protocol's).
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data(("plan: " + MCPText.safe(line, limit: 300) + "\n").utf8))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Interface
+import LanguageModels
+import Planner
+import Store
+import Tools
+
+/// plan's tools and resources for `plan mcp`: geocode, forecast, packing_list, list_trips, show_trip,
+/// check_items and add_item, and each trip's list as `plan://trips/{id}` (Markdown) and `.json`. Every tool
+/// goes through the same code as the command that does the same (`PlanServices`), so an assistant gets the
+/// answers `plan show` gives.
+public final class PlanCatalog: MCPCatalog {
+    let services: PlanServices
+    let store: Store
+    /// The history session of this MCP session, once the client has said who it is.
+    let session = Locked<Int?>(nil)
+
+    /// The catalog over the database `services` opens.
+    public init(services: PlanServices) throws {
+        self.services = services
+        self.store = try services.openStore()
+    }
+
+    /// The seven tools, in the order `tools/list` gives them.
+    public var tools: [MCPTool] {
+        [geocodeTool, forecastTool, packingListTool, listTripsTool, showTripTool, checkItemsTool, addItemTool]
+    }
+
+    /// How to pack a trip with the tools, for the assistant.
+    public var instructions: String {
+        """
+        plan makes packing lists from the weather at a destination. Dates are YYYY-MM-DD. To pack: call \
+        packing_list with a destination, from and to (it adds the trip) or with a trip id; then check_items \
+        ticks what is packed and add_item adds the traveller's own things. list_trips and show_trip read what \
+        is stored; plan://trips/{id} is a trip's list as a Markdown checklist.
+        """
+    }
+
+    /// `plan://trips/{id}` and `plan://trips/{id}.json`.
+    public var resourceTemplates: [JSONValue] {
+        [
+            ["uriTemplate": "plan://trips/{id}", "name": "trip-checklist", "mimeType": "text/markdown",
+             "description": "A trip's packing list as a Markdown checklist ([x] for what is packed)."],
+            ["uriTemplate": "plan://trips/{id}.json", "name": "trip-json", "mimeType": "application/json",
+             "description": "A trip and its packing list as JSON (the keys of 'plan show --json')."],
+        ]
+    }
+
+    /// A bad argument's message, else the line `plan` prints after "plan: ".
+    public func describe(_ error: any Error) -> String {
+        if let error = error as? PlanToolError { return error.errorDescription ?? "bad argument." }
+        return services.describe(error)
+    }
+
+    /// The arguments of one call, read with plan's checks.
+    func arguments(_ values: [String: JSONValue]) -> ToolArguments {
+        ToolArguments(values: values, today: services.today())
+    }
+
+    /// A stored trip, or the error an assistant can act on.
+    func trip(_ id: Int) async throws -> Trip {
+        guard let trip = try await store.trip(id: id) else { throw PlanToolError.noSuchTrip(id) }
+        return trip
+    }
+}

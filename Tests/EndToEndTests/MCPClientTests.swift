@@ -1,0 +1,89 @@
+import Foundation
+import Store
+import TestSupport
+import Testing
+
+/// `plan mcp` driven by the official MCP Python SDK (PyPI `mcp`, pinned in scripts/install-mcp.sh) over stdio,
+/// against the loopback weather stand-in: Tests/MCP/client.py plans, packs and ticks a trip through the server
+/// alone, and a second session is answered from the cache. Skipped only when the SDK is not installed and
+/// not required (scripts/test.sh installs it and sets PLAN_REQUIRE_MCP=1; so does CI).
+@Suite(.serialized) struct MCPClientTests {
+    static let version = "2.3.0"
+
+    /// The SDK's Python: PLAN_MCP_PYTHON, else the venv scripts/install-mcp.sh makes in plan's cache.
+    static var python: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["PLAN_MCP_PYTHON"], !path.isEmpty { return path }
+        let cache = environment["PLAN_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache/plan")
+        let path = cache + "/mcp-\(version)/bin/python"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    static var required: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["PLAN_REQUIRE_MCP"] == "1" || environment["CI"] == "true"
+    }
+
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "MCP/client.py").path
+    }
+
+    /// Runs client.py in `mode` and returns what it saw.
+    func client(_ mode: String, python: String, sandbox: PlanSandbox, services: WeatherServices) async throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        let first = CalendarDate(Date()).description
+        process.arguments = [Self.script, mode, PlanSandbox.binary.path, first, services.url.absoluteString]
+        process.environment = sandbox.environment.merging(services.environment) { _, new in new }.merging([
+            "PLAN_OFFLINE": "", "PLAN_HTTP_RETRIES": "2", "PLAN_HTTP_TIMEOUT": "8",
+            "PLAN_GEOCODER_URL": services.url.absoluteString, "PLAN_NOMINATIM_URL": services.url.absoluteString,
+        ]) { _, new in new }
+        process.currentDirectoryURL = sandbox.folder
+        let result = try await PlanSandbox.runInBackground(process).value
+        #expect(result.status == 0, "client.py \(mode): \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "stdout: \(result.stdout)")
+    }
+
+    @Test func anAssistantPlansPacksAndTicksATripThroughTheServerAlone() async throws {
+        guard let python = Self.python else {
+            #expect(!Self.required, "the MCP Python SDK is required (PLAN_REQUIRE_MCP=1 or CI) but not installed: run scripts/install-mcp.sh")
+            print("MCPClientTests: skipped: the MCP Python SDK is not installed (scripts/install-mcp.sh installs it).")
+            return
+        }
+        let sandbox = PlanSandbox()
+        let services = try WeatherServices()
+
+        let first = try await client("first", python: python, sandbox: sandbox, services: services)
+        #expect(first["server"] as? String == "plan")
+        #expect(first["protocolVersion"] as? String == "2025-11-25")
+        #expect((first["tools"] as? [String])?.count == 7)
+        #expect(first["calls"] as? Int == 50)
+        #expect(first["cancelled"] as? Bool == true)
+        #expect(first["unknownTool"] as? Int == -32602)
+        let errors = first["errors"] as? [String] ?? []
+        #expect(errors.first == "no trip 999.")
+        #expect(errors.dropFirst().first?.contains("before") == true, "\(errors)")
+        let trip = try #require(first["trip"] as? Int)
+
+        // The cancelled call's held request may still be on its way; let it end before counting.
+        try await Task.sleep(for: .seconds(5))
+        let before = try await services.requestCount()
+        let second = try await client("second", python: python, sandbox: sandbox, services: services)
+        #expect(second["trip"] as? Int == trip)
+        #expect(try await services.requestCount() == before, "the second session made weather requests")
+
+        // Each session is in the history, with its tool calls as entries; the list is the one `plan show` gives.
+        let history = try sandbox.run(["history", "--json"])
+        let sessions = try #require(try history.json() as? [[String: Any]])
+        let mcp = sessions.filter { $0["purpose"] as? String == "mcp" }
+        #expect(mcp.count == 2)
+        #expect(mcp.allSatisfy { ($0["model"] as? String)?.hasPrefix("mcp: ") == true && $0["status"] as? String == "completed" })
+        #expect(mcp.contains { ($0["entries"] as? Int ?? 0) > 100 })
+        let shown = try sandbox.run(["show", String(trip), "--json"], environment: ["PLAN_OFFLINE": "1"])
+        let list = try #require((try shown.json() as? [String: Any])?["packingList"] as? [String: Any])
+        #expect(list["packed"] as? Int == 2)
+        #expect((list["items"] as? [[String: Any]])?.contains { $0["name"] as? String == "Camera" } == true)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import LanguageModels
+@testable import MCP
+
+/// A small catalog for the protocol's tests: `echo` returns its text, `fail` throws, `wait` sleeps until
+/// cancelled (an error result) or for 300 s (a plain one), `hold` holds 30 s whatever happens, `add` says it
+/// added a resource.
+struct FakeCatalog: MCPCatalog {
+    struct Failure: LocalizedError {
+        var errorDescription: String? { "no trip 99." }
+    }
+
+    let recorded = Recorded()
+
+    final class Recorded: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [String] = []
+        private var clients: [MCPClientInfo] = []
+        func add(_ call: String) { lock.withLock { calls.append(call) } }
+        func add(_ client: MCPClientInfo) { lock.withLock { clients.append(client) } }
+        var all: [String] { lock.withLock { calls } }
+        var allClients: [MCPClientInfo] { lock.withLock { clients } }
+    }
+
+    var tools: [MCPTool] {
+        [
+            MCPTool(name: "echo", title: "Echo", description: "Echoes text.", inputSchema: ["type": "object"],
+                    outputSchema: ["type": "object"], readOnly: true) { arguments in
+                MCPToolResult(text: arguments["text"]?.stringValue ?? "", structured: ["text": arguments["text"] ?? .null])
+            },
+            MCPTool(name: "fail", title: "Fail", description: "Fails.", inputSchema: ["type": "object"], readOnly: true) { _ in
+                throw Failure()
+            },
+            MCPTool(name: "wait", title: "Wait", description: "Waits.", inputSchema: ["type": "object"], readOnly: true) { _ in
+                try await Task.sleep(for: .seconds(300))
+                return MCPToolResult(text: "waited")
+            },
+            MCPTool(name: "hold", title: "Hold", description: "Holds 30 s, cancelled or not.", inputSchema: ["type": "object"], readOnly: true) { _ in
+                let end = ContinuousClock.now + .seconds(30)
+                while ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(100)) }
+                return MCPToolResult(text: "held")
+            },
+            MCPTool(name: "add", title: "Add", description: "Adds.", inputSchema: ["type": "object"], readOnly: false) { _ in
+                MCPToolResult(text: "added", changedResources: true)
+            },
+        ]
+    }
+
+    var instructions: String { "test" }
+    var resourceTemplates: [JSONValue] { [] }
+
+    func resources() async throws -> [MCPResource] {
+        [MCPResource(uri: "plan://trips/1", name: "trip-1", description: "one", mimeType: "text/markdown")]
+    }
+
+    func read(uri: String) async throws -> (text: String, mimeType: String)? {
+        uri == "plan://trips/1" ? ("- [x] Socks\n", "text/markdown") : nil
+    }
+
+    func describe(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? "error."
+    }
+
+    func begin(client: MCPClientInfo) async { recorded.add(client) }
+
+    func record(tool: String, arguments: JSONValue, result: MCPToolResult) async {
+        recorded.add(tool + (result.isError ? " error" : ""))
+    }
+}
