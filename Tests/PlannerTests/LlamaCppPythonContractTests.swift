@@ -20,9 +20,11 @@ import TestSupport
             )
         }
 
-        func model(engine: EngineKind? = nil, memory: (any EngineProfileMemory)? = nil) -> OpenAICompatibleModel {
+        func model(
+            engine: EngineKind? = nil, memory: (any EngineProfileMemory)? = nil, mode: GenerationOptions.ToolCallingMode = .automatic
+        ) -> OpenAICompatibleModel {
             OpenAICompatibleModel(
-                baseURL: proxy.baseURL, modelName: nil, apiKey: nil, forcedMode: .automatic, timeout: 20, engine: engine, memory: memory
+                baseURL: proxy.baseURL, modelName: nil, apiKey: nil, forcedMode: mode, timeout: 20, engine: engine, memory: memory
             )
         }
 
@@ -140,5 +142,40 @@ import TestSupport
         let sent = try #require(try await server.requests().first)
         #expect(sent["stream"] as? Bool == true)
         #expect(try await server.requests().count == 1)
+    }
+
+    @Test func aSessionWithToolsCallsThemGuidedNeverSendingTools() async throws {
+        let server = try Server()
+        try await server.script([
+            ["json": ["tool_call": ["name": "echo", "arguments": ["word": "boots"]]]],
+            ["json": ["response": "Pack boots."]],
+        ])
+        let counter = Counter()
+        let session = try await LanguageModelSession(
+            model: server.model(), tools: [EchoTool(counter: counter).definition], instructions: "Help pack.", contextSize: 2_048,
+            recorder: MemoryTranscriptRecorder()
+        )
+        let reply = try await session.respond(to: "Boots?")
+        #expect(reply.text == "Pack boots.")
+        #expect(await counter.value == 1)
+        let sent = try await server.requests()
+        #expect(sent.count == 2)
+        for body in sent {
+            #expect(body["tools"] == nil && body["tool_choice"] == nil)
+            #expect((body["response_format"] as? [String: Any])?["type"] as? String == "json_object")
+        }
+    }
+
+    @Test func anAssistantsToolCallsGoWithEmptyContentNeverNull() async throws {
+        // PLAN_TOOL_MODE=native: the transcript's tool calls go as tool_calls, beside content "" (null is a 500).
+        let server = try Server()
+        try await server.script([["content": "Pack boots."]])
+        let model = server.model(mode: .native)
+        let reply = try await model.respond(to: OpenAIMessagesTests.request(tools: true))
+        #expect(try await server.log().last?["status"] as? Int == 200)
+        _ = reply
+        let messages = try #require(try await server.requests().first?["messages"] as? [[String: Any]])
+        let calling = try #require(messages.first { $0["tool_calls"] != nil })
+        #expect(calling["content"] as? String == "")
     }
 }

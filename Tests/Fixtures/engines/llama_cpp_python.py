@@ -222,7 +222,13 @@ class Handler(BaseHTTPRequestHandler):
         for key in ("timings", "system_fingerprint"):
             doc.pop(key, None)
         choice = (doc.get("choices") or [{}])[0]
-        if tool is not None:
+        if tool is None:
+            # Tools not named in tool_choice are not given to the model: no call comes back.
+            message = choice.get("message") or {}
+            if message.pop("tool_calls", None) is not None:
+                message["content"] = message.get("content") or ""
+                choice["finish_reason"] = "stop"
+        else:
             content = (choice.get("message") or {}).get("content") or "{}"
             choice["message"] = {"role": "assistant", "content": None, "tool_calls": [
                 {"id": call_id, "type": "function", "function": {"name": tool.get("name"), "arguments": content}}]}
@@ -283,7 +289,11 @@ class Handler(BaseHTTPRequestHandler):
                 continue
             chunk["model"] = ARGS.model_path
             choice = chunk["choices"][0]
-            if tool is not None:
+            if tool is None:
+                (choice.get("delta") or {}).pop("tool_calls", None)
+                if choice.get("finish_reason") == "tool_calls":
+                    choice["finish_reason"] = "stop"
+            else:
                 piece = (choice.get("delta") or {}).get("content")
                 if piece is None and choice.get("finish_reason") is None:
                     continue
