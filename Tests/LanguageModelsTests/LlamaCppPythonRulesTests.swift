@@ -110,3 +110,14 @@ import Testing
         #expect(numbers.tokens == 3_047 && numbers.contextSize == 2_048)
     }
 }
+
+extension LlamaCppPythonRulesTests {
+    @Test func aStopPastItsBudgetIsReadAsCutShort() {
+        let long = ModelReply(text: "Pack", usage: .init(promptTokens: 10, completionTokens: 34), finishReason: .stop)
+        #expect(OpenAICompatibleModel.checkingFinish(long, budget: 5).finishReason == .length)
+        #expect(OpenAICompatibleModel.checkingFinish(long, budget: 34).finishReason == .stop)
+        #expect(OpenAICompatibleModel.checkingFinish(long, budget: nil).finishReason == .stop)
+        let thought = ModelReply(text: "Pack", usage: .init(promptTokens: 10, completionTokens: 34, reasoningTokens: 30), finishReason: .stop)
+        #expect(OpenAICompatibleModel.checkingFinish(thought, budget: 5).finishReason == .stop)
+    }
+}

@@ -221,6 +221,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             let data = try await complete(body)
             reply = try OpenAIMessages.reply(from: data, mode: mode, wantsStructured: request.answerSchema != nil)
         }
+        reply = Self.checkingFinish(reply, budget: body["max_tokens"]?.intValue)
         // Native mode answered in text where a structured answer was wanted: ask once more, constrained.
         if mode == .native, let schema = request.answerSchema, reply.toolCalls.isEmpty, reply.structured == nil {
             var constrained = request
@@ -242,6 +243,17 @@ public struct OpenAICompatibleModel: LanguageModel {
             await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
         }
         return reply
+    }
+
+    /// A reply said to have stopped by itself that counts more tokens than its budget allowed was cut short
+    /// (a proxy in front of llama-cpp-python turns an overflow while streaming into "stop"): it is read as
+    /// cut off, so the session salvages or recovers it instead of taking it as whole.
+    static func checkingFinish(_ reply: ModelReply, budget: Int?) -> ModelReply {
+        guard reply.finishReason == .stop, let budget, budget > 0, let used = reply.usage?.completionTokens,
+              used - (reply.usage?.reasoningTokens ?? 0) > budget else { return reply }
+        var cut = reply
+        cut.finishReason = .length
+        return cut
     }
 
     /// A stream that ended without `[DONE]` and without a finish reason asked once more without streaming,
