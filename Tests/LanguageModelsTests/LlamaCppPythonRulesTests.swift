@@ -121,3 +121,22 @@ extension LlamaCppPythonRulesTests {
         #expect(OpenAICompatibleModel.checkingFinish(thought, budget: 5).finishReason == .stop)
     }
 }
+
+extension LlamaCppPythonRulesTests {
+    /// A server answering `/v1/models` with `ids`, under `server`, with no `/props`.
+    static func detector(ids: [String], server: String) -> EngineDetector {
+        EngineDetector(modelName: nil) { path, _ in
+            guard path == "v1/models" else { return (404, Data(#"{"detail":"Not Found"}"#.utf8), ["server": server]) }
+            let listing = JSONValue.object(["data": .array(ids.map { ["id": .string($0)] })])
+            return (200, Data(listing.compactText.utf8), ["server": server])
+        }
+    }
+
+    @Test func itIsRecognisedByUvicornAPathAndNoProps() async throws {
+        let found = try await Self.detector(ids: ["/models/SmolLM2-135M-Instruct.Q4_1.gguf"], server: "uvicorn").detect()
+        #expect(found.kind == .llamaCppPython && found.tokenizer == .llamaCppPython && found.supportsTools == false)
+        // LiteLLM's proxy is uvicorn too, with hosted names: not llama-cpp-python.
+        #expect(try await Self.detector(ids: ["openai/gpt-4o-mini"], server: "uvicorn").detect().kind == .openai)
+        #expect(try await Self.detector(ids: ["/models/x.gguf"], server: "nginx").detect().kind == .openai)
+    }
+}

@@ -149,7 +149,11 @@ public struct EngineDetector: Sendable {
         let ids = entries.compactMap { $0["id"]?.stringValue }
         if !forced {
             let isUvicorn = headers.contains { $0.key.lowercased() == "server" && $0.value.lowercased().contains("uvicorn") }
-            let isPath = ids.contains { $0.contains("/") || $0.lowercased().hasSuffix(".gguf") }
+            // A model file's path ("/models/x.gguf", "./x.gguf"), not a hosted name such as "openai/gpt-4o"
+            // (LiteLLM's proxy runs under uvicorn too).
+            let isPath = ids.contains { id in
+                id.lowercased().hasSuffix(".gguf") || id.hasPrefix("/") || id.hasPrefix("./") || id.hasPrefix("../")
+            }
             guard isUvicorn, isPath, try await fetch("props", nil).0 == 404 else { return nil }
         }
         var profile = EngineProfile(kind: .llamaCppPython, tokenizer: .llamaCppPython, supportsTools: false)
