@@ -22,8 +22,24 @@ struct EngineMatrixTests {
         /// Body fields this engine must never get.
         var forbidden: [String]
         var reasoning: Bool
+        /// The stand-in (under `Tests/Fixtures`); `engine_proxy.py` is told the engine with `--engine`.
+        var script = "engines/engine_proxy.py"
 
         var description: String { engine }
+
+        /// The stand-in's arguments in front of `upstream`.
+        func proxyArguments(upstream: String) -> [String] {
+            let named = script == "engines/engine_proxy.py" ? ["--engine", engine] : []
+            return named + ["--upstream", upstream] + arguments
+        }
+    }
+
+    /// `PLAN_ENGINE_REAL=llama-cpp-python`: the llama-cpp-python case runs against the real server
+    /// (`python3 -m llama_cpp.server`, started by `engines/real_llama_cpp_python.py` on LLAMA_MODEL at 2,048
+    /// tokens) instead of its stand-in. Installed by hand (`pip install 'llama-cpp-python[server]'`, about 30
+    /// minutes on 2 cores), so never in CI; what plan sent is then not recorded, and not checked.
+    static var realLlamaCppPython: Bool {
+        ProcessInfo.processInfo.environment["PLAN_ENGINE_REAL"] == "llama-cpp-python"
     }
 
     static let cases: [Case] = [
@@ -41,6 +57,11 @@ struct EngineMatrixTests {
              forbidden: [], reasoning: true),
         Case(engine: "llamacpp-think", arguments: [], environment: [:], kind: "llamacpp", windowSource: "llama-server's /props",
              forbidden: [], reasoning: true),
+        // Says no window (learnt from its first overflow), refuses json_schema with a 500, ignores
+        // max_completion_tokens, tools only with a named tool_choice (guided), streams without usage.
+        Case(engine: "llama-cpp-python", arguments: ["--n-ctx", "2048"], environment: [:], kind: "llama-cpp-python",
+             windowSource: nil, forbidden: ["cache_prompt", "max_completion_tokens", "tools"], reasoning: false,
+             script: "engines/llama_cpp_python.py"),
     ]
 
     /// `PLAN_ENGINE_MATRIX=openai,ollama` runs only those (a developer's shortcut; the suite runs all).
@@ -62,9 +83,11 @@ struct EngineMatrixTests {
         // The process's shared 2,048-token server (the matrix's 2,048 window uses it too): one model load for
         // the seven engines instead of seven, and the instructions' prefix stays in its prompt cache.
         let model = try SharedLlamaServers.server(contextSize: 2_048)
-        let proxy = try LoopbackServer(
-            script: "engines/engine_proxy.py", arguments: ["--engine", engine.engine, "--upstream", model.baseURL.absoluteString] + engine.arguments
-        )
+        let real = engine.engine == "llama-cpp-python" && Self.realLlamaCppPython
+        let proxy = try real
+            ? LoopbackServer(script: "engines/real_llama_cpp_python.py",
+                             arguments: ["--model", ProcessInfo.processInfo.environment["LLAMA_MODEL"] ?? "", "--n-ctx", "2048"])
+            : LoopbackServer(script: engine.script, arguments: engine.proxyArguments(upstream: model.baseURL.absoluteString))
         let sandbox = PlanSandbox()
         let services = try WeatherServices()
         let environment = services.environment.merging(["PLAN_OFFLINE": "", "PLAN_MODEL": proxy.baseURL.absoluteString]) { _, new in new }
@@ -117,7 +140,7 @@ struct EngineMatrixTests {
 
         // The contract held: nothing refused was sent in the end, and the stand-in answered every chat 200
         // (a refusal plan learnt from shows as one 400, followed by the same request without the field).
-        let recorded = try await proxy.control("_control/requests")
+        let recorded = real ? [:] : try await proxy.control("_control/requests")
         let bodies = recorded["requests"] as? [[String: Any]] ?? []
         let log = recorded["log"] as? [[String: Any]] ?? []
         let chats = log.filter { ($0["path"] as? String)?.hasSuffix("chat/completions") == true }
@@ -126,6 +149,10 @@ struct EngineMatrixTests {
         for body in bodies.suffix(max(0, bodies.count - refused.count)) {
             for field in engine.forbidden {
                 #expect(body[field] == nil, "\(engine) got \(field)")
+            }
+            if engine.engine == "llama-cpp-python" {
+                // Its one structured form, never json_schema (a 500 there).
+                #expect((body["response_format"] as? [String: Any])?["type"] as? String != "json_schema", "\(engine) got json_schema")
             }
         }
         let reasoningEntries = Int(try sandbox.sqlite("SELECT count(*) FROM transcript_entries WHERE kind = 'reasoning'")) ?? 0
@@ -137,8 +164,37 @@ struct EngineMatrixTests {
         }
         #expect(try sandbox.sqlite("SELECT count(*) FROM transcript_entries WHERE kind = 'response' AND (text LIKE '%<think>%' OR text LIKE '%forecast first%')") == "0")
         #expect(try sandbox.sqlite("PRAGMA integrity_check") == "ok")
+        if engine.engine == "llama-cpp-python" {
+            // No refusal needed teaching: it was known from the start (detected, not learnt by 500s).
+            #expect(!refused.contains { $0["status"] as? Int == 500 }, "\(engine): \(refused)")
+        }
+        if engine.engine == "llama-cpp-python" {
+            try Self.checkLlamaCppPython(sandbox: sandbox, environment: environment)
+        }
         let line = String(format: "engine matrix %@: %.1f s (%d chats, %d refused and learnt)\n", engine.engine,
                           Date().timeIntervalSince(started), chats.count, refused.count)
         FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// llama-cpp-python after the pack and the ask: doctor exits 0 and names it, and says its window is
+    /// unknown unless an overflow named it (then it says that window and where it was learnt). Three long
+    /// follow-ups exit 0 or 65, never 69 or 70.
+    static func checkLlamaCppPython(sandbox: PlanSandbox, environment: [String: String]) throws {
+        let long = String(repeating: "We also walk along the river each evening and may take a day trip into the mountains. ", count: 30)
+        for round in 1...3 {
+            let ask = try sandbox.run(["ask", "1", "What else should I take? " + long], environment: environment)
+            #expect([0, 65].contains(ask.status), "llama-cpp-python long follow-up \(round): \(ask.status) \(ask.stderr)")
+        }
+        let doctor = try sandbox.run(["doctor", "--json"], environment: environment)
+        #expect(doctor.status == 0, "llama-cpp-python doctor: \(doctor.stderr)")
+        let model = try #require((try doctor.json() as? [String: Any])?["model"] as? [String: Any])
+        #expect(model["engine"] as? String == "llama-cpp-python")
+        if model["contextSource"] as? String == "the server's overflow message" {
+            #expect(model["contextSize"] as? Int == 2_048, "\(model)")
+        } else {
+            #expect(model["contextSizeFrom"] as? String == "unknown", "\(model)")
+        }
+        let text = try sandbox.run(["doctor"], environment: environment).stdout
+        #expect(text.contains("llama-cpp-python") && !text.contains("4,096 tokens, assumed"), "\(text)")
     }
 }

@@ -22,7 +22,7 @@ public enum PlanReference {
         Variable(names: ["PLAN_MODEL_NAME"], meaning: "the model name sent to that server", defaultValue: "whatever it serves"),
         Variable(names: ["PLAN_API_KEY"], meaning: "bearer token for a hosted API", defaultValue: "none"),
         Variable(names: ["PLAN_TOOL_MODE"], meaning: "native or guided tool calling", defaultValue: "auto"),
-        Variable(names: ["PLAN_ENGINE"], meaning: "the model server's kind: llamacpp, ollama, vllm, lmstudio or openai", defaultValue: "detected"),
+        Variable(names: ["PLAN_ENGINE"], meaning: "the model server's kind: llamacpp, ollama, vllm, lmstudio, llama-cpp-python or openai", defaultValue: "detected"),
         Variable(names: ["PLAN_REASONING"], meaning: "low, medium or high: a reasoning model's effort", defaultValue: "unset"),
         Variable(names: ["PLAN_MODEL_TIMEOUT"], meaning: "seconds one model answer may take, start to finish (0.1-3600)",
                  defaultValue: "300"),

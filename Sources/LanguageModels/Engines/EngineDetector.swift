@@ -5,8 +5,8 @@ import Foundation
 /// `/v1/models`; anything else is a generic (hosted) OpenAI-compatible API. Every number read is
 /// range-checked; a probe that fails or answers nonsense is simply not that engine.
 public struct EngineDetector: Sendable {
-    /// GETs (body nil) or POSTs a path under the base URL: the status and the body.
-    public typealias Fetch = @Sendable (_ path: String, _ body: JSONValue?) async throws -> (Int, Data)
+    /// GETs (body nil) or POSTs a path under the base URL: the status, the body and the headers.
+    public typealias Fetch = @Sendable (_ path: String, _ body: JSONValue?) async throws -> (Int, Data, [String: String])
 
     public let fetch: Fetch
     /// The model plan asks for (`PLAN_MODEL_NAME`), to pick the right one of several loaded.
@@ -23,10 +23,11 @@ public struct EngineDetector: Sendable {
     /// The profile of the server: of `forced` when given (only its endpoints are asked), else detected.
     /// Throws only when the server cannot be reached at all.
     public func detect(forced: EngineKind? = nil) async throws -> EngineProfile {
+        if forced == .llamaCppPython, let profile = try await llamaCppPython(forced: true) { return profile }
         if let forced {
             return try await profile(of: forced) ?? EngineProfile(kind: forced)
         }
-        for kind in [EngineKind.llamacpp, .ollama, .lmstudio, .vllm] {
+        for kind in [EngineKind.llamacpp, .ollama, .lmstudio, .vllm, .llamaCppPython] {
             if let found = try await profile(of: kind) { return found }
         }
         return try await openAIProfile()
@@ -39,6 +40,7 @@ public struct EngineDetector: Sendable {
         case .lmstudio: return try await lmStudio()
         case .vllm: return try await vllm()
         case .openai: return try await openAIProfile()
+        case .llamaCppPython: return try await llamaCppPython(forced: false)
         }
     }
 
@@ -130,6 +132,37 @@ public struct EngineDetector: Sendable {
         return profile
     }
 
+    /// llama-cpp-python: FastAPI under uvicorn (`server: uvicorn`), the model file's path as the model id in
+    /// `/v1/models`, and no `/props` (404). It says no window; its tools work only with a named
+    /// `tool_choice`, so tools are guided. `forced` (PLAN_ENGINE): the profile whatever the server shows.
+    func llamaCppPython(forced: Bool) async throws -> EngineProfile? {
+        let status: Int, data: Data, headers: [String: String]
+        do {
+            (status, data, headers) = try await fetch("v1/models", nil)
+        } catch LanguageModelError.decodingFailure {
+            // A listing past its cap is no path-shaped model id (and fails nothing).
+            guard forced else { return nil }
+            (status, data, headers) = (0, Data(), [:])
+        }
+        if status == 401 || status == 403 { throw LanguageModelError.refused(status: status, server: server) }
+        let entries = status == 200 ? (try? JSONValue.parse(data))?["data"]?.arrayValue ?? [] : []
+        let ids = entries.compactMap { $0["id"]?.stringValue }
+        if !forced {
+            let isUvicorn = headers.contains { $0.key.lowercased() == "server" && $0.value.lowercased().contains("uvicorn") }
+            // A model file's path ("/models/x.gguf", "./x.gguf"), not a hosted name such as "openai/gpt-4o"
+            // (LiteLLM's proxy runs under uvicorn too).
+            let isPath = ids.contains { id in
+                id.lowercased().hasSuffix(".gguf") || id.hasPrefix("/") || id.hasPrefix("./") || id.hasPrefix("../")
+            }
+            guard isUvicorn, isPath, try await fetch("props", nil).0 == 404 else { return nil }
+        }
+        var profile = EngineProfile(kind: .llamaCppPython, tokenizer: .llamaCppPython, supportsTools: false)
+        profile.models = Array(ids.prefix(8).map { String($0.prefix(300)) })
+        profile.modelPath = ids.first { id in modelName.map { $0 == id } ?? true }.map { String($0.prefix(300)) }
+        profile.schemaInJSONObject = true
+        return profile
+    }
+
     func openAIProfile() async throws -> EngineProfile {
         var profile = EngineProfile(kind: .openai)
         let listing = try await modelList()
@@ -178,7 +211,7 @@ public struct EngineDetector: Sendable {
     /// cannot be reached throws, and so does one that refuses the key (nothing can be learnt without it,
     /// and a profile learnt from refusals would be remembered wrong).
     func json(_ path: String, body: JSONValue? = nil) async throws -> JSONValue? {
-        let (status, data) = try await fetch(path, body)
+        let (status, data, _) = try await fetch(path, body)
         if status == 401 || status == 403 { throw LanguageModelError.refused(status: status, server: server) }
         guard status == 200, let value = try? JSONValue.parse(data), case .object = value else { return nil }
         return value

@@ -12,6 +12,10 @@ public enum EngineKind: String, Sendable, Codable, CaseIterable {
     case lmstudio
     /// OpenAI or an OpenAI-style hosted API: unknown body fields are a 400, `max_completion_tokens`.
     case openai
+    /// llama-cpp-python's server (`python -m llama_cpp.server`): FastAPI (`server: uvicorn`), the model file's
+    /// path in `/v1/models`, no `/props`; structured output as `json_object` with a `schema`, tools only with
+    /// a named `tool_choice`, bad input a 500 naming the field, `/extras/tokenize/count` for token counts.
+    case llamaCppPython = "llama-cpp-python"
 
     /// How the engine is named to the user.
     public var displayName: String {
@@ -21,6 +25,7 @@ public enum EngineKind: String, Sendable, Codable, CaseIterable {
         case .vllm: return "vLLM"
         case .lmstudio: return "LM Studio"
         case .openai: return "OpenAI-compatible API"
+        case .llamaCppPython: return "llama-cpp-python"
         }
     }
 
@@ -28,7 +33,7 @@ public enum EngineKind: String, Sendable, Codable, CaseIterable {
     public var extraFields: Set<String> {
         switch self {
         case .llamacpp: return ["cache_prompt", "top_k", "seed"]
-        case .vllm: return ["top_k", "seed"]
+        case .vllm, .llamaCppPython: return ["top_k", "seed"]
         case .ollama, .lmstudio: return ["seed"]
         case .openai: return ["seed"]
         }
@@ -39,6 +44,14 @@ public enum EngineKind: String, Sendable, Codable, CaseIterable {
 
     /// Whether the answer's limit is `max_completion_tokens` (OpenAI's name) rather than `max_tokens`.
     public var takesMaxCompletionTokens: Bool { self == .openai }
+
+    /// Whether structured output goes as `{"type": "json_object", "schema": …}` (the only form the engine
+    /// takes: `json_schema` is a 500) rather than OpenAI's nested `json_schema`.
+    public var takesSchemaInJSONObject: Bool { self == .llamaCppPython }
+
+    /// Whether the engine says how large its window is (a window it does not say is unknown until an
+    /// overflow message names it).
+    public var reportsWindow: Bool { self != .openai && self != .llamaCppPython }
 
     /// Whether the engine takes OpenAI's `reasoning_effort` (vLLM and llama-server ignore it silently at best).
     public var takesReasoningEffort: Bool { self == .openai || self == .ollama }
@@ -52,6 +65,7 @@ public enum EngineKind: String, Sendable, Codable, CaseIterable {
         case "vllm": self = .vllm
         case "lmstudio", "lm-studio", "lm studio": self = .lmstudio
         case "openai", "generic", "hosted": self = .openai
+        case "llama-cpp-python", "llama_cpp_python", "llamacpppython", "llama_cpp.server": self = .llamaCppPython
         default: return nil
         }
     }

@@ -10,6 +10,8 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         case llamacpp
         /// vLLM's `POST /tokenize {"model","prompt"}` → `count`.
         case vllm
+        /// llama-cpp-python's `POST /extras/tokenize/count {"input"}` → `count`.
+        case llamaCppPython = "llama-cpp-python"
         /// No endpoint: an estimate, corrected by each reply's `usage.prompt_tokens`.
         case estimate
     }
@@ -34,6 +36,9 @@ public struct EngineProfile: Sendable, Codable, Equatable {
     public var droppedFields: [String] = []
     /// Fields the server asked to be sent under another name (`max_tokens` → `max_completion_tokens`).
     public var renamedFields: [String: String] = [:]
+    /// Structured output goes as `{"type": "json_object", "schema": …}`: the engine's own form, or learnt
+    /// from a refusal naming `response_format` (the nested `json_schema` form downgraded once).
+    public var schemaInJSONObject = false
     /// A reasoning model (seen from a reply, or configured).
     public var isReasoning = false
     /// The server accepts only its default temperature (reasoning models): none is sent.
@@ -60,11 +65,41 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         contextSize.flatMap { Self.contextSizes.contains($0) ? $0 : nil } ?? Self.defaultContextSize
     }
 
-    /// "2,048 tokens, from Ollama's /api/ps" (or "4,096 tokens, assumed: the server does not say").
+    /// Where a window learnt from an overflow message is said to come from.
+    public static let overflowSource = "the server's overflow message"
+
+    /// Whether the window is known (said by the server, or learnt from its overflow message).
+    public var isWindowKnown: Bool {
+        contextSize.map { Self.contextSizes.contains($0) } ?? false
+    }
+
+    /// "2,048 tokens, from Ollama's /api/ps"; for an engine that never says its window, "unknown" until an
+    /// overflow names it; for one that should have said, "4,096 tokens, assumed: the server does not say".
     public var windowDescription: String {
         let size = window.formatted(.number.grouping(.automatic))
-        guard contextSize != nil, let contextSource else { return "\(size) tokens, assumed: the server does not say" }
+        guard isWindowKnown, let contextSource else {
+            guard kind.reportsWindow else {
+                return "unknown: the server does not say (learnt from its first overflow message)"
+            }
+            return "\(size) tokens, assumed: the server does not say"
+        }
         return "\(size) tokens, from \(contextSource)"
+    }
+
+    /// A profile seen afresh, keeping what the server taught before (`remembered`): its refusals, a
+    /// reasoning model, and a window learnt from an overflow when the server still does not say one.
+    public func keepingLessons(of remembered: EngineProfile) -> EngineProfile {
+        var profile = self
+        profile.droppedFields = remembered.droppedFields
+        profile.renamedFields = remembered.renamedFields
+        profile.fixedSampling = remembered.fixedSampling
+        profile.schemaInJSONObject = profile.schemaInJSONObject || remembered.schemaInJSONObject
+        profile.isReasoning = profile.isReasoning || remembered.isReasoning
+        if !profile.isWindowKnown, remembered.isWindowKnown, remembered.contextSource == Self.overflowSource {
+            profile.contextSize = remembered.contextSize
+            profile.contextSource = remembered.contextSource
+        }
+        return profile
     }
 
     /// The name a field goes under for this server (after what it taught plan), nil when it must not be sent.
@@ -75,7 +110,7 @@ public struct EngineProfile: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case kind, contextSize, contextSource, tokenizer, supportsTools, modelPath, modelAlias, models, droppedFields,
-             renamedFields, isReasoning, fixedSampling, learntAt, isModelListUnavailable
+             renamedFields, isReasoning, fixedSampling, learntAt, isModelListUnavailable, schemaInJSONObject
     }
 
     /// Reads a stored profile; keys a profile from another version lacks take their defaults.
@@ -93,6 +128,7 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         renamedFields = try container.decodeIfPresent([String: String].self, forKey: .renamedFields) ?? [:]
         isReasoning = try container.decodeIfPresent(Bool.self, forKey: .isReasoning) ?? false
         fixedSampling = try container.decodeIfPresent(Bool.self, forKey: .fixedSampling) ?? false
+        schemaInJSONObject = try container.decodeIfPresent(Bool.self, forKey: .schemaInJSONObject) ?? false
         learntAt = try container.decodeIfPresent(Date.self, forKey: .learntAt)
         isModelListUnavailable = try container.decodeIfPresent(Bool.self, forKey: .isModelListUnavailable) ?? false
     }

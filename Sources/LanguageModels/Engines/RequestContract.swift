@@ -42,6 +42,10 @@ public enum RequestContract {
             outer["json_schema"] = .object(nested)
             shaped["response_format"] = .object(outer)
         }
+        // llama-cpp-python takes a schema only inside `json_object` (and refuses `json_schema` with a 500).
+        if profile.schemaInJSONObject || profile.kind.takesSchemaInJSONObject {
+            shaped["response_format"] = shaped["response_format"].map(schemaInJSONObject)
+        }
         // What the server taught: renamed, then dropped.
         for (field, value) in shaped {
             guard let name = profile.sentName(of: field) else {
@@ -56,8 +60,17 @@ public enum RequestContract {
         return shaped
     }
 
-    /// What a 400 teaches about a field, when it names one plan can drop or rename.
+    /// `{"type": "json_schema", "json_schema": {"schema": S}}` as `{"type": "json_object", "schema": S}`;
+    /// any other format as it is.
+    static func schemaInJSONObject(_ format: JSONValue) -> JSONValue {
+        guard format["type"]?.stringValue == "json_schema", let schema = format["json_schema"]?["schema"] else { return format }
+        return ["type": "json_object", "schema": schema]
+    }
+
+    /// What a refusal teaches about a field, when it names one plan can drop, rename or downgrade.
     public enum Lesson: Sendable, Equatable {
+        /// Send structured output as `json_object` with a `schema` (the server refused `json_schema`).
+        case schemaInJSONObject
         /// Send it under another name.
         case rename(String, to: String)
         /// Do not send it.
@@ -66,20 +79,28 @@ public enum RequestContract {
         case defaultSampling
     }
 
-    /// Reads a 400's error for the field it names: OpenAI's `param` and `code` (`unsupported_parameter`,
-    /// `unsupported_value`), and the messages "Unrecognized request argument supplied: top_k",
-    /// "Unsupported parameter: 'max_tokens' … Use 'max_completion_tokens' instead."
+    /// Reads a refusal's error for the field it names: OpenAI's `param` and `code` (`unsupported_parameter`,
+    /// `unsupported_value`), a validation error's `'loc': ('body', field, …)`, and the messages
+    /// "Unrecognized request argument supplied: top_k", "Unsupported parameter: 'max_tokens' … Use
+    /// 'max_completion_tokens' instead."
     public static func lesson(message: String, param: String?, code: String?, sent body: [String: JSONValue]) -> Lesson? {
         let lower = message.lowercased()
         var field = param.flatMap { isFieldName($0) ? $0 : nil }
         if field == nil, let range = lower.range(of: "unrecognized request argument supplied:") {
             field = firstName(in: String(message[range.upperBound...]))
         }
+        if field == nil { field = locatedField(in: message) }
         if field == nil, lower.contains("unsupported parameter") || lower.contains("unsupported value")
             || lower.contains("not supported") || lower.contains("unknown field") || lower.contains("extra inputs") {
             field = quoted(in: message).first
         }
         guard let field, body[field] != nil else { return nil }
+        // A refused `json_schema` format that the server says should be `json_object` goes once as
+        // `json_object` with the schema (llama-cpp-python's "Input should be 'text' or 'json_object'").
+        if field == "response_format" {
+            let downgradable = body[field]?["type"]?.stringValue == "json_schema" && lower.contains("json_object")
+            return downgradable ? .schemaInJSONObject : nil
+        }
         if ["temperature", "top_p"].contains(field), code == "unsupported_value" || lower.contains("unsupported value")
             || lower.contains("only the default") {
             return .defaultSampling
@@ -104,6 +125,8 @@ public enum RequestContract {
             if !profile.droppedFields.contains(field) { profile.droppedFields.append(field) }
         case .defaultSampling:
             profile.fixedSampling = true
+        case .schemaInJSONObject:
+            profile.schemaInJSONObject = true
         }
         return profile
     }
@@ -113,6 +136,17 @@ public enum RequestContract {
         !text.isEmpty && text.count <= 40 && text.unicodeScalars.allSatisfy { scalar in
             (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") || scalar == "_"
         }
+    }
+
+    /// The request field a validation error locates: FastAPI's and pydantic's `'loc': ('body', 'response_format',
+    /// 'type')` (or `"loc": ["body", "max_tokens"]`), the name after `body`.
+    static func locatedField(in message: String) -> String? {
+        guard let start = message.range(of: "'loc':") ?? message.range(of: "\"loc\":") else { return nil }
+        let rest = message[start.upperBound...].prefix(300)
+        let tuple = rest.prefix { $0 != ")" && $0 != "]" }
+        let names = quoted(in: String(tuple))
+        guard let body = names.firstIndex(of: "body"), body + 1 < names.count else { return nil }
+        return names[body + 1]
     }
 
     static func firstName(in text: String) -> String? {

@@ -63,12 +63,14 @@ public enum ServerErrorReader {
             }
             return .failure(.unavailable("HTTP 404: no /v1/chat/completions here; check PLAN_MODEL (Ollama wants …:11434)"))
         }
+        // A refusal naming a field it was sent is a contract problem, whatever its status: llama-cpp-python
+        // answers bad input with a 500 naming the field ('loc': ('body', 'response_format', 'type')).
+        if (400..<600).contains(status), let lesson = RequestContract.lesson(
+            message: rawMessage, param: error?["param"]?.stringValue, code: code, sent: sent
+        ) {
+            return .lesson(lesson)
+        }
         if (400..<500).contains(status) {
-            if let lesson = RequestContract.lesson(
-                message: rawMessage, param: error?["param"]?.stringValue, code: code, sent: sent
-            ) {
-                return .lesson(lesson)
-            }
             return .failure(.rejected(status: status, message: message))
         }
         return .failure(.serverFailed(status: status, message: message))

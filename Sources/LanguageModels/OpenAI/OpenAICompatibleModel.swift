@@ -103,17 +103,14 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         let timeout = min(self.timeout, 10)
         let detector = EngineDetector(modelName: modelName, server: displayURL) { path, body in
-            try await self.send(path: path, body: body, timeout: timeout)
+            try await self.post(path: path, body: body, timeout: timeout)
         }
         var profile = try await detector.detect(forced: forcedEngine)
         profile.learntAt = Date()
         if reasoning != nil { profile.isReasoning = true }
         if fresh, let memory, let remembered = await memory.profile(for: key, model: modelName ?? ""), remembered.kind == profile.kind {
-            // What the server taught by refusing requests outlives a fresh look at it.
-            profile.droppedFields = remembered.droppedFields
-            profile.renamedFields = remembered.renamedFields
-            profile.fixedSampling = remembered.fixedSampling
-            profile.isReasoning = profile.isReasoning || remembered.isReasoning
+            // What the server taught by refusing requests (and its overflow's window) outlives a fresh look at it.
+            profile = profile.keepingLessons(of: remembered)
         }
         // Remembered once a request has been answered with it (or the server taught something): a command
         // refused before that leaves the database as it was.
@@ -161,15 +158,19 @@ public struct OpenAICompatibleModel: LanguageModel {
         // The same texts (instructions, tool descriptions) are counted every round: asked once each.
         if let known = await facts.tokens(for: text) { return known }
         let body: JSONValue
+        var path = "tokenize"
         switch profile.tokenizer {
         case .vllm:
             var fields: [String: JSONValue] = ["prompt": .string(text), "add_special_tokens": false]
             if let model = requestModel(profile) { fields["model"] = .string(model) }
             body = .object(fields)
+        case .llamaCppPython:
+            path = "extras/tokenize/count"
+            body = ["input": .string(text)]
         case .llamacpp, .estimate:
             body = ["content": .string(text)]
         }
-        if let (status, data) = try? await send(path: "tokenize", body: body, timeout: min(timeout, 10)), status == 200,
+        if let (status, data) = try? await send(path: path, body: body, timeout: min(timeout, 10)), status == 200,
            let answer = try? JSONValue.parse(data) {
             let counted = LanguageModelSession.Usage.count(answer["count"]) ?? answer["tokens"]?.arrayValue?.count
             if let counted {
@@ -204,16 +205,23 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         var reply: ModelReply
         if streaming, let onText = request.onText {
-            reply = try await streamCompletion(body: body, onText: onText, onReasoning: request.onReasoning)
-            if reply.toolCalls.isEmpty {
-                reply = OpenAIMessages.interpret(
-                    content: reply.text, reply: reply, mode: mode, wantsStructured: request.answerSchema != nil
-                )
+            let (streamed, isComplete) = try await streamCompletion(body: body, onText: onText, onReasoning: request.onReasoning)
+            if isComplete {
+                reply = streamed
+                if reply.toolCalls.isEmpty {
+                    reply = OpenAIMessages.interpret(
+                        content: reply.text, reply: reply, mode: mode, wantsStructured: request.answerSchema != nil
+                    )
+                }
+            } else {
+                reply = try await unstreamed(body, mode: mode, wantsStructured: request.answerSchema != nil,
+                                             shown: streamed.text, onText: onText)
             }
         } else {
             let data = try await complete(body)
             reply = try OpenAIMessages.reply(from: data, mode: mode, wantsStructured: request.answerSchema != nil)
         }
+        reply = Self.checkingFinish(reply, budget: body["max_tokens"]?.intValue)
         // Native mode answered in text where a structured answer was wanted: ask once more, constrained.
         if mode == .native, let schema = request.answerSchema, reply.toolCalls.isEmpty, reply.structured == nil {
             var constrained = request
@@ -233,6 +241,34 @@ public struct OpenAICompatibleModel: LanguageModel {
             _ = try? await update { $0.isReasoning = true }
         } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
             await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
+        }
+        return reply
+    }
+
+    /// A reply said to have stopped by itself that counts more tokens than its budget allowed was cut short
+    /// (a proxy in front of llama-cpp-python turns an overflow while streaming into "stop"): it is read as
+    /// cut off, so the session salvages or recovers it instead of taking it as whole.
+    static func checkingFinish(_ reply: ModelReply, budget: Int?) -> ModelReply {
+        guard reply.finishReason == .stop, let budget, budget > 0, let used = reply.usage?.completionTokens,
+              used - (reply.usage?.reasoningTokens ?? 0) > budget else { return reply }
+        var cut = reply
+        cut.finishReason = .length
+        return cut
+    }
+
+    /// A stream that ended without `[DONE]` and without a finish reason asked once more without streaming,
+    /// where the server's refusal (an overflow with its window) or its whole answer can be read. The text
+    /// not yet shown is shown.
+    private func unstreamed(
+        _ body: [String: JSONValue], mode: ToolCallingMode, wantsStructured: Bool, shown: String,
+        onText: @Sendable (String) -> Void
+    ) async throws -> ModelReply {
+        var plain = body
+        plain["stream"] = nil
+        plain["stream_options"] = nil
+        let reply = try OpenAIMessages.reply(from: try await complete(plain), mode: mode, wantsStructured: wantsStructured)
+        if reply.toolCalls.isEmpty, reply.structured == nil, reply.text.hasPrefix(shown), reply.text.count > shown.count {
+            onText(String(reply.text.dropFirst(shown.count)))
         }
         return reply
     }
@@ -279,6 +315,15 @@ public struct OpenAICompatibleModel: LanguageModel {
             case .success:
                 return value
             case let .overflow(tokens, contextSize):
+                // The window named by the overflow, kept where the server never said one: doctor shows it and
+                // the next session counts against it.
+                if EngineProfile.contextSizes.contains(contextSize), contextSize != profile.contextSize,
+                   !profile.isWindowKnown || profile.contextSource == EngineProfile.overflowSource {
+                    profile = try await update {
+                        $0.contextSize = contextSize
+                        $0.contextSource = EngineProfile.overflowSource
+                    }
+                }
                 throw LanguageModelError.contextSizeExceeded(tokenCount: tokens, contextSize: contextSize)
             case let .lesson(lesson):
                 lessons += 1
@@ -320,7 +365,7 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     private func streamCompletion(
         body: [String: JSONValue], onText: @escaping @Sendable (String) -> Void, onReasoning: (@Sendable (String) -> Void)?
-    ) async throws -> ModelReply {
+    ) async throws -> (ModelReply, Bool) {
         try await exchange(body) { shaped in
             let accumulator = StreamAccumulator(maximumBytes: Self.maximumAnswerBytes)
             let events = ServerSentEvents()
@@ -338,6 +383,7 @@ public struct OpenAICompatibleModel: LanguageModel {
                         if kept.count <= Self.maximumAnswerBytes { kept.append(chunk.prefix(Self.maximumAnswerBytes + 1 - kept.count)) }
                     }
                     for line in try events.feed(chunk) {
+                        if line == "[DONE]" { accumulator.markDone() }
                         guard line != "[DONE]", let chunk = try? JSONValue.parse(line) else { continue }
                         let pieces = try accumulator.add(chunk)
                         if let piece = pieces.text { onText(piece) }
@@ -349,8 +395,9 @@ public struct OpenAICompatibleModel: LanguageModel {
             }
             if (200..<300).contains(response.statusCode), Self.isPlainJSON(response) {
                 try Self.readPlainCompletion(body.withLock { $0 }, into: accumulator, onText: onText, onReasoning: onReasoning)
+                accumulator.markDone()
             }
-            return (response.statusCode, errorBody, Self.headers(of: response), accumulator.reply())
+            return (response.statusCode, errorBody, Self.headers(of: response), (accumulator.reply(), accumulator.isComplete))
         }
     }
 
@@ -418,7 +465,7 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     private func post(path: String, body: JSONValue?, timeout: TimeInterval? = nil) async throws -> (Int, Data, [String: String]) {
         let request = urlRequest(path: path, body: body)
-        let limit = path == "tokenize" ? Self.maximumTokenizeBytes
+        let limit = path == "tokenize" || path == "extras/tokenize/count" ? Self.maximumTokenizeBytes
             : path == "v1/chat/completions" ? Self.maximumAnswerBytes
             : path == "v1/models" ? EngineDetector.maximumModelListBytes : Self.maximumPropsBytes
         do {

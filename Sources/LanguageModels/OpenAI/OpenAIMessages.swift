@@ -254,6 +254,8 @@ final class StreamAccumulator: Sendable {
         var usage: LanguageModelSession.Usage?
         var finishReason: ModelReply.FinishReason?
         var separateReasoning = ""
+        /// The stream's `[DONE]` came (or the answer was one plain completion).
+        var isDone = false
         /// UTF-8 bytes of text, names and arguments so far.
         var size = 0
     }
@@ -283,8 +285,12 @@ final class StreamAccumulator: Sendable {
             for fragment in delta["tool_calls"]?.arrayValue ?? [] {
                 let index = fragment["index"]?.intValue ?? 0
                 var call = state.calls[index] ?? (id: "", name: "", arguments: "")
-                if let id = fragment["id"]?.stringValue { call.id = String(id.prefix(200)) }
-                if let name = fragment["function"]?["name"]?.stringValue {
+                // The id and the name are taken once: llama-cpp-python repeats both in every fragment (a name
+                // concatenated would be "geocodegeocode"). A name coming on in pieces without its id again is added.
+                let id = fragment["id"]?.stringValue.map { String($0.prefix(200)) }
+                let repeated = id != nil && id == call.id
+                if call.id.isEmpty, let id { call.id = id }
+                if let name = fragment["function"]?["name"]?.stringValue, !repeated, name != call.name, call.name.count < 200 {
                     call.name += name
                     state.size += name.utf8.count
                 }
@@ -307,6 +313,17 @@ final class StreamAccumulator: Sendable {
             state.text += piece
             return (piece, thought)
         }
+    }
+
+    /// The stream said it was over (`[DONE]`).
+    func markDone() {
+        state.withLock { $0.isDone = true }
+    }
+
+    /// Whether the stream ended as a stream should: with `[DONE]` or a finish reason. One that stopped
+    /// without either (llama-cpp-python's overflow while streaming: 200 and nothing) is no answer.
+    var isComplete: Bool {
+        state.withLock { $0.isDone || $0.finishReason != nil }
     }
 
     func reply() -> ModelReply {

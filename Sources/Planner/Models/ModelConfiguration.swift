@@ -50,7 +50,7 @@ public enum ModelConfigurationError: Error, LocalizedError, Sendable, Equatable 
         switch self {
         case let .badBaseURL(text): return "'\(text)' is not a model: use builtin or an http(s) base URL."
         case let .badToolMode(text): return "PLAN_TOOL_MODE '\(text)' is not auto, native or guided."
-        case let .badEngine(text): return "PLAN_ENGINE '\(text.prefix(40))' is not llamacpp, ollama, vllm, lmstudio or openai."
+        case let .badEngine(text): return "PLAN_ENGINE '\(text.prefix(40))' is not llamacpp, ollama, vllm, lmstudio, llama-cpp-python or openai."
         case let .badReasoning(text): return "PLAN_REASONING '\(text.prefix(40))' is not low, medium or high."
         }
     }

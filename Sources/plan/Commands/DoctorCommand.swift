@@ -118,19 +118,26 @@ struct DoctorCommand {
                 switch profile.tokenizer {
                 case .llamacpp: tokenizer = "server /tokenize"
                 case .vllm: tokenizer = "vLLM's /tokenize"
+                case .llamaCppPython: tokenizer = "llama-cpp-python's /extras/tokenize/count"
                 case .estimate: tokenizer = "estimate, corrected by each reply's usage"
                 }
                 var learnt = profile.droppedFields.map { "\($0) not sent" }
                 learnt += profile.renamedFields.sorted(by: { $0.key < $1.key }).map { "\($0.key) sent as \($0.value)" }
                 if profile.fixedSampling { learnt.append("default sampling only") }
+                if profile.schemaInJSONObject, !profile.kind.takesSchemaInJSONObject {
+                    learnt.append("structured output as json_object with a schema")
+                }
+                if profile.contextSource == EngineProfile.overflowSource, let size = profile.contextSize {
+                    learnt.append("a window of \(size.formatted(.number.grouping(.automatic))) tokens, from its overflow message")
+                }
                 report["model"] = [
                     "endpoint": .string(server.displayURL), "reachable": true, "name": .string(served),
                     "engine": .string(profile.kind.rawValue), "engineName": .string(profile.kind.displayName),
                     "engineForced": .bool(server.forcedEngine != nil),
                     "nativeToolsUnsupported": .bool(nativeWithoutTools),
                     "contextTooSmall": .bool(window < ContextTooSmallError.minimum),
-                    "modelPath": .from(profile.modelPath), "contextSize": .number(Double(window)),
-                    "contextSizeFrom": .string(profile.contextSize == nil ? "default" : "server"),
+                    "modelPath": .from(profile.modelPath), "contextSize": profile.isWindowKnown || profile.kind.reportsWindow ? .number(Double(window)) : .null,
+                    "contextSizeFrom": .string(profile.isWindowKnown ? "server" : profile.kind.reportsWindow ? "default" : "unknown"),
                     "contextSource": .from(profile.contextSource),
                     "toolCalling": .string(mode.rawValue), "tokenizer": .string(profile.tokenizer == .estimate ? "estimate" : "server"),
                     "reasoning": .bool(profile.isReasoning), "learnt": .array(learnt.map { .string($0) }),
