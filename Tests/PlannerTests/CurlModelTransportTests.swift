@@ -14,7 +14,7 @@ import Tools
         (.tooLarge(limit: 1_048_576), "the answer is larger than 1 MB talking to P"),
         (.tooLarge(limit: 300), "the answer is larger than 300 bytes talking to P"),
         (.redirectRefused(to: "http://elsewhere:81"),
-         "it redirected to another host (http://elsewhere:81), which plan does not follow talking to P"),
+         "it redirected to another host (http://elsewhere:81), which is not followed talking to P"),
         (.tooManyRedirects, "P redirected too many times"),
         (.connectionRefused, "connection refused at P"),
         (.hostNotFound, "cannot find P"),

@@ -9,7 +9,7 @@ public struct EngineDetector: Sendable {
     public typealias Fetch = @Sendable (_ path: String, _ body: JSONValue?) async throws -> (Int, Data, [String: String])
 
     public let fetch: Fetch
-    /// The model plan asks for (`PLAN_MODEL_NAME`), to pick the right one of several loaded.
+    /// The model the caller asks for, to pick the right one of several loaded.
     public let modelName: String?
     /// The server as shown to the user (in a refusal of the key).
     public let server: String
@@ -134,7 +134,7 @@ public struct EngineDetector: Sendable {
 
     /// llama-cpp-python: FastAPI under uvicorn (`server: uvicorn`), the model file's path as the model id in
     /// `/v1/models`, and no `/props` (404). It says no window; its tools work only with a named
-    /// `tool_choice`, so tools are guided. `forced` (PLAN_ENGINE): the profile whatever the server shows.
+    /// `tool_choice`, so tools are guided. `forced` (the caller names the engine): the profile whatever the server shows.
     func llamaCppPython(forced: Bool) async throws -> EngineProfile? {
         let status: Int, data: Data, headers: [String: String]
         do {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The kinds of OpenAI-compatible server plan knows the contracts of (`PLAN_ENGINE` names them).
+/// The kinds of OpenAI-compatible server whose contracts are known here.
 public enum EngineKind: String, Sendable, Codable, CaseIterable {
     /// llama.cpp's llama-server: `/props`, `/tokenize`, takes `cache_prompt` and `top_k`.
     case llamacpp
@@ -56,7 +56,7 @@ public enum EngineKind: String, Sendable, Codable, CaseIterable {
     /// Whether the engine takes OpenAI's `reasoning_effort` (vLLM and llama-server ignore it silently at best).
     public var takesReasoningEffort: Bool { self == .openai || self == .ollama }
 
-    /// Reads `PLAN_ENGINE` (also the engines' everyday names: `llama.cpp`, `llama-server`, `lm-studio`).
+    /// Reads an engine's name (also the engines' everyday names: `llama.cpp`, `llama-server`, `lm-studio`).
     public init?(setting: String) {
         let text = setting.lowercased().trimmingCharacters(in: .whitespaces)
         switch text {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A reasoning model's effort (`PLAN_REASONING`), sent as `reasoning_effort` where the engine takes it.
+/// A reasoning model's effort, sent as `reasoning_effort` where the engine takes it.
 public enum ReasoningEffort: String, Sendable, Codable, CaseIterable {
     case low, medium, high
 

@@ -51,7 +51,7 @@ public enum ServerErrorReader {
             return .failure(.refused(status: status, server: server))
         }
         if (300..<400).contains(status) {
-            return .failure(.unavailable("HTTP \(status): a redirect plan does not follow; point PLAN_MODEL at the server itself"))
+            return .failure(.unavailable("HTTP \(status): a redirect, which is not followed; give the server's own address"))
         }
         let aboutModel = code == "model_not_found" || lower.contains("model") && (lower.contains("not found")
             || lower.contains("does not exist") || lower.contains("not loaded"))
@@ -61,7 +61,7 @@ public enum ServerErrorReader {
             if aboutModel || (model != nil && !available.isEmpty) {
                 return .failure(.modelNotFound(model: model ?? "(none named)", available: available))
             }
-            return .failure(.unavailable("HTTP 404: no /v1/chat/completions here; check PLAN_MODEL (Ollama wants …:11434)"))
+            return .failure(.unavailable("HTTP 404: no /v1/chat/completions here; check the server's address (Ollama's is …:11434)"))
         }
         // A refusal naming a field it was sent is a contract problem, whatever its status: llama-cpp-python
         // answers bad input with a 500 naming the field ('loc': ('body', 'response_format', 'type')).

@@ -7,12 +7,12 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let baseURL: URL
     public let modelName: String?
     let apiKey: String?
-    /// `PLAN_TOOL_MODE`: the mode every session gets unless its options choose (`.automatic`: from the profile).
+    /// The tool-calling mode every session gets unless its options choose (`.automatic`: from the profile).
     let forcedMode: ToolCallingMode
     let timeout: TimeInterval
-    /// The engine `PLAN_ENGINE` names (nil: detected).
+    /// The engine the caller names (nil: detected).
     public var forcedEngine: EngineKind?
-    /// `PLAN_REASONING`: the effort asked of a reasoning model (nil: none asked; detected from replies).
+    /// The effort asked of a reasoning model (nil: none asked; detected from replies).
     public var reasoning: ReasoningEffort?
     /// Where profiles are remembered between runs (nil: learnt afresh each run).
     public var memory: (any EngineProfileMemory)?
@@ -48,7 +48,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// The base URL for showing: a user name or password in it appears as `***`.
     public var displayURL: String { Self.masked(baseURL) }
 
-    /// The model the server serves: `PLAN_MODEL_NAME` when set, else the file llama-server loaded
+    /// The model the server serves: the name the caller gives, when it gives one, else the file llama-server loaded
     /// (`/props` `model_alias` or `model_path`, without folders and `.gguf`), else the model the engine
     /// lists, else the endpoint.
     public func servedName() async -> String {
@@ -132,7 +132,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 
     /// The tool-calling mode a round is sent in, never `.automatic`: the session's options when they choose,
-    /// else the one forced by the user (`PLAN_TOOL_MODE`), else native when the server says the template
+    /// else the one forced by the user, else native when the server says the template
     /// supports tools or does not say (hosted APIs), guided otherwise.
     public func toolMode(
         requested: GenerationOptions.ToolCallingMode = .automatic
@@ -182,7 +182,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         return TokenEstimate.count(text)
     }
 
-    /// The `model` field: `PLAN_MODEL_NAME`, else (for engines that need one) the model the server lists.
+    /// The `model` field: the caller's model name, else (for engines that need one) the model the server lists.
     func requestModel(_ profile: EngineProfile) -> String? {
         if let modelName { return modelName }
         guard profile.kind != .llamacpp else { return nil }
@@ -503,13 +503,13 @@ public struct OpenAICompatibleModel: LanguageModel {
         switch error {
         case let ModelTransportError.deadlineExceeded(seconds):
             return LanguageModelError.timeout(
-                "no complete answer from \(masked(base)) within \(ModelTransportLimits.describe(seconds: seconds)) (PLAN_MODEL_TIMEOUT)"
+                "no complete answer from \(masked(base)) within \(ModelTransportLimits.describe(seconds: seconds))"
             )
         case let ModelTransportError.tooLarge(limit):
             return LanguageModelError.decodingFailure("the answer is larger than \(ModelTransportLimits.describe(bytes: limit))")
         case let ModelTransportError.redirectRefused(target):
             return LanguageModelError.unavailable(
-                "\(masked(base)) redirected to \(target); plan sends the API key and the conversation only to the host in PLAN_MODEL"
+                "\(masked(base)) redirected to \(target); the API key and the conversation go only to the host they were meant for"
             )
         case let error as ModelTransportError:
             return LanguageModelError.unavailable(describe(error, base: base))
@@ -548,7 +548,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     static func describe(_ error: ModelTransportError, base: URL) -> String {
         switch error {
         case .timedOut:
-            return "the server at \(masked(base)) did not finish its answer within PLAN_MODEL_TIMEOUT (it may be up but slow: raise PLAN_MODEL_TIMEOUT, or use a smaller --context-size)"
+            return "the server at \(masked(base)) did not finish its answer in time (it may be up but slow)"
         case .hostNotFound: return "cannot find \(base.host ?? masked(base))"
         default: return error.describe(at: masked(base))
         }

@@ -17,7 +17,7 @@ public enum LanguageModelError: Error, LocalizedError, Sendable, Equatable {
     case rejected(status: Int, message: String)
     /// The server answered, with an error of its own (5xx): it is up, but failing.
     case serverFailed(status: Int, message: String)
-    /// The answer did not come in time (`PLAN_MODEL_TIMEOUT`); the server may be up but slow.
+    /// The answer did not come in time (the transport's deadline); the server may be up but slow.
     case timeout(String)
     /// The model server could not be reached or failed.
     case unavailable(String)

@@ -2,7 +2,7 @@ import Foundation
 
 extension GenerationOptions {
     /// How a round's tools reach the model server, as a session's options ask it
-    /// (`GenerationOptions.toolCallingMode`; plan's `PLAN_TOOL_MODE` names the same three).
+    /// (`GenerationOptions.toolCallingMode`).
     ///
     /// Not Foundation Models 27's `toolCallingMode`, which says whether the model may or must call a tool:
     /// here that is the session's `ToolCallPolicy` (a round with `requiresToolCall` offers only the tools

@@ -34,7 +34,7 @@ public enum ModelTransportError: Error, LocalizedError, Sendable, Equatable {
             return "no complete answer within \(ModelTransportLimits.describe(seconds: seconds))"
         case .timedOut: return "timed out"
         case let .tooLarge(limit): return "the answer is larger than \(ModelTransportLimits.describe(bytes: limit))"
-        case let .redirectRefused(target): return "it redirected to another host (\(target)), which plan does not follow"
+        case let .redirectRefused(target): return "it redirected to another host (\(target)), which is not followed"
         case .tooManyRedirects: return "too many redirects"
         case .connectionRefused: return "connection refused"
         case .hostNotFound: return "host not found"
