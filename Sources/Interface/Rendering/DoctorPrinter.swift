@@ -1,0 +1,154 @@
+import Foundation
+import LanguageModels
+import Planner
+import Store
+import Tools
+
+/// `plan doctor`'s diagnosis as text (a line or more per part, problems in capitals) and as JSON.
+public enum DoctorPrinter {
+    // MARK: - Text
+
+    /// The lines doctor prints.
+    public static func lines(_ diagnosis: Diagnosis) -> [String] {
+        var lines = databaseLines(diagnosis.database)
+        lines.append("Places       \(TerminalText.oneLine(diagnosis.placeDataPath)) \(placeNote(diagnosis.placeData))")
+        for service in diagnosis.geocoders {
+            guard let reachable = service.isReachable else {
+                lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (offline: not checked)")
+                continue
+            }
+            let state = reachable ? "reachable" : "unreachable: places not in the offline data cannot be found"
+            lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (\(state): \(service.detail))")
+        }
+        for service in diagnosis.forecastServices {
+            let name = service.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+            guard let reachable = service.isReachable else {
+                lines.append("\(name) \(service.url.absoluteString) (offline: not checked)")
+                continue
+            }
+            lines.append("\(name) \(service.url.absoluteString) (\(reachable ? "reachable" : "UNREACHABLE"): \(service.detail))")
+        }
+        if diagnosis.contact == nil {
+            lines.append("Contact      not set: set PLAN_CONTACT to your email or URL (NWS asks for it)")
+        }
+        return lines + modelLines(diagnosis.model)
+    }
+
+    static func databaseLines(_ database: Diagnosis.Database) -> [String] {
+        let integrity = database.integrity.split(separator: "\n").first.map(String.init) ?? database.integrity
+        var lines = [
+            "Database     \(database.path)",
+            "             schema \(database.schemaVersion), \(database.journalMode), integrity \(integrity), \(database.trips) trips",
+        ]
+        for row in database.damagedRows {
+            lines.append("             DAMAGED ROW: \(row.table) id \(row.id): \(row.detail)")
+        }
+        return lines
+    }
+
+    static func placeNote(_ state: Diagnosis.PlaceDataState) -> String {
+        switch state {
+        case .ok: return "(ok)"
+        case .damaged: return "(DAMAGED: rebuild it with scripts/build-gazetteer.sh or set PLAN_GAZETTEER; online lookup stands in)"
+        case .missing: return "(MISSING: run scripts/build-gazetteer.sh or set PLAN_GAZETTEER)"
+        }
+    }
+
+    static func modelLines(_ model: Diagnosis.Model) -> [String] {
+        switch model {
+        case .builtin: return ["Model        builtin (deterministic rules; set PLAN_MODEL to use a model server)"]
+        case let .unreachable(endpoint, detail): return ["Model        \(endpoint) (UNREACHABLE: \(detail))"]
+        case let .server(server): return serverLines(server)
+        }
+    }
+
+    static func serverLines(_ server: Diagnosis.ModelServer) -> [String] {
+        let profile = server.profile
+        var lines = [
+            "Model        \(server.endpoint) (reachable)",
+            "             \(profile.kind.displayName)\(server.isEngineForced ? " (PLAN_ENGINE)" : ""), model \(server.servedName)\(profile.isReasoning ? " (reasoning)" : "")",
+            "             context \(profile.windowDescription); tool calling: \(server.toolMode.rawValue); token counts: \(tokenizer(profile.tokenizer))",
+        ]
+        if profile.kind.truncatesSilently {
+            lines.append("             Ollama cuts an overlong prompt silently: plan keeps prompt and answer within the window")
+        }
+        let learnt = server.learnt
+        if !learnt.isEmpty { lines.append("             learnt from its refusals: \(learnt.joined(separator: ", "))") }
+        if profile.isModelListUnavailable {
+            lines.append("             model list unavailable: its /v1/models answer is larger than \(ModelTransportLimits.describe(bytes: EngineDetector.maximumModelListBytes))")
+        }
+        if server.isWindowTooSmall {
+            lines.append("             PROBLEM: a context of \(profile.window) tokens is too small for `plan ask` (at least \(ContextTooSmallError.minimum)); start the server with a larger one (llama-server -c 4096).")
+        }
+        if server.isNativeForcedWithoutToolSupport {
+            lines.append("             PROBLEM: PLAN_TOOL_MODE=native, but this server's chat template cannot do tools: it drops them silently. Unset PLAN_TOOL_MODE (plan then uses guided calling), or start the server with a tool-capable --chat-template-file.")
+        }
+        return lines
+    }
+
+    static func tokenizer(_ tokenizer: EngineProfile.Tokenizer) -> String {
+        switch tokenizer {
+        case .llamacpp: return "server /tokenize"
+        case .vllm: return "vLLM's /tokenize"
+        case .llamaCppPython: return "llama-cpp-python's /extras/tokenize/count"
+        case .estimate: return "estimate, corrected by each reply's usage"
+        }
+    }
+
+    // MARK: - JSON
+
+    /// The diagnosis as `plan doctor --json` prints it (docs/guide.md lists the keys).
+    public static func json(_ diagnosis: Diagnosis) -> JSONValue {
+        let database = diagnosis.database
+        return [
+            "database": [
+                "path": .string(database.path), "schemaVersion": .number(Double(database.schemaVersion)),
+                "knownSchemaVersion": .number(Double(Migration.latestVersion)), "integrity": .string(database.integrity),
+                "journalMode": .string(database.journalMode), "trips": .number(Double(database.trips)),
+                "damagedRows": .array(database.damagedRows.map {
+                    ["table": .string($0.table), "id": .number(Double($0.id)), "detail": .string($0.detail)]
+                }),
+            ],
+            "gazetteer": [
+                "path": .string(diagnosis.placeDataPath), "ok": .bool(diagnosis.placeData == .ok),
+                "state": .string(diagnosis.placeData.rawValue),
+            ],
+            "geocoders": .array(diagnosis.geocoders.map(serviceJSON)),
+            "forecastServices": .array(diagnosis.forecastServices.map(serviceJSON)),
+            "contact": .from(diagnosis.contact),
+            "model": modelJSON(diagnosis.model),
+            "problems": .number(Double(diagnosis.problems)),
+        ]
+    }
+
+    static func serviceJSON(_ service: Diagnosis.Service) -> JSONValue {
+        [
+            "name": .string(service.name), "url": .string(service.url.absoluteString),
+            "reachable": service.isReachable.map { .bool($0) } ?? .null, "detail": .string(service.detail),
+        ]
+    }
+
+    static func modelJSON(_ model: Diagnosis.Model) -> JSONValue {
+        switch model {
+        case .builtin:
+            return ["endpoint": "builtin", "reachable": true, "name": "builtin", "contextSize": 4096, "toolCalling": "builtin"]
+        case let .unreachable(endpoint, detail):
+            return ["endpoint": .string(endpoint), "reachable": false, "detail": .string(detail)]
+        case let .server(server):
+            let profile = server.profile
+            let window = profile.window
+            return [
+                "endpoint": .string(server.endpoint), "reachable": true, "name": .string(server.servedName),
+                "engine": .string(profile.kind.rawValue), "engineName": .string(profile.kind.displayName),
+                "engineForced": .bool(server.isEngineForced), "nativeToolsUnsupported": .bool(server.isNativeForcedWithoutToolSupport),
+                "contextTooSmall": .bool(server.isWindowTooSmall), "modelPath": .from(profile.modelPath),
+                "contextSize": profile.isWindowKnown || profile.kind.reportsWindow ? .number(Double(window)) : .null,
+                "contextSizeFrom": .string(profile.isWindowKnown ? "server" : profile.kind.reportsWindow ? "default" : "unknown"),
+                "contextSource": .from(profile.contextSource), "toolCalling": .string(server.toolMode.rawValue),
+                "tokenizer": .string(profile.tokenizer == .estimate ? "estimate" : "server"), "reasoning": .bool(profile.isReasoning),
+                "learnt": .array(server.learnt.map { .string($0) }), "truncatesSilently": .bool(profile.kind.truncatesSilently),
+                "modelListUnavailable": .bool(profile.isModelListUnavailable),
+            ]
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LanguageModels
+import Store
+
+/// What `plan doctor` found: the database, the place data, the online services and the model, as typed values
+/// (`Diagnostician` gathers them; Interface's `DoctorPrinter` prints them as text or JSON).
+public struct Diagnosis: Sendable {
+    /// The database file and what SQLite and a row-by-row read said of it.
+    public struct Database: Sendable {
+        public var path: String
+        public var schemaVersion: Int
+        public var journalMode: String
+        /// `PRAGMA quick_check`'s answer ("ok", or up to 20 problems).
+        public var integrity: String
+        public var trips: Int
+        public var damagedRows: [Store.DamagedRow]
+    }
+
+    /// The offline place data.
+    public enum PlaceDataState: String, Sendable {
+        case ok, damaged, missing
+    }
+
+    /// An online service asked once (nil `outcome`: offline, not asked).
+    public struct Service: Sendable {
+        public var name: String
+        public var url: URL
+        /// Whether it answered, and how; nil when working offline.
+        public var isReachable: Bool?
+        public var detail: String
+    }
+
+    /// What the model server said when asked afresh.
+    public struct ModelServer: Sendable {
+        public var endpoint: String
+        public var profile: EngineProfile
+        public var servedName: String
+        public var toolMode: GenerationOptions.ToolCallingMode
+        public var isEngineForced: Bool
+        /// The user forced native tool calling on a server whose chat template cannot do tools.
+        public var isNativeForcedWithoutToolSupport: Bool
+
+        /// What the server's refusals taught, in words.
+        public var learnt: [String] {
+            var learnt = profile.droppedFields.map { "\($0) not sent" }
+            learnt += profile.renamedFields.sorted(by: { $0.key < $1.key }).map { "\($0.key) sent as \($0.value)" }
+            if profile.fixedSampling { learnt.append("default sampling only") }
+            if profile.schemaInJSONObject, !profile.kind.takesSchemaInJSONObject {
+                learnt.append("structured output as json_object with a schema")
+            }
+            if profile.contextSource == EngineProfile.overflowSource, let size = profile.contextSize {
+                learnt.append("a window of \(size.formatted(.number.grouping(.automatic))) tokens, from its overflow message")
+            }
+            return learnt
+        }
+
+        /// Whether the window is too small for a follow-up.
+        public var isWindowTooSmall: Bool { profile.window < ContextTooSmallError.minimum }
+    }
+
+    /// The model: the built-in engine, a server that answered, or one that did not.
+    public enum Model: Sendable {
+        case builtin
+        case server(ModelServer)
+        case unreachable(endpoint: String, detail: String)
+    }
+
+    public var database: Database
+    public var placeDataPath: String
+    public var placeData: PlaceDataState
+    public var geocoders: [Service]
+    public var forecastServices: [Service]
+    /// `PLAN_CONTACT` (NWS asks for one).
+    public var contact: String?
+    public var model: Model
+
+    /// How many things need the traveller's attention (doctor exits 69 when any do).
+    public var problems: Int {
+        var count = database.integrity == "ok" ? 0 : 1
+        count += database.damagedRows.count
+        if placeData != .ok { count += 1 }
+        count += forecastServices.filter { $0.isReachable == false }.count
+        switch model {
+        case .builtin: break
+        case .unreachable: count += 1
+        case let .server(server):
+            if server.isNativeForcedWithoutToolSupport { count += 1 }
+            if server.isWindowTooSmall { count += 1 }
+        }
+        return count
+    }
+}
