@@ -35,7 +35,8 @@ public enum ForecastPrinter {
         }
         let chart = ForecastChart(
             days: forecast.days(from: trip.start, to: trip.end), start: trip.start, end: trip.end,
-            lastForecastDay: forecast.lastForecastDate, isUnicode: console.isUTF8, units: units
+            lastForecastDay: forecast.lastForecastDate, isUnicode: console.isUTF8, units: units,
+            latitude: trip.hasStops ? nil : trip.place?.latitude
         )
         lines += chart.lines { style, text in console.paint(text, sgr: style.sgr) }
         if let notice = ForecastReach.notice(for: forecast, from: trip.start, to: trip.end) {
@@ -58,6 +59,7 @@ public enum ForecastPrinter {
                 "precipitationChance": .from(day.precipitationChance), "snow": .bool(day.hasSnow),
                 "thunder": .bool(day.hasThunder), "wind": .from(day.wind), "gust": .from(day.gust),
                 "uvIndex": .from(day.uvIndex), "summary": .string(day.summary),
+                "daylightHours": trip.place.map { .number((SolarDay(date: day.date, latitude: $0.latitude).daylightHours * 10).rounded() / 10) } ?? .null,
                 "nightSummary": .from(day.nightSummary),
                 "source": .string((day.source ?? DaySource(rawValue: forecast.source) ?? .openMeteo).rawValue),
                 "climate": day.climate.map(climateJSON) ?? .null,

@@ -113,6 +113,8 @@ public enum PackingRules {
         ("sunProtection", sunProtection),
         ("heatAndInsects", heatAndInsects),
         ("altitude", altitude),
+        ("daylight", daylight),
+        ("winterDriving", winterDriving),
         ("activityKits", activityKits),
         ("alertGear", alertGear),
         ("essentials", essentials),
@@ -183,7 +185,8 @@ public enum PackingRules {
         let weather = TripWeather(context)
         let cite = WeatherCitation(units: context.traveller.units)
         // Glare is an outdoor matter: a work trip spent indoors (a conference, meetings) packs none for it.
-        guard let snow = weather.snowDay, !spendsDaysIndoors(context) else { return [] }
+        // In the polar night the sun never rises: nothing to glare.
+        guard let snow = weather.snowDay, !spendsDaysIndoors(context), !isPolarNightThroughout(context) else { return [] }
         let reason = cite.reason(.snowfall, of: snow, lead: "Snow glare")
         let sunglasses = forecastItem("Accessories", "Sunglasses", reason)
         if sunStaysLow(context) { return [sunglasses] }
@@ -251,13 +254,25 @@ public enum PackingRules {
         let tropical = abs(context.latitude ?? 40) < 23.5
         let humidDay = context.days.first { ($0.high ?? 0) >= 80 && ($0.hasThunder || ($0.precipitationChance ?? 0) >= 40) }
         if let day = humidDay {
-            let figure: WeatherCitation.Figure = day.hasThunder ? .summary : .chance
-            items.append(forecastItem("Health", "Insect repellent", cite.reason(figure, of: day, lead: "Mosquitoes in warm, humid weather")))
+            items.append(forecastItem("Health", "Insect repellent", insectReason(day, cite: cite)))
         } else if tropical {
             let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Mosquitoes in tropical heat")
             items.append(PackingItem(category: "Health", name: "Insect repellent", reason: reason, weather: isForecast))
         }
         return items
+    }
+
+    /// Why insect repellent: the warmth and the damp together, never the rain alone ("Mosquitoes in warm,
+    /// humid weather: high of 86°F, 60% chance of rain Mon Jun 8"; a climate day: "Mosquitoes: usual for
+    /// Jun 8 in Lisbon: 30°C highs, wet on 4 days in 10").
+    static func insectReason(_ day: ForecastDay, cite: WeatherCitation) -> String {
+        if day.isClimate, let climate = day.climate {
+            let highs = day.high.map { "\(cite.units.temperature($0)) highs, " } ?? ""
+            return "Mosquitoes: " + day.usualLabel(climate) + ": " + highs + "wet on " + DayClimate.daysInTen(climate.wetShare)
+        }
+        let warmth = day.high.map { "high of \(cite.units.temperature($0)), " } ?? ""
+        let damp = day.hasThunder ? "thunderstorms" : cite.describe(.chance, of: day)
+        return "Mosquitoes in warm, humid weather: \(warmth)\(damp) \(day.date.shortLabel)"
     }
 
     // MARK: - The place
@@ -415,11 +430,14 @@ public enum PackingRules {
     /// category a traveller looks under.
     static func resolve(_ items: [PackingItem], context: PackingContext) -> [PackingItem] {
         let weather = TripWeather(context)
+        let polarNight = isPolarNightThroughout(context)
         var kept = items.filter { item in
             // No umbrella in gusts of 30 mph or more (the outer layer is then a waterproof shell).
             if weather.gustyWetDay != nil, PackingCheck.key(item.name).contains("umbrella") { return false }
             // No insect repellent when even the warmest day stays under 41 °F (5 °C).
             if let warmest = weather.hottestHigh, warmest.value < 41, PackingCheck.key(item.name).contains("repellent") { return false }
+            // No sunglasses or sunscreen where the sun never rises over the trip (the polar night).
+            if polarNight, ["sunglasses", "sunscreen", "sun hat"].contains(where: PackingCheck.key(item.name).contains) { return false }
             return true
         }
         for (better, worse) in supersedes {
@@ -454,6 +472,7 @@ public enum PackingRules {
         ("Dive mask", "Mask and snorkel"),
         ("First-aid kit", "Small first-aid kit"),
         ("Race shoes, already worn in", "Running shoes"),
+        ("Headlamp with a red light", "Headlamp"),
         ("Daypack", "Day bag"),
         ("Daypack", "Small day bag"),
         ("Day bag", "Small day bag"),

@@ -230,6 +230,7 @@ public struct ForecastDay: Codable, Sendable, Equatable {
         if climate.snowShare > 0 { parts.append("snow on " + DayClimate.daysInTen(climate.snowShare)) }
         if let wind { parts.append("wind \(units.speedText(wind))") }
         if let gust { parts.append("gusts \(units.speed(fromMPH: gust))") }
+        if let uvIndex, uvIndex.isFinite, uvIndex >= 3 { parts.append("UV about " + FixedDecimal.text(uvIndex, places: 0)) }
         return "\(date.shortLabel): usual (climate \(climate.firstYear)–\(climate.lastYear), not a forecast): "
             + parts.joined(separator: ", ")
     }
