@@ -431,7 +431,7 @@ public enum PackingRules {
     static func resolve(_ items: [PackingItem], context: PackingContext) -> [PackingItem] {
         let weather = TripWeather(context)
         let polarNight = isPolarNightThroughout(context)
-        var kept = items.filter { item in
+        var kept = shareKits(items).filter { item in
             // No umbrella in gusts of 30 mph or more (the outer layer is then a waterproof shell).
             if weather.gustyWetDay != nil, PackingCheck.key(item.name).contains("umbrella") { return false }
             // No insect repellent when even the warmest day stays under 41 °F (5 °C).
