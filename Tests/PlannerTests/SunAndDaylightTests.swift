@@ -156,4 +156,26 @@ import Tools
         let climate = PackingRules.list(for: context).items.first { $0.name == "Insect repellent" }?.reason ?? ""
         #expect(climate == "Mosquitoes: usual for Jul 10 in Miami: 90°F highs, wet on 7 days in 10", "\(climate)")
     }
+
+    /// The check a model's list goes through takes a true daylight or sea reason as the weather's, and
+    /// demotes a false one ("no sunrise" on a day the sun rises).
+    @Test func theCheckVerifiesDaylightAndSea() throws {
+        var context = Self.context("2026-12-20", count: 4, latitude: 69.65, high: 28, low: 19, place: "Tromsø", country: "NO")
+        context.sea = SeaTemperature(celsius: 6.2, from: context.start, to: context.end, isLastYear: false)
+        let check = PackingCheck(context: context, destination: "Tromsø", place: nil)
+        #expect(check.citesSunOrSea("Polar night: no sunrise Sun Dec 20 in Tromsø"))
+        #expect(check.citesSunOrSea("Sea about 6°C from Sun Dec 20"))
+        #expect(!check.citesSunOrSea("Sea about 15°C from Sun Dec 20"))
+        var reykjavik = Self.context("2026-12-20", count: 4, latitude: 64.15, high: 35, low: 27, place: "Reykjavik", country: "IS")
+        reykjavik.sea = nil
+        let other = PackingCheck(context: reykjavik, destination: "Reykjavik", place: nil)
+        #expect(other.citesSunOrSea("Short days: 4 h 7 min of daylight Sun Dec 20 in Reykjavik"))
+        #expect(!other.citesSunOrSea("Polar night: no sunrise Sun Dec 20 in Reykjavik"))
+        #expect(!other.citesSunOrSea("Short days: 9 h 7 min of daylight Sun Dec 20"))
+        // The rules' own list passes the check with its reasons untouched.
+        let list = PackingRules.list(for: context)
+        let reviewed = check.review(list, model: "builtin").list
+        let headlamp = try #require(reviewed.items.first { $0.name == "Headlamp" })
+        #expect(!headlamp.reason.contains("not from the forecast"), "\(headlamp.reason)")
+    }
 }

@@ -39,6 +39,9 @@ public enum ForecastPrinter {
             latitude: trip.hasStops ? nil : trip.place?.latitude
         )
         lines += chart.lines { style, text in console.paint(text, sgr: style.sgr) }
+        if let sea = forecast.sea {
+            lines.append("    Sea: " + sea.reason(units: units).dropFirst(4) + " (Open-Meteo marine)")
+        }
         if let notice = ForecastReach.notice(for: forecast, from: trip.start, to: trip.end) {
             lines.append("    " + console.warning(notice))
         }
@@ -83,6 +86,10 @@ public enum ForecastPrinter {
             "days": .array(days),
             "alerts": .array(alerts),
             "notice": ForecastReach.notice(for: forecast, from: trip.start, to: trip.end).map(JSONValue.string) ?? .null,
+            "sea": forecast.sea.map { sea -> JSONValue in
+                ["celsius": .number(sea.celsius), "from": .string(sea.from.description), "to": .string(sea.to.description),
+                 "lastYear": .bool(sea.isLastYear)]
+            } ?? .null,
             "missingDays": .array(forecast.missingDays(from: trip.start, to: trip.end).map { .string($0.description) }),
         ]
     }

@@ -38,6 +38,8 @@ public struct PackingContext: Sendable {
     public var timeZone: String?
     /// Why the NWS alerts could not be read, when they were asked and failed (a warning may be missing).
     public var alertsUnavailable: String?
+    /// The sea off the place over the trip's days, when asked (water trips) and there is a sea.
+    public var sea: SeaTemperature?
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -78,6 +80,7 @@ public struct PackingContext: Sendable {
     public mutating func adopt(_ forecast: Forecast) {
         alerts = forecast.alerts
         alertsUnavailable = forecast.alertsUnavailable
+        sea = forecast.sea
         issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
         elevation = forecast.elevation
         timeZone = forecast.timeZone
@@ -115,6 +118,7 @@ public enum PackingRules {
         ("altitude", altitude),
         ("daylight", daylight),
         ("winterDriving", winterDriving),
+        ("seaGear", seaGear),
         ("activityKits", activityKits),
         ("alertGear", alertGear),
         ("essentials", essentials),
@@ -144,6 +148,8 @@ public enum PackingRules {
 
     /// The most items a list holds (the answer schema's limit).
     public static let maximumItems = 50
+    /// The longest reason an answer holds (PackingAnswer's guide): a longer one sets the whole answer aside.
+    public static let maximumReason = 100
 
     /// Adds `item`, or merges it with the item of the same name (the larger quantity; the forecast's reason).
     static func merge(_ item: PackingItem, into items: inout [PackingItem]) {
@@ -438,13 +444,17 @@ public enum PackingRules {
             if let warmest = weather.hottestHigh, warmest.value < 41, PackingCheck.key(item.name).contains("repellent") { return false }
             // No sunglasses or sunscreen where the sun never rises over the trip (the polar night).
             if polarNight, ["sunglasses", "sunscreen", "sun hat"].contains(where: PackingCheck.key(item.name).contains) { return false }
+            // The kit's plain wetsuit (for cool days) gives way to the sea's own figure.
+            if context.sea != nil, item.name == "Wetsuit" { return false }
             return true
         }
         for (better, worse) in supersedes {
             guard let keeper = kept.firstIndex(where: { $0.name == better }) else { continue }
             if let index = kept.firstIndex(where: { $0.name == worse }) {
                 if kept[index].weather, !kept[keeper].weather {
-                    kept[keeper].reason = kept[keeper].reason + "; " + kept[index].reason.prefix(1).lowercased() + kept[index].reason.dropFirst()
+                    let joined = kept[keeper].reason + "; " + kept[index].reason.prefix(1).lowercased() + kept[index].reason.dropFirst()
+                    // An answer's reason holds 100 characters (PackingAnswer's guide): past that, the weather's alone.
+                    kept[keeper].reason = joined.count <= maximumReason ? joined : kept[index].reason
                     kept[keeper].weather = true
                 }
                 kept.remove(at: index)
@@ -501,6 +511,7 @@ public enum PackingRules {
             let place = context.placeName.map { "\($0) is at" } ?? "The destination is at"
             notices.append("\(place) \(context.elevationText): altitude sickness is possible above about \(context.traveller.units.roundHeightText(metres: altitudeMetres)). Take the first day easy, drink water, and ask a doctor about it if you are prone.")
         }
+        if let sea = coldSeaNotice(context) { notices.append(sea) }
         let laundry = ClothingSystem(context: context, weather: TripWeather(context), needs: []).wornDays
         if context.dayCount > laundry, !context.isDayTrip {
             let washes = (context.dayCount - 1) / laundry

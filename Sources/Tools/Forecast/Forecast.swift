@@ -23,6 +23,8 @@ public struct Forecast: Codable, Sendable, Equatable {
     /// Why the NWS alerts could not be read for these days ("HTTP 500"), when they were asked and failed:
     /// a warning in force may be missing, and `show` and `pack` both say so.
     public var alertsUnavailable: String?
+    /// The sea off the place over the trip's days (Open-Meteo marine), when it was asked and there is a sea.
+    public var sea: SeaTemperature?
 
     public init(
         source: String, url: String, timeZone: String, updatedAt: Date?, fetchedAt: Date, days: [ForecastDay],
@@ -50,6 +52,7 @@ public struct Forecast: Codable, Sendable, Equatable {
         alerts = try container.decodeIfPresent([WeatherAlert].self, forKey: .alerts) ?? []
         elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
         alertsUnavailable = try container.decodeIfPresent(String.self, forKey: .alertsUnavailable)
+        sea = try container.decodeIfPresent(SeaTemperature.self, forKey: .sea)
         // A forecast from before days had sources: every day is the forecast's own.
         let own = DaySource(rawValue: source)
         for index in days.indices where days[index].source == nil {

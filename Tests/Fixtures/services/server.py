@@ -667,6 +667,74 @@ def open_meteo_archive(query, lm):
                 cache_headers(86400, lm), lm=lm)
 
 
+# ---------------------------------------------------------------- Open-Meteo marine
+
+# Monthly sea surface normals (deg C, January..December) at a point offshore of each coastal city; every
+# other point (the cities themselves, inland places, lakes) is land: null throughout, as the real grid answers.
+MARINE_SEAS = {
+    "lisbon": {"sea": (38.7223, -9.2893), "timezone": "Europe/Lisbon",
+               "sst": [15.0, 14.6, 14.8, 15.4, 16.4, 17.6, 18.4, 18.9, 18.9, 18.2, 17.0, 15.8]},
+    "cape town": {"sea": (-33.9249, 18.2741), "timezone": "Africa/Johannesburg",
+                  "sst": [16.0, 16.2, 15.8, 15.2, 14.8, 14.4, 14.0, 13.8, 13.9, 14.3, 14.9, 15.6]},
+    "cancun": {"sea": (21.1619, -86.7015), "timezone": "America/Cancun",
+               "sst": [26.2, 26.0, 26.4, 27.0, 27.9, 28.8, 29.3, 29.8, 29.6, 28.8, 27.7, 26.7]},
+    "sydney": {"sea": (-33.8688, 151.3593), "timezone": "Australia/Sydney",
+               "sst": [23.4, 23.8, 23.2, 22.0, 20.6, 19.2, 18.4, 18.0, 18.4, 19.4, 20.8, 22.2]},
+}
+MARINE_FIRST = dt.date(2022, 10, 1)   # the marine API's past data starts about here
+
+
+def marine_location(lat, lon, start, end, tz_param):
+    """One location's hourly answer: the sea's temperature where a city's offshore point is within 0.06 deg, else nulls."""
+    sea = None
+    for city in MARINE_SEAS.values():
+        if abs(city["sea"][0] - lat) < 0.06 and abs(city["sea"][1] - lon) < 0.06:
+            sea = city
+    tz = (sea["timezone"] if sea else "GMT") if tz_param == "auto" else tz_param
+    days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+    times, values = [], []
+    for day in days:
+        base = normal(sea["sst"], day) if sea else None
+        rng = DayNoise(f"sea:{lat}:{lon}:{day.isoformat()}")
+        for hour in range(24):
+            times.append(f"{day.isoformat()}T{hour:02d}:00")
+            values.append(round(base + rng.gauss(0, 0.15), 1) if sea else None)
+    return {"latitude": lat, "longitude": lon, "generationtime_ms": 0.1, "utc_offset_seconds": 0, "timezone": tz,
+            "timezone_abbreviation": tz if tz == "GMT" else "LT",
+            "hourly_units": {"time": "iso8601", "sea_surface_temperature": "°C"},
+            "hourly": {"time": times, "sea_surface_temperature": values}}
+
+
+def open_meteo_marine(query, lm):
+    """GET /v1/marine: hourly sea_surface_temperature for one location (an object) or several (an array)."""
+    q = dict(parse_qsl(query, keep_blank_values=True))
+    try:
+        lats = [float(v) for v in q.get("latitude", "").split(",")]
+        lons = [float(v) for v in q.get("longitude", "").split(",")]
+    except ValueError:
+        return om_error("Cannot initialize Float from invalid String value")
+    if len(lats) != len(lons) or any(abs(v) > 90 for v in lats) or any(abs(v) > 180 for v in lons):
+        return om_error("Parameter 'latitude' and 'longitude' must have the same number of elements and be in range")
+    for v in [s for s in q.get("hourly", "").split(",") if s]:
+        if v not in ("sea_surface_temperature", "wave_height", "swell_wave_height"):
+            return om_error(f"Data corrupted at path ''. Cannot initialize MarineHourlyVariable from invalid String value {v}.")
+    try:
+        start = dt.date.fromisoformat(q["start_date"]) if "start_date" in q else OPTS.anchor
+        end = dt.date.fromisoformat(q["end_date"]) if "end_date" in q else OPTS.anchor + dt.timedelta(days=6)
+    except ValueError:
+        return om_error("Invalid date format. Make sure to use 'YYYY-MM-DD'")
+    last = OPTS.anchor + dt.timedelta(days=15)
+    for name, value in (("start_date", start), ("end_date", end)):
+        if not MARINE_FIRST <= value <= last:
+            return om_error(f"Parameter '{name}' is out of allowed range from {MARINE_FIRST.isoformat()} to {last.isoformat()}")
+    if end < start or (end - start).days > 366:
+        return om_error("End-date must be larger or equals than start-date")
+    tz = q.get("timezone", "GMT")
+    answers = [marine_location(lat, lon, start, end, tz) for lat, lon in zip(lats, lons)]
+    body = answers[0] if len(answers) == 1 else answers
+    return Resp(200, dumps(body, True), "application/json; charset=utf-8", cache_headers(OPTS.forecast_max_age, lm), lm=lm)
+
+
 # ---------------------------------------------------------------- NWS alerts
 
 
@@ -856,6 +924,8 @@ class Handler(BaseHTTPRequestHandler):
             return open_meteo(query, STATE.last_modified(path))
         if path == "/v1/archive":
             return open_meteo_archive(query, STATE.last_modified(path))
+        if path == "/v1/marine":
+            return open_meteo_marine(query, STATE.last_modified(path))
         if path == "/v1/search":
             return open_meteo_geocoding(query)
         if path == "/nominatim/search":
@@ -901,7 +971,7 @@ class Handler(BaseHTTPRequestHandler):
         return Resp(200, dumps(out), "application/geo+json", cache_headers(max_age, lm), lm=lm)
 
     def fault_response(self, fault, path, query):
-        mode, om = fault["mode"], "/v1/forecast" in path or "/v1/search" in path or "/v1/archive" in path
+        mode, om = fault["mode"], any(p in path for p in ("/v1/forecast", "/v1/search", "/v1/archive", "/v1/marine"))
         if mode == "301":
             location = "/redirected" + path + (f"?{query}" if query else "")
             return Resp(301, b"Moved Permanently\n", "text/plain", {"Location": location})
