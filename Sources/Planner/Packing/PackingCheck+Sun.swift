@@ -23,7 +23,7 @@ extension PackingCheck {
             case .polarNight: if text.contains(" no sunrise ") { return true }
             case .midnightSun: if text.contains(" no sunset ") { return true }
             case .ordinary:
-                let hours = Double(Int(sun.daylightHours))
+                let hours = sun.daylightHours.rounded(.down)
                 if text.contains(" of daylight "), Self.figures(in: text).contains(hours) { return true }
             }
         }
