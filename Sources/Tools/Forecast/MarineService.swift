@@ -9,7 +9,9 @@ import Store
 /// first that has a sea; none has: the place is inland and nothing is said. Trip days within the marine
 /// forecast (16 days) get the forecast; days past it, the same dates a year earlier.
 public struct MarineService: Sendable {
+    /// The cached HTTP client every request goes through.
     public let http: HTTPClient
+    /// The marine API's base URL (`PLAN_MARINE_URL`).
     public let base: URL
 
     /// Days the marine forecast reaches, today included.
@@ -17,6 +19,7 @@ public struct MarineService: Sendable {
     /// Degrees from the place to each of the four other points asked.
     public static let offset = 0.15
 
+    /// The marine API at `base`, read through `http`.
     public init(http: HTTPClient, base: URL) {
         self.http = http
         self.base = base

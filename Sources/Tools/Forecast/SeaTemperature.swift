@@ -13,6 +13,7 @@ public struct SeaTemperature: Codable, Sendable, Equatable {
     /// The figure is the same dates last year, not a forecast.
     public var isLastYear: Bool
 
+    /// A sea of `celsius` over `from...to` (last year's when `isLastYear`).
     public init(celsius: Double, from: CalendarDate, to: CalendarDate, isLastYear: Bool) {
         self.celsius = celsius
         self.from = from

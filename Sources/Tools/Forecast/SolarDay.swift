@@ -17,6 +17,7 @@ public struct SolarDay: Sendable, Equatable {
         case ordinary
     }
 
+    /// The calendar day.
     public let date: CalendarDate
     /// Degrees, north positive (clamped to ±90).
     public let latitude: Double
@@ -28,6 +29,7 @@ public struct SolarDay: Sendable, Equatable {
     /// Days shorter than this many hours are short enough to say (and to pack a light for).
     public static let shortDayHours = 7.0
 
+    /// The sun on `date` at `latitude` (degrees, north positive; a non-finite one is taken as the equator).
     public init(date: CalendarDate, latitude: Double) {
         self.date = date
         self.latitude = latitude.isFinite ? min(max(latitude, -90), 90) : 0
