@@ -93,7 +93,8 @@ struct Context {
     }
 
     /// The forecast services, reading through the store's cache. Warns once when no contact is set.
-    func forecastService(store: Store, fresh: Bool, offline: Bool) throws -> ForecastService {
+    /// `sea`: the trip goes on or in the water, so the marine API is asked for the sea's temperature too.
+    func forecastService(store: Store, fresh: Bool, offline: Bool, sea: Bool = false) throws -> ForecastService {
         let settings = try Settings(environment: environment)
         let mode: FetchMode = (offline || settings.isOffline) ? .offline : (fresh ? .fresh : .normal)
         let console = self.console
@@ -115,9 +116,11 @@ struct Context {
                 console.progress("Fetching the forecast from \(service)…")
             }
         )
-        return ForecastService(
+        var service = ForecastService(
             http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase, climateBase: settings.climateBase
         )
+        if sea { service.marineBase = settings.marineBase }
+        return service
     }
 
     /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.

@@ -11,6 +11,8 @@ struct Settings {
     let nominatimBase: URL
     /// Open-Meteo's historical weather API (`PLAN_CLIMATE_URL`), for the days past the forecast.
     let climateBase: URL
+    /// Open-Meteo's marine API (`PLAN_MARINE_URL`), for the sea's temperature on water trips.
+    let marineBase: URL
     let contact: String?
     let isOffline: Bool
     let timeout: TimeInterval
@@ -29,6 +31,9 @@ struct Settings {
         )
         climateBase = try Self.url(
             environment["PLAN_CLIMATE_URL"], default: "https://archive-api.open-meteo.com", name: "PLAN_CLIMATE_URL"
+        )
+        marineBase = try Self.url(
+            environment["PLAN_MARINE_URL"], default: "https://marine-api.open-meteo.com", name: "PLAN_MARINE_URL"
         )
         contact = environment["PLAN_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         // A CR or LF (or any control character) would make the User-Agent header invalid, and it was dropped

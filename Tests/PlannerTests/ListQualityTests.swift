@@ -304,21 +304,22 @@ import Tools
         #expect(list.items.contains { $0.name == "Passport" && $0.reason.hasPrefix(passport) })
     }
 
-    /// Snow glare at Reykjavik in December dazzles but does not burn: sunglasses, no sunscreen.
+    /// Snow glare at Reykjavik in December dazzles but does not burn: sunglasses, no sunscreen. In Tromsø's
+    /// polar night (Jan 3–6) the sun does not rise at all: neither.
     @Test(arguments: [
-        (64.1, 12, false),   // Reykjavik, December
-        (69.6, 1, false),    // Tromsø, January
-        (-64.8, 6, false),   // the Antarctic Peninsula in June
-        (64.1, 3, true),     // Reykjavik in March: the sun is back
-        (46.0, 12, true),    // Zermatt in December
-    ] as [(Double, Int, Bool)])
-    func theLowWinterSunBringsNoSunscreen(_ latitude: Double, _ month: Int, _ sunscreen: Bool) throws {
+        (64.1, 12, false, true),   // Reykjavik, December
+        (69.6, 1, false, false),   // Tromsø, January: the polar night
+        (-64.8, 6, false, true),   // the Antarctic Peninsula in June
+        (64.1, 3, true, true),     // Reykjavik in March: the sun is back
+        (46.0, 12, true, true),    // Zermatt in December
+    ] as [(Double, Int, Bool, Bool)])
+    func theLowWinterSunBringsNoSunscreen(_ latitude: Double, _ month: Int, _ sunscreen: Bool, _ sunglasses: Bool) throws {
         let start = try #require(CalendarDate(year: 2026, month: month, day: 3))
         let days = (0..<4).map { ForecastDay(date: start.adding(days: $0), high: 30, low: 20, precipitationChance: 80, hasSnow: true, summary: "Snow") }
         let context = PackingContext(start: start, end: start.adding(days: 3), activities: [], days: days, missingDays: [],
                                      latitude: latitude, country: "IS")
         let list = PackingRules.list(for: context)
-        #expect(Self.has(list, "Sunglasses"))
+        #expect(Self.has(list, "Sunglasses") == sunglasses)
         #expect(Self.has(list, "Sunscreen (SPF 30+)") == sunscreen)
     }
 

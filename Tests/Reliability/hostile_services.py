@@ -76,7 +76,7 @@ def requests_log():
 
 def env(weather="ok", model=None, extra=None):
     values = {"PLAN_NWS_URL": f"{HOSTILE['url']}/{weather}", "PLAN_OPEN_METEO_URL": f"{HOSTILE['url']}/{weather}",
-              "PLAN_CLIMATE_URL": f"{HOSTILE['url']}/{weather}",
+              "PLAN_CLIMATE_URL": f"{HOSTILE['url']}/{weather}", "PLAN_MARINE_URL": f"{HOSTILE['url']}/{weather}",
               "PLAN_HTTP_RETRIES": "1"}
     if model:
         values["PLAN_MODEL"] = model if model.startswith("http") else f"{HOSTILE['url']}/{model}"

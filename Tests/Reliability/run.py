@@ -185,6 +185,7 @@ def plan_env(db, extra=None):
         "PLAN_NWS_URL": stand_in().url,
         "PLAN_OPEN_METEO_URL": stand_in().url,
         "PLAN_CLIMATE_URL": stand_in().url,
+        "PLAN_MARINE_URL": stand_in().url,
         "PLAN_CONTACT": "tests@example.com",
         "PLAN_HTTP_RETRIES": "2",
         "PLAN_HTTP_TIMEOUT": "2",

@@ -109,7 +109,7 @@ public final class WeatherServices: @unchecked Sendable {
     public var environment: [String: String] {
         [
             "PLAN_NWS_URL": url.absoluteString, "PLAN_OPEN_METEO_URL": url.absoluteString,
-            "PLAN_CLIMATE_URL": url.absoluteString, "PLAN_CONTACT": "tests@example.com",
+            "PLAN_CLIMATE_URL": url.absoluteString, "PLAN_MARINE_URL": url.absoluteString, "PLAN_CONTACT": "tests@example.com",
         ]
     }
 

@@ -31,7 +31,7 @@ import Testing
 
     @Test func aDamagedOrOlderRecordIsNotRead() {
         let record = Self.forecast.record
-        for damaged in ["", "forecast", record.replacingOccurrences(of: "forecast\t3", with: "forecast\t2"),
+        for damaged in ["", "forecast", record.replacingOccurrences(of: "forecast\t4", with: "forecast\t3"),
                         record + "\nday\t1", String(record.dropLast(3)) + "\t\t", record.replacingOccurrences(of: "\t34\t", with: "\tx\t"),
                         "point\t1\thttps://example.com\t\\N"] {
             #expect(Forecast(record: damaged) == nil, "read \(damaged.debugDescription)")

@@ -35,6 +35,7 @@ import Testing
             elevation: 1_609.25
         )
         forecast.alertsUnavailable = "NWS alerts is unavailable (HTTP 500)\tfor now"
+        forecast.sea = SeaTemperature(celsius: 15.25, from: CalendarDate(dayNumber: 20_790), to: CalendarDate(dayNumber: 20_796), isLastYear: true)
         return forecast
     }()
 

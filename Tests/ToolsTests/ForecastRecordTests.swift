@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aRecordOfTheOlderVersionIsNotRead() {
-        let old = Self.full.record.replacingOccurrences(of: "forecast\t3\t", with: "forecast\t2\t")
+        let old = Self.full.record.replacingOccurrences(of: "forecast\t4\t", with: "forecast\t3\t")
         #expect(Forecast(record: old) == nil)
         let unknownSource = Self.full.record.replacingOccurrences(of: "\tclimate\n", with: "\tguess\n")
         #expect(Forecast(record: unknownSource) == nil)

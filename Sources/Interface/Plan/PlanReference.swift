@@ -35,6 +35,8 @@ public enum PlanReference {
                  defaultValue: "https://geocoding-api.open-meteo.com"),
         Variable(names: ["PLAN_CLIMATE_URL"], meaning: "Open-Meteo's historical weather API, for the days past the forecast",
                  defaultValue: "https://archive-api.open-meteo.com"),
+        Variable(names: ["PLAN_MARINE_URL"], meaning: "Open-Meteo's marine API, for the sea's temperature on water trips",
+                 defaultValue: "https://marine-api.open-meteo.com"),
         Variable(names: ["PLAN_NOMINATIM_URL"], meaning: "Nominatim, OpenStreetMap's geocoder (parks, lakes, islands, coasts)",
                  defaultValue: "https://nominatim.openstreetmap.org"),
         Variable(names: ["PLAN_GAZETTEER"], meaning: "the place data file (scripts/build-gazetteer.sh builds it)",

@@ -55,12 +55,15 @@ public struct ForecastChart: Sendable {
     public let width: Int
     /// The traveller's units for the figures shown (the bar and colours are laid out in °F either way).
     public let units: MeasurementUnits
+    /// The place's latitude, for each day's daylight (nil: not shown).
+    public let latitude: Double?
 
     public init(
         days: [ForecastDay], start: CalendarDate, end: CalendarDate, lastForecastDay: CalendarDate?, isUnicode: Bool,
-        width: Int = 24, units: MeasurementUnits = .us
+        width: Int = 24, units: MeasurementUnits = .us, latitude: Double? = nil
     ) {
         self.units = units
+        self.latitude = latitude
         self.days = days
         self.start = start
         self.end = end
@@ -202,7 +205,7 @@ public struct ForecastChart: Sendable {
             if (climate.hotDay ?? day.high ?? 0) >= 90 {
                 marks.append((.heat, (isUnicode ? "☀ " : "^ ") + "heat"))
             }
-            return marks
+            return marks + sunMarks(day)
         }
         let chance = day.precipitationChance ?? 0
         let sky = (day.summary + " " + (day.nightSummary ?? "")).lowercased()
@@ -222,6 +225,25 @@ public struct ForecastChart: Sendable {
         }
         if let highest = day.high, highest >= 90 {
             marks.append((.heat, (isUnicode ? "☀ " : "^ ") + "heat"))
+        }
+        return marks + sunMarks(day)
+    }
+
+    /// A strong sun ("UV 9", "UV ~9" on a climate day: the usual, from the sun's height and the sky) and a
+    /// day of little or endless light ("polar night", "5 h light", "midnight sun").
+    func sunMarks(_ day: ForecastDay) -> [(style: Style, text: String)] {
+        var marks: [(style: Style, text: String)] = []
+        if let uv = day.uvIndex, uv.isFinite, uv >= 6, let whole = Int(checkedRounding: uv) {
+            marks.append((.heat, "UV " + (day.isClimate ? "~" : "") + "\(whole)"))
+        }
+        guard let latitude else { return marks }
+        let sun = SolarDay(date: day.date, latitude: latitude)
+        switch sun.kind {
+        case .polarNight: marks.append((.missing, (isUnicode ? "☾ " : "") + "polar night"))
+        case .midnightSun: marks.append((.missing, (isUnicode ? "☼ " : "") + "midnight sun"))
+        case .ordinary where sun.isShort:
+            marks.append((.missing, (isUnicode ? "☾ " : "") + "\(Int(checkedRounding: sun.daylightHours) ?? 0) h light"))
+        case .ordinary: break
         }
         return marks
     }

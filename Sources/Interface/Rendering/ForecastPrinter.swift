@@ -35,9 +35,13 @@ public enum ForecastPrinter {
         }
         let chart = ForecastChart(
             days: forecast.days(from: trip.start, to: trip.end), start: trip.start, end: trip.end,
-            lastForecastDay: forecast.lastForecastDate, isUnicode: console.isUTF8, units: units
+            lastForecastDay: forecast.lastForecastDate, isUnicode: console.isUTF8, units: units,
+            latitude: trip.hasStops ? nil : trip.place?.latitude
         )
         lines += chart.lines { style, text in console.paint(text, sgr: style.sgr) }
+        if let sea = forecast.sea {
+            lines.append("    Sea: " + sea.reason(units: units).dropFirst(4) + " (Open-Meteo marine)")
+        }
         if let notice = ForecastReach.notice(for: forecast, from: trip.start, to: trip.end) {
             lines.append("    " + console.warning(notice))
         }
@@ -58,6 +62,7 @@ public enum ForecastPrinter {
                 "precipitationChance": .from(day.precipitationChance), "snow": .bool(day.hasSnow),
                 "thunder": .bool(day.hasThunder), "wind": .from(day.wind), "gust": .from(day.gust),
                 "uvIndex": .from(day.uvIndex), "summary": .string(day.summary),
+                "daylightHours": trip.place.map { .number((SolarDay(date: day.date, latitude: $0.latitude).daylightHours * 10).rounded() / 10) } ?? .null,
                 "nightSummary": .from(day.nightSummary),
                 "source": .string((day.source ?? DaySource(rawValue: forecast.source) ?? .openMeteo).rawValue),
                 "climate": day.climate.map(climateJSON) ?? .null,
@@ -81,6 +86,10 @@ public enum ForecastPrinter {
             "days": .array(days),
             "alerts": .array(alerts),
             "notice": ForecastReach.notice(for: forecast, from: trip.start, to: trip.end).map(JSONValue.string) ?? .null,
+            "sea": forecast.sea.map { sea -> JSONValue in
+                ["celsius": .number(sea.celsius), "from": .string(sea.from.description), "to": .string(sea.to.description),
+                 "lastYear": .bool(sea.isLastYear)]
+            } ?? .null,
             "missingDays": .array(forecast.missingDays(from: trip.start, to: trip.end).map { .string($0.description) }),
         ]
     }

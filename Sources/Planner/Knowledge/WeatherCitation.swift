@@ -72,7 +72,10 @@ public struct WeatherCitation: Sendable {
         let parts: [String?]
         switch figure {
         case .low: parts = [lows, climate.coldNight.map { "1 night in 10 below \(units.temperature($0))" }]
-        case .high, .uvIndex: parts = [highs, climate.hotDay.map { "1 day in 10 above \(units.temperature($0))" }]
+        case .high: parts = [highs, climate.hotDay.map { "1 day in 10 above \(units.temperature($0))" }]
+        case .uvIndex:
+            let uv = day.uvIndex.flatMap { $0.isFinite ? Int(checkedRounding: $0) : nil }
+            parts = [uv.map { "UV about \($0) at noon" }, highs]
         case .highAndLow, .summary: parts = [highs, lows]
         case .chance:
             parts = day.hasSnow || climate.snowShare > climate.wetShare

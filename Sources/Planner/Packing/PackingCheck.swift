@@ -69,7 +69,7 @@ public struct PackingCheck: Sendable {
             item.category = ItemCategories.category(for: item.name) ?? item.category
             if item.weather {
                 weatherClaims += 1
-                if citesForecast(item.reason) {
+                if citesForecast(item.reason) || citesSunOrSea(item.reason) {
                     weatherVerified += 1
                 } else {
                     item.weather = false

@@ -38,6 +38,8 @@ public struct PackingContext: Sendable {
     public var timeZone: String?
     /// Why the NWS alerts could not be read, when they were asked and failed (a warning may be missing).
     public var alertsUnavailable: String?
+    /// The sea off the place over the trip's days, when asked (water trips) and there is a sea.
+    public var sea: SeaTemperature?
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -78,6 +80,7 @@ public struct PackingContext: Sendable {
     public mutating func adopt(_ forecast: Forecast) {
         alerts = forecast.alerts
         alertsUnavailable = forecast.alertsUnavailable
+        sea = forecast.sea
         issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
         elevation = forecast.elevation
         timeZone = forecast.timeZone
@@ -113,6 +116,9 @@ public enum PackingRules {
         ("sunProtection", sunProtection),
         ("heatAndInsects", heatAndInsects),
         ("altitude", altitude),
+        ("daylight", daylight),
+        ("winterDriving", winterDriving),
+        ("seaGear", seaGear),
         ("activityKits", activityKits),
         ("alertGear", alertGear),
         ("essentials", essentials),
@@ -142,6 +148,8 @@ public enum PackingRules {
 
     /// The most items a list holds (the answer schema's limit).
     public static let maximumItems = 50
+    /// The longest reason an answer holds (PackingAnswer's guide): a longer one sets the whole answer aside.
+    public static let maximumReason = 100
 
     /// Adds `item`, or merges it with the item of the same name (the larger quantity; the forecast's reason).
     static func merge(_ item: PackingItem, into items: inout [PackingItem]) {
@@ -183,7 +191,8 @@ public enum PackingRules {
         let weather = TripWeather(context)
         let cite = WeatherCitation(units: context.traveller.units)
         // Glare is an outdoor matter: a work trip spent indoors (a conference, meetings) packs none for it.
-        guard let snow = weather.snowDay, !spendsDaysIndoors(context) else { return [] }
+        // In the polar night the sun never rises: nothing to glare.
+        guard let snow = weather.snowDay, !spendsDaysIndoors(context), !isPolarNightThroughout(context) else { return [] }
         let reason = cite.reason(.snowfall, of: snow, lead: "Snow glare")
         let sunglasses = forecastItem("Accessories", "Sunglasses", reason)
         if sunStaysLow(context) { return [sunglasses] }
@@ -251,13 +260,25 @@ public enum PackingRules {
         let tropical = abs(context.latitude ?? 40) < 23.5
         let humidDay = context.days.first { ($0.high ?? 0) >= 80 && ($0.hasThunder || ($0.precipitationChance ?? 0) >= 40) }
         if let day = humidDay {
-            let figure: WeatherCitation.Figure = day.hasThunder ? .summary : .chance
-            items.append(forecastItem("Health", "Insect repellent", cite.reason(figure, of: day, lead: "Mosquitoes in warm, humid weather")))
+            items.append(forecastItem("Health", "Insect repellent", insectReason(day, cite: cite)))
         } else if tropical {
             let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Mosquitoes in tropical heat")
             items.append(PackingItem(category: "Health", name: "Insect repellent", reason: reason, weather: isForecast))
         }
         return items
+    }
+
+    /// Why insect repellent: the warmth and the damp together, never the rain alone ("Mosquitoes in warm,
+    /// humid weather: high of 86°F, 60% chance of rain Mon Jun 8"; a climate day: "Mosquitoes: usual for
+    /// Jun 8 in Lisbon: 30°C highs, wet on 4 days in 10").
+    static func insectReason(_ day: ForecastDay, cite: WeatherCitation) -> String {
+        if day.isClimate, let climate = day.climate {
+            let highs = day.high.map { "\(cite.units.temperature($0)) highs, " } ?? ""
+            return "Mosquitoes: " + day.usualLabel(climate) + ": " + highs + "wet on " + DayClimate.daysInTen(climate.wetShare)
+        }
+        let warmth = day.high.map { "high of \(cite.units.temperature($0)), " } ?? ""
+        let damp = day.hasThunder ? "thunderstorms" : cite.describe(.chance, of: day)
+        return "Mosquitoes in warm, humid weather: \(warmth)\(damp) \(day.date.shortLabel)"
     }
 
     // MARK: - The place
@@ -415,18 +436,25 @@ public enum PackingRules {
     /// category a traveller looks under.
     static func resolve(_ items: [PackingItem], context: PackingContext) -> [PackingItem] {
         let weather = TripWeather(context)
-        var kept = items.filter { item in
+        let polarNight = isPolarNightThroughout(context)
+        var kept = shareKits(items).filter { item in
             // No umbrella in gusts of 30 mph or more (the outer layer is then a waterproof shell).
             if weather.gustyWetDay != nil, PackingCheck.key(item.name).contains("umbrella") { return false }
             // No insect repellent when even the warmest day stays under 41 °F (5 °C).
             if let warmest = weather.hottestHigh, warmest.value < 41, PackingCheck.key(item.name).contains("repellent") { return false }
+            // No sunglasses or sunscreen where the sun never rises over the trip (the polar night).
+            if polarNight, ["sunglasses", "sunscreen", "sun hat"].contains(where: PackingCheck.key(item.name).contains) { return false }
+            // The kit's plain wetsuit (for cool days) gives way to the sea's own figure.
+            if context.sea != nil, item.name == "Wetsuit" { return false }
             return true
         }
         for (better, worse) in supersedes {
             guard let keeper = kept.firstIndex(where: { $0.name == better }) else { continue }
             if let index = kept.firstIndex(where: { $0.name == worse }) {
                 if kept[index].weather, !kept[keeper].weather {
-                    kept[keeper].reason = kept[keeper].reason + "; " + kept[index].reason.prefix(1).lowercased() + kept[index].reason.dropFirst()
+                    let joined = kept[keeper].reason + "; " + kept[index].reason.prefix(1).lowercased() + kept[index].reason.dropFirst()
+                    // An answer's reason holds 100 characters (PackingAnswer's guide): past that, the weather's alone.
+                    kept[keeper].reason = joined.count <= maximumReason ? joined : kept[index].reason
                     kept[keeper].weather = true
                 }
                 kept.remove(at: index)
@@ -454,6 +482,7 @@ public enum PackingRules {
         ("Dive mask", "Mask and snorkel"),
         ("First-aid kit", "Small first-aid kit"),
         ("Race shoes, already worn in", "Running shoes"),
+        ("Headlamp with a red light", "Headlamp"),
         ("Daypack", "Day bag"),
         ("Daypack", "Small day bag"),
         ("Day bag", "Small day bag"),
@@ -482,6 +511,7 @@ public enum PackingRules {
             let place = context.placeName.map { "\($0) is at" } ?? "The destination is at"
             notices.append("\(place) \(context.elevationText): altitude sickness is possible above about \(context.traveller.units.roundHeightText(metres: altitudeMetres)). Take the first day easy, drink water, and ask a doctor about it if you are prone.")
         }
+        if let sea = coldSeaNotice(context) { notices.append(sea) }
         let laundry = ClothingSystem(context: context, weather: TripWeather(context), needs: []).wornDays
         if context.dayCount > laundry, !context.isDayTrip {
             let washes = (context.dayCount - 1) / laundry

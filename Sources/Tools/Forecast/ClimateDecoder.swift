@@ -10,7 +10,7 @@ import Store
 enum ClimateDecoder {
     static let variables = [
         "temperature_2m_max", "temperature_2m_min", "precipitation_sum", "snowfall_sum",
-        "wind_speed_10m_max", "wind_gusts_10m_max",
+        "wind_speed_10m_max", "wind_gusts_10m_max", "sunshine_duration", "daylight_duration",
     ]
     /// Fewer samples than this (of about 70) say too little about a date.
     static let minimumSamples = 20
@@ -29,6 +29,15 @@ enum ClimateDecoder {
         var snowfall: Double?
         var wind: Double?
         var gust: Double?
+        /// Seconds of sunshine and of daylight (ERA5), for the share of the day the sun shone.
+        var sunshine: Double? = nil
+        var daylight: Double? = nil
+
+        /// The share of the daylight the sun shone (0...1), when both are there.
+        var sunshineShare: Double? {
+            guard let sunshine, let daylight, daylight >= 600 else { return nil }
+            return min(max(sunshine / daylight, 0), 1)
+        }
     }
 
     /// Whether the bytes are an archive answer with daily data (what is stored always decodes).
@@ -55,7 +64,9 @@ enum ClimateDecoder {
                 precipitation: ForecastBounds.number(number("precipitation_sum", index), in: ForecastBounds.precipitationMM),
                 snowfall: ForecastBounds.number(number("snowfall_sum", index), in: ForecastBounds.snowfallCM),
                 wind: ForecastBounds.number(number("wind_speed_10m_max", index), in: ForecastBounds.windMPH),
-                gust: ForecastBounds.number(number("wind_gusts_10m_max", index), in: ForecastBounds.windMPH)
+                gust: ForecastBounds.number(number("wind_gusts_10m_max", index), in: ForecastBounds.windMPH),
+                sunshine: ForecastBounds.number(number("sunshine_duration", index), in: 0...86_400),
+                daylight: ForecastBounds.number(number("daylight_duration", index), in: 0...86_400)
             )
         }
         let elevation = ForecastBounds.number(document["elevation"]?.doubleValue, in: ForecastBounds.elevationMetres)
@@ -64,11 +75,17 @@ enum ClimateDecoder {
 
     /// The climate of each of the window's days at `place` ("Zermatt"), as a forecast of climate days.
     static func forecast(
-        from data: Data, window: ClimateWindow, place: String, url: String, timeZone: String, fetchedAt: Date
+        from data: Data, window: ClimateWindow, place: String, url: String, timeZone: String, fetchedAt: Date,
+        latitude: Double? = nil
     ) throws -> Forecast {
         let (samples, elevation) = try samples(from: data)
         let days = window.days.compactMap { day in
-            reduce(window.samples(for: day).compactMap { samples[$0] }, day: day, years: window.years(for: day), place: place)
+            var reduced = reduce(window.samples(for: day).compactMap { samples[$0] }, day: day, years: window.years(for: day), place: place)
+            if let latitude, let climate = reduced?.climate {
+                let sunshine = percentile(window.samples(for: day).compactMap { samples[$0]?.sunshineShare }.sorted(), 0.5)
+                reduced?.uvIndex = usualUV(day: day, latitude: latitude, elevation: elevation, sunshineShare: sunshine, wetShare: climate.wetShare)
+            }
+            return reduced
         }
         guard !days.isEmpty else {
             throw ServiceError.malformed(service: "Open-Meteo archive", detail: "the answer has too few days for the trip's dates")
@@ -109,6 +126,16 @@ enum ClimateDecoder {
                 wetShare: wetShare, snowShare: snowShare
             )
         )
+    }
+
+    /// A climate day's usual noon UV index: the clear-sky index from the sun's noon height at the latitude
+    /// and date (`SolarDay.clearSkyUV`, with the place's elevation), cut by the sky: with the archive's
+    /// sunshine, `0.35 + 0.65 × the median share of daylight the sun shone` (an overcast sky lets through
+    /// about a third); without it, by the share of wet days (`1 − 0.5 × wetShare`). One decimal.
+    static func usualUV(day: CalendarDate, latitude: Double, elevation: Double?, sunshineShare: Double?, wetShare: Double) -> Double {
+        let clear = SolarDay(date: day, latitude: latitude).clearSkyUV(elevation: elevation)
+        let sky = sunshineShare.map { 0.35 + 0.65 * min(max($0, 0), 1) } ?? (1 - 0.5 * min(max(wetShare, 0), 1))
+        return (clear * sky * 10).rounded() / 10
     }
 
     /// The `fraction` percentile of sorted values, interpolated between neighbours; nil when empty.

@@ -21,11 +21,13 @@ public struct ClimateService: Sendable {
         let url = try Self.url(base: base, latitude: place.latitude, longitude: place.longitude, window: window)
         let name = place.name
         let timeZone = place.timeZone
+        let latitude = place.latitude
         let response = try await http.getDecoded(
             url, service: "Open-Meteo archive", kind: .climate, accepts: { ClimateDecoder.isArchive($0) },
             decode: {
                 try ClimateDecoder.forecast(
-                    from: $0.body, window: window, place: name, url: $0.url, timeZone: timeZone, fetchedAt: $0.fetchedAt
+                    from: $0.body, window: window, place: name, url: $0.url, timeZone: timeZone, fetchedAt: $0.fetchedAt,
+                    latitude: latitude
                 )
             }
         )

@@ -3,20 +3,21 @@ import Store
 
 /// A forecast as the HTTP cache keeps it beside the service's document:
 ///
-///     forecast 3 <source> <url> <timeZone> <updatedAt|\N> <fetchedAt> <elevation>   (times: seconds since 2001,
+///     forecast 4 <source> <url> <timeZone> <updatedAt|\N> <fetchedAt> <elevation>   (times: seconds since 2001,
 ///                                                                       as `Date` keeps them, so they read back exactly)
 ///     day <date as days since 1970-01-01> <high> <low> <precipitationChance> <precipitation> <snowfall> <hasSnow> <hasThunder>
 ///         <wind> <gust> <uvIndex> <summary> <nightSummary|\N> <source|\N>
 ///     climate <place> <firstYear> <lastYear> <samples> <coldNight> <hotDay> <wetShare> <snowShare>   (the day above's)
 ///     alert <event> <headline> <severity> <onset> <ends> <summary>
 ///     alerts-unread <reason>                      (only when the alerts were asked and could not be read)
+///     sea <celsius> <from> <to> <lastYear>         (days since 1970-01-01; only when the sea was read)
 ///
-/// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `3`)
+/// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `4`)
 /// whenever the fields change: older records are then decoded again from the document.
 extension Forecast: CompactRecord {
     public var record: String {
         var lines = [
-            ["forecast", "3", Self.field(source), Self.field(url), Self.field(timeZone),
+            ["forecast", "4", Self.field(source), Self.field(url), Self.field(timeZone),
              updatedAt.map { $0.timeIntervalSinceReferenceDate.description } ?? "\\N",
              fetchedAt.timeIntervalSinceReferenceDate.description, Self.field(elevation)].joined(separator: "\t"),
         ]
@@ -42,13 +43,17 @@ extension Forecast: CompactRecord {
         if let alertsUnavailable {
             lines.append(["alerts-unread", Self.field(alertsUnavailable)].joined(separator: "\t"))
         }
+        if let sea {
+            lines.append(["sea", Self.field(sea.celsius), String(sea.from.dayNumber), String(sea.to.dayNumber), Self.field(sea.isLastYear)]
+                .joined(separator: "\t"))
+        }
         return lines.joined(separator: "\n")
     }
 
     public init?(record: String) {
         let record = RecordFields(record)
         guard let header = record.lines.first, header.count == 8,
-              record.isField(header[0], "forecast"), record.isField(header[1], "3"),
+              record.isField(header[0], "forecast"), record.isField(header[1], "4"),
               let source = record.text(header[2]), let url = record.text(header[3]),
               let timeZone = record.text(header[4]), let fetchedAt = record.double(header[6]),
               let elevation = record.optionalDouble(header[7])
@@ -61,6 +66,7 @@ extension Forecast: CompactRecord {
         var days: [ForecastDay] = []
         var alerts: [WeatherAlert] = []
         var unread: String?
+        var sea: SeaTemperature?
         days.reserveCapacity(record.lines.count - 1)
         for fields in record.lines.dropFirst() {
             guard let kind = fields.first else { return nil }
@@ -76,6 +82,9 @@ extension Forecast: CompactRecord {
             } else if record.isField(kind, "alerts-unread") {
                 guard fields.count == 2, let reason = record.text(fields[1]) else { return nil }
                 unread = reason
+            } else if record.isField(kind, "sea") {
+                guard let read = Self.sea(fields, record) else { return nil }
+                sea = read
             } else {
                 return nil
             }
@@ -85,6 +94,15 @@ extension Forecast: CompactRecord {
             fetchedAt: Date(timeIntervalSinceReferenceDate: fetchedAt), days: days, alerts: alerts, elevation: elevation
         )
         alertsUnavailable = unread
+        self.sea = sea
+    }
+
+    private static func sea(_ fields: [Range<Int>], _ record: RecordFields) -> SeaTemperature? {
+        guard fields.count == 5, let celsius = record.optionalDouble(fields[1]) ?? nil, (-2...40).contains(celsius),
+              let from = record.int(fields[2]), let to = record.int(fields[3]),
+              (-719_162...2_932_896).contains(from), (-719_162...2_932_896).contains(to), let lastYear = record.flag(fields[4])
+        else { return nil }
+        return SeaTemperature(celsius: celsius, from: CalendarDate(dayNumber: from), to: CalendarDate(dayNumber: to), isLastYear: lastYear)
     }
 
     private static func day(_ fields: [Range<Int>], _ record: RecordFields) -> ForecastDay? {

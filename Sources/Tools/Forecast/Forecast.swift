@@ -23,6 +23,8 @@ public struct Forecast: Codable, Sendable, Equatable {
     /// Why the NWS alerts could not be read for these days ("HTTP 500"), when they were asked and failed:
     /// a warning in force may be missing, and `show` and `pack` both say so.
     public var alertsUnavailable: String?
+    /// The sea off the place over the trip's days (Open-Meteo marine), when it was asked and there is a sea.
+    public var sea: SeaTemperature?
 
     public init(
         source: String, url: String, timeZone: String, updatedAt: Date?, fetchedAt: Date, days: [ForecastDay],
@@ -50,6 +52,7 @@ public struct Forecast: Codable, Sendable, Equatable {
         alerts = try container.decodeIfPresent([WeatherAlert].self, forKey: .alerts) ?? []
         elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
         alertsUnavailable = try container.decodeIfPresent(String.self, forKey: .alertsUnavailable)
+        sea = try container.decodeIfPresent(SeaTemperature.self, forKey: .sea)
         // A forecast from before days had sources: every day is the forecast's own.
         let own = DaySource(rawValue: source)
         for index in days.indices where days[index].source == nil {
@@ -230,6 +233,7 @@ public struct ForecastDay: Codable, Sendable, Equatable {
         if climate.snowShare > 0 { parts.append("snow on " + DayClimate.daysInTen(climate.snowShare)) }
         if let wind { parts.append("wind \(units.speedText(wind))") }
         if let gust { parts.append("gusts \(units.speed(fromMPH: gust))") }
+        if let uvIndex, uvIndex.isFinite, uvIndex >= 3 { parts.append("UV about " + FixedDecimal.text(uvIndex, places: 0)) }
         return "\(date.shortLabel): usual (climate \(climate.firstYear)–\(climate.lastYear), not a forecast): "
             + parts.joined(separator: ", ")
     }

@@ -22,7 +22,8 @@ extension ForecastDay {
         var parts: [String?]
         switch aspect {
         case .cold: parts = [lows, climate.coldNight.map { "1 night in 10 below \($0)°F" }]
-        case .cool, .sun: parts = [highs]
+        case .cool: parts = [highs]
+        case .sun: parts = [uvIndex.flatMap { $0.isFinite ? Int(checkedRounding: $0) : nil }.map { "UV about \($0) at noon" }, highs]
         case .heat: parts = [highs, climate.hotDay.map { "1 day in 10 above \($0)°F" }]
         case .spread: parts = [highs, lows]
         case .rain: parts = ["rain on " + DayClimate.daysInTen(climate.wetShare)]

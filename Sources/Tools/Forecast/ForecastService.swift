@@ -41,6 +41,8 @@ public struct ForecastService: ForecastProvider {
     public let openMeteoBase: URL
     /// Open-Meteo's historical weather API, for the days past the forecast (nil: no climate).
     public let climateBase: URL?
+    /// Open-Meteo's marine API, for the sea off the place (nil: the sea is not asked; set for water trips).
+    public var marineBase: URL?
 
     /// Days NWS forecasts, today included.
     public static let nwsDays = 7
@@ -108,9 +110,25 @@ public struct ForecastService: ForecastProvider {
         if Self.isNWSCandidate(place), plan.asksAlerts {
             try await readAlerts(into: &forecast, place: place, from: first, to: last, notes: &notes)
         }
+        await readSea(into: &forecast, place: place, from: first, to: last, today: today, notes: &notes)
         let origin = origins.first(where: \.isStale) ?? primary.origin
         notes.insert(contentsOf: parts.compactMap(\.note), at: 0)
         return ForecastReport(forecast: forecast, origin: origin, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// The sea off the place, when the marine API is asked (water trips); a failure is a note, never the forecast's.
+    private func readSea(
+        into forecast: inout Forecast, place: Place, from first: CalendarDate, to last: CalendarDate, today: CalendarDate,
+        notes: inout [String]
+    ) async {
+        guard let marineBase else { return }
+        do {
+            forecast.sea = try await MarineService(http: http, base: marineBase).seaTemperature(at: place, from: first, to: last, today: today)
+        } catch let error as ServiceError {
+            notes.append("the sea's temperature could not be had (\(Self.reason(error)))")
+        } catch {
+            notes.append("the sea's temperature could not be had")
+        }
     }
 
     /// NWS's forecast, or none (its note kept) where NWS has no data for the point.

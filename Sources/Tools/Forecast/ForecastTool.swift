@@ -139,6 +139,9 @@ public struct ForecastTool: Tool {
         var lines = [header + ":"]
         lines += days.map(\.compactLine)
         lines += forecast.alerts.map { "Alert: \($0.event): \($0.headline)" }
+        if let sea = forecast.sea {
+            lines.append("Sea: " + sea.reason(units: .us) + " (" + FixedDecimal.text(sea.celsius, places: 0) + "°C), Open-Meteo marine.")
+        }
         if !missing.isEmpty {
             let last = forecast.lastDate.map { " (forecast ends \($0.shortLabel))" } ?? ""
             lines.append("No forecast for: " + missing.map(\.shortLabel).joined(separator: ", ") + last + ".")

@@ -39,7 +39,9 @@ struct PackCommand {
             guard let found = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
             trip = found
         }
-        let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: offline)
+        let service = try context.forecastService(
+            store: store, fresh: arguments.network.fresh, offline: offline, sea: PackingRules.asksTheSea(trip.activities)
+        )
         var setup = context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
         setup.traveller = try await context.traveller(store: store, tripID: trip.id)

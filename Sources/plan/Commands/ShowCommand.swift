@@ -18,7 +18,9 @@ struct ShowCommand {
             try ListOutput(context: context).document(list, trip: trip, csv: arguments.csv)
             return
         }
-        let service = try context.forecastService(store: store, fresh: arguments.network.fresh, offline: arguments.network.offline)
+        let service = try context.forecastService(
+            store: store, fresh: arguments.network.fresh, offline: arguments.network.offline, sea: PackingRules.asksTheSea(trip.activities)
+        )
         if trip.hasStops { return try await showStops(trip, list: list, arguments: arguments, store: store, service: service) }
 
         var report: ForecastReport?

@@ -37,7 +37,8 @@ NUMBER = re.compile(r"-?\d+(?:\.(\d+))?")
 POINTS_PATH = re.compile(r"/points/([^/]*)")
 FORECAST_PATH = re.compile(r"/gridpoints/([^/]+)/(-?\d+),(-?\d+)/forecast")
 ARCHIVE_VARS = ("temperature_2m_max", "temperature_2m_min", "precipitation_sum", "snowfall_sum",
-                "wind_speed_10m_max", "wind_gusts_10m_max", "rain_sum", "precipitation_hours")
+                "wind_speed_10m_max", "wind_gusts_10m_max", "rain_sum", "precipitation_hours",
+                "sunshine_duration", "daylight_duration")
 ARCHIVE_FIRST = dt.date(1940, 1, 1)
 ARCHIVE_LAG_DAYS = 5            # ERA5 runs about five days behind today
 ALERTS_MAX_AGE = 30
@@ -555,6 +556,29 @@ def archive_day(name, prof, day):
     return round(high, 1), round(low, 1), precip, snow, round(wind, 1), round(gust, 1)
 
 
+def daylight_seconds(lat, day):
+    """Seconds from sunrise to sunset (the sun's centre at -0.833 degrees), NOAA's declination series."""
+    n = day.timetuple().tm_yday
+    g = 2 * math.pi / 365 * (n - 0.5)
+    decl = (0.006918 - 0.399912 * math.cos(g) + 0.070257 * math.sin(g) - 0.006758 * math.cos(2 * g)
+            + 0.000907 * math.sin(2 * g) - 0.002697 * math.cos(3 * g) + 0.00148 * math.sin(3 * g))
+    phi = math.radians(max(-89.9, min(89.9, lat)))
+    c = (math.sin(math.radians(-0.833)) - math.sin(phi) * math.sin(decl)) / (math.cos(phi) * math.cos(decl))
+    if c >= 1:
+        return 0.0
+    if c <= -1:
+        return 86400.0
+    return round(2 * math.degrees(math.acos(c)) / 15 * 3600, 2)
+
+
+def sunshine_seconds(name, day, wet, daylight):
+    """Sunshine on a day: a wet day 10-45 % of its daylight, a dry one 55-95 % (its own noise, so the
+    other columns stay as they were)."""
+    rng = DayNoise(f"{name}:{day.isoformat()}:sun")
+    share = 0.1 + rng.random() * 0.35 if wet else 0.55 + rng.random() * 0.4
+    return round(daylight * share, 2)
+
+
 def open_meteo_archive(query, lm):
     """GET /v1/archive: the historical weather API's daily answer, compact, in the real shape."""
     began = time.perf_counter()
@@ -616,6 +640,7 @@ def open_meteo_archive(query, lm):
     to_cm = (lambda v: round(v / 2.54, 3)) if p_unit == "inch" else (lambda v: v)
     unit_of = {"temperature_2m_max": "°C" if t_unit == "celsius" else "°F", "precipitation_sum": p_unit,
                "snowfall_sum": "cm" if p_unit == "mm" else "inch", "rain_sum": p_unit, "precipitation_hours": "h",
+               "sunshine_duration": "s", "daylight_duration": "s",
                "wind_speed_10m_max": {"kmh": "km/h", "mph": "mp/h", "ms": "m/s", "kn": "kn"}[w_unit]}
     unit_of["temperature_2m_min"] = unit_of["temperature_2m_max"]
     unit_of["wind_gusts_10m_max"] = unit_of["wind_speed_10m_max"]
@@ -631,11 +656,83 @@ def open_meteo_archive(query, lm):
                    "rain_sum": [to_mm(0.0 if r[3] else r[2]) for r in rows],
                    "precipitation_hours": [round(min(24.0, r[2] * 1.5), 1) for r in rows],
                    "wind_speed_10m_max": [to_wind(r[4]) for r in rows], "wind_gusts_10m_max": [to_wind(r[5]) for r in rows]}
+        if "sunshine_duration" in wanted or "daylight_duration" in wanted:
+            light = [daylight_seconds(lat, d) for d in dates]
+            columns["daylight_duration"] = light
+            columns["sunshine_duration"] = [sunshine_seconds(name, d, r[2] >= 1.0, s) for d, r, s in zip(dates, rows, light)]
         body["daily_units"] = {"time": "iso8601", **{v: unit_of[v] for v in wanted}}
         body["daily"] = {"time": [d.isoformat() for d in dates], **{v: columns[v] for v in wanted}}
     body["generationtime_ms"] = round((time.perf_counter() - began) * 1000, 4)
     return Resp(200, dumps(body, True), "application/json; charset=utf-8",
                 cache_headers(86400, lm), lm=lm)
+
+
+# ---------------------------------------------------------------- Open-Meteo marine
+
+# Monthly sea surface normals (deg C, January..December) at a point offshore of each coastal city; every
+# other point (the cities themselves, inland places, lakes) is land: null throughout, as the real grid answers.
+MARINE_SEAS = {
+    "lisbon": {"sea": (38.7223, -9.2893), "timezone": "Europe/Lisbon",
+               "sst": [15.0, 14.6, 14.8, 15.4, 16.4, 17.6, 18.4, 18.9, 18.9, 18.2, 17.0, 15.8]},
+    "cape town": {"sea": (-33.9249, 18.2741), "timezone": "Africa/Johannesburg",
+                  "sst": [16.0, 16.2, 15.8, 15.2, 14.8, 14.4, 14.0, 13.8, 13.9, 14.3, 14.9, 15.6]},
+    "cancun": {"sea": (21.1619, -86.7015), "timezone": "America/Cancun",
+               "sst": [26.2, 26.0, 26.4, 27.0, 27.9, 28.8, 29.3, 29.8, 29.6, 28.8, 27.7, 26.7]},
+    "sydney": {"sea": (-33.8688, 151.3593), "timezone": "Australia/Sydney",
+               "sst": [23.4, 23.8, 23.2, 22.0, 20.6, 19.2, 18.4, 18.0, 18.4, 19.4, 20.8, 22.2]},
+}
+MARINE_FIRST = dt.date(2022, 10, 1)   # the marine API's past data starts about here
+
+
+def marine_location(lat, lon, start, end, tz_param):
+    """One location's hourly answer: the sea's temperature where a city's offshore point is within 0.06 deg, else nulls."""
+    sea = None
+    for city in MARINE_SEAS.values():
+        if abs(city["sea"][0] - lat) < 0.06 and abs(city["sea"][1] - lon) < 0.06:
+            sea = city
+    tz = (sea["timezone"] if sea else "GMT") if tz_param == "auto" else tz_param
+    days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+    times, values = [], []
+    for day in days:
+        base = normal(sea["sst"], day) if sea else None
+        rng = DayNoise(f"sea:{lat}:{lon}:{day.isoformat()}")
+        for hour in range(24):
+            times.append(f"{day.isoformat()}T{hour:02d}:00")
+            values.append(round(base + rng.gauss(0, 0.15), 1) if sea else None)
+    return {"latitude": lat, "longitude": lon, "generationtime_ms": 0.1, "utc_offset_seconds": 0, "timezone": tz,
+            "timezone_abbreviation": tz if tz == "GMT" else "LT",
+            "hourly_units": {"time": "iso8601", "sea_surface_temperature": "°C"},
+            "hourly": {"time": times, "sea_surface_temperature": values}}
+
+
+def open_meteo_marine(query, lm):
+    """GET /v1/marine: hourly sea_surface_temperature for one location (an object) or several (an array)."""
+    q = dict(parse_qsl(query, keep_blank_values=True))
+    try:
+        lats = [float(v) for v in q.get("latitude", "").split(",")]
+        lons = [float(v) for v in q.get("longitude", "").split(",")]
+    except ValueError:
+        return om_error("Cannot initialize Float from invalid String value")
+    if len(lats) != len(lons) or any(abs(v) > 90 for v in lats) or any(abs(v) > 180 for v in lons):
+        return om_error("Parameter 'latitude' and 'longitude' must have the same number of elements and be in range")
+    for v in [s for s in q.get("hourly", "").split(",") if s]:
+        if v not in ("sea_surface_temperature", "wave_height", "swell_wave_height"):
+            return om_error(f"Data corrupted at path ''. Cannot initialize MarineHourlyVariable from invalid String value {v}.")
+    try:
+        start = dt.date.fromisoformat(q["start_date"]) if "start_date" in q else OPTS.anchor
+        end = dt.date.fromisoformat(q["end_date"]) if "end_date" in q else OPTS.anchor + dt.timedelta(days=6)
+    except ValueError:
+        return om_error("Invalid date format. Make sure to use 'YYYY-MM-DD'")
+    last = OPTS.anchor + dt.timedelta(days=15)
+    for name, value in (("start_date", start), ("end_date", end)):
+        if not MARINE_FIRST <= value <= last:
+            return om_error(f"Parameter '{name}' is out of allowed range from {MARINE_FIRST.isoformat()} to {last.isoformat()}")
+    if end < start or (end - start).days > 366:
+        return om_error("End-date must be larger or equals than start-date")
+    tz = q.get("timezone", "GMT")
+    answers = [marine_location(lat, lon, start, end, tz) for lat, lon in zip(lats, lons)]
+    body = answers[0] if len(answers) == 1 else answers
+    return Resp(200, dumps(body, True), "application/json; charset=utf-8", cache_headers(OPTS.forecast_max_age, lm), lm=lm)
 
 
 # ---------------------------------------------------------------- NWS alerts
@@ -827,6 +924,8 @@ class Handler(BaseHTTPRequestHandler):
             return open_meteo(query, STATE.last_modified(path))
         if path == "/v1/archive":
             return open_meteo_archive(query, STATE.last_modified(path))
+        if path == "/v1/marine":
+            return open_meteo_marine(query, STATE.last_modified(path))
         if path == "/v1/search":
             return open_meteo_geocoding(query)
         if path == "/nominatim/search":
@@ -872,7 +971,7 @@ class Handler(BaseHTTPRequestHandler):
         return Resp(200, dumps(out), "application/geo+json", cache_headers(max_age, lm), lm=lm)
 
     def fault_response(self, fault, path, query):
-        mode, om = fault["mode"], "/v1/forecast" in path or "/v1/search" in path or "/v1/archive" in path
+        mode, om = fault["mode"], any(p in path for p in ("/v1/forecast", "/v1/search", "/v1/archive", "/v1/marine"))
         if mode == "301":
             location = "/redirected" + path + (f"?{query}" if query else "")
             return Resp(301, b"Moved Permanently\n", "text/plain", {"Location": location})
