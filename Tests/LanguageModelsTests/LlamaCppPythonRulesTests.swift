@@ -113,11 +113,11 @@ import Testing
 
 extension LlamaCppPythonRulesTests {
     @Test func aStopPastItsBudgetIsReadAsCutShort() {
-        let long = ModelReply(text: "Pack", usage: .init(promptTokens: 10, completionTokens: 34), finishReason: .stop)
+        let long = ModelReply(text: "Pack", usage: .init(inputTokens: 10, outputTokens: 34), finishReason: .stop)
         #expect(OpenAICompatibleModel.checkingFinish(long, budget: 5).finishReason == .length)
         #expect(OpenAICompatibleModel.checkingFinish(long, budget: 34).finishReason == .stop)
         #expect(OpenAICompatibleModel.checkingFinish(long, budget: nil).finishReason == .stop)
-        let thought = ModelReply(text: "Pack", usage: .init(promptTokens: 10, completionTokens: 34, reasoningTokens: 30), finishReason: .stop)
+        let thought = ModelReply(text: "Pack", usage: .init(inputTokens: 10, outputTokens: 34, reasoningTokens: 30), finishReason: .stop)
         #expect(OpenAICompatibleModel.checkingFinish(thought, budget: 5).finishReason == .stop)
     }
 }

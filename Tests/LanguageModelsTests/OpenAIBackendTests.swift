@@ -55,7 +55,7 @@ import Testing
         let transport = Self.server(completion: ScriptedTransport.toolCallCompletion(name: "forecast", arguments: #"{"place":"Lyon"}"#))
         let reply = try await Self.model(transport).respond(to: Self.request())
         #expect(reply.toolCalls == [ToolCall(id: "call_1", name: "forecast", arguments: ["place": "Lyon"])])
-        #expect(reply.usage?.promptTokens == 120)
+        #expect(reply.usage?.input.totalTokenCount == 120)
         // A hosted-style server (no /props, /api/…) was detected through the transport, then asked once.
         let bodies = Self.completions(transport)
         try #require(bodies.count == 1)

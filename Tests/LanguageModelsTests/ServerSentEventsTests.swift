@@ -44,7 +44,16 @@ import Testing
         #expect(LanguageModelSession.Usage.count(.number(1.5)) == nil)
         #expect(LanguageModelSession.Usage.count(.number(300)) == 300)
         #expect(LanguageModelSession.Usage.from(["prompt_tokens": 1e20, "completion_tokens": 3]) == nil)
-        #expect(LanguageModelSession.Usage.from(["prompt_tokens": 7, "completion_tokens": -1]) == LanguageModelSession.Usage(promptTokens: 7, completionTokens: 0))
+        #expect(LanguageModelSession.Usage.from(["prompt_tokens": 7, "completion_tokens": -1]) == LanguageModelSession.Usage(inputTokens: 7, outputTokens: 0))
+        // The cached part of the prompt and the reasoning part of the answer, as Foundation Models 27 names them;
+        // a cached count past the prompt's is held to it.
+        let detailed = LanguageModelSession.Usage.from([
+            "prompt_tokens": 120, "completion_tokens": 40, "prompt_tokens_details": ["cached_tokens": 100],
+            "completion_tokens_details": ["reasoning_tokens": 25],
+        ])
+        #expect(detailed?.input == .init(totalTokenCount: 120, cachedTokenCount: 100))
+        #expect(detailed?.output == .init(totalTokenCount: 40, reasoningTokenCount: 25))
+        #expect(LanguageModelSession.Usage.from(["prompt_tokens": 10, "prompt_tokens_details": ["cached_tokens": 99]])?.input.cachedTokenCount == 10)
         #expect(!OpenAICompatibleModel.contextSizes.contains(0) && !OpenAICompatibleModel.contextSizes.contains(-5))
     }
 

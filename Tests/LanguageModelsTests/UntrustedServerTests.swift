@@ -80,7 +80,7 @@ import Testing
         let shown = Shown()
         let reply = try await Self.model(transport).respond(to: Self.ask { shown.add($0) })
         #expect(reply.text == "Pack boots.")
-        #expect(reply.usage?.promptTokens == 130)
+        #expect(reply.usage?.input.totalTokenCount == 130)
         #expect(shown.text == "Pack boots.")
         // It was asked as a stream.
         let sent = transport.requests.last { $0.url.path.hasSuffix("chat/completions") }

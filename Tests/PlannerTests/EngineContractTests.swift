@@ -126,7 +126,7 @@ import Tools
         let model = engine.model()
         let reply = try await model.respond(to: Self.ask(maximum: 400))
         #expect(reply.text == "Pack boots.")
-        #expect((reply.usage?.reasoningTokens ?? 0) > 0)
+        #expect((reply.usage?.output.reasoningTokenCount ?? 0) > 0)
         let sent = try await engine.requests()
         // temperature 0 refused (only the default), then accepted without any sampling field.
         #expect(sent.count == 2)

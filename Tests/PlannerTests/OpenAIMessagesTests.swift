@@ -73,7 +73,7 @@ import Tools
         let native = Data(#"{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"x","type":"function","function":{"name":"forecast","arguments":"{\"latitude\":1,\"longitude\":2}"}}]},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":50,"completion_tokens":9}}"#.utf8)
         let reply = try OpenAIMessages.reply(from: native, mode: .native, wantsStructured: true)
         #expect(reply.toolCalls == [ToolCall(id: "x", name: "forecast", arguments: ["latitude": 1, "longitude": 2])])
-        #expect(reply.usage == LanguageModelSession.Usage(promptTokens: 50, completionTokens: 9))
+        #expect(reply.usage == LanguageModelSession.Usage(inputTokens: 50, outputTokens: 9))
         let guided = Data(#"{"choices":[{"message":{"role":"assistant","content":"{\"response\":{\"items\":[]}}"}}]}"#.utf8)
         let answer = try OpenAIMessages.reply(from: guided, mode: .guided, wantsStructured: true)
         #expect(answer.structured == ["items": []])
@@ -91,7 +91,7 @@ import Tools
         let items = try #require(reply.structured?["items"]?.arrayValue)
         #expect(items.map { $0["name"]?.stringValue } == ["Socks {warm}", "Boots"])
         #expect(reply.isCutOff)
-        #expect(reply.usage?.completionTokens == 99)
+        #expect(reply.usage?.output.totalTokenCount == 99)
         // Nothing complete: no structured answer (the session reports the cut-off; the planner decides).
         let nothing = try JSONSerialization.data(withJSONObject: [
             "choices": [["message": ["role": "assistant", "content": #"{"response": {"items": [{"categ"#], "finish_reason": "length"]],
@@ -144,6 +144,6 @@ import Tools
         let reply = accumulator.reply()
         #expect(reply.text == "Pack boots.")
         #expect(reply.toolCalls == [ToolCall(id: "t", name: "forecast", arguments: ["latitude": 1])])
-        #expect(reply.usage == LanguageModelSession.Usage(promptTokens: 7, completionTokens: 3))
+        #expect(reply.usage == LanguageModelSession.Usage(inputTokens: 7, outputTokens: 3))
     }
 }

@@ -13,7 +13,7 @@ import Tools
     static func cutCall(tokens: Int = LanguageModelSession.toolCallTokens) -> ScriptedModel.Step {
         .reply(ModelReply(
             text: #"{"tool_call":{"name":"forecast","arguments":{"latitude":39.73921111111111111111111"#,
-            usage: LanguageModelSession.Usage(promptTokens: 900, completionTokens: tokens), finishReason: .length
+            usage: LanguageModelSession.Usage(inputTokens: 900, outputTokens: tokens), finishReason: .length
         ))
     }
 

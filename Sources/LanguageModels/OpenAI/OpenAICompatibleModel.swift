@@ -237,7 +237,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             reply.reasoning = [reply.reasoning, second.reasoning].compactMap { $0 }.joined(separator: "\n\n")
             if reply.reasoning?.isEmpty == true { reply.reasoning = nil }
         }
-        if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.reasoningTokens ?? 0) > 0 {
+        if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.output.reasoningTokenCount ?? 0) > 0 {
             _ = try? await update { $0.isReasoning = true }
         } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
             await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
@@ -249,8 +249,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// (a proxy in front of llama-cpp-python turns an overflow while streaming into "stop"): it is read as
     /// cut off, so the session salvages or recovers it instead of taking it as whole.
     static func checkingFinish(_ reply: ModelReply, budget: Int?) -> ModelReply {
-        guard reply.finishReason == .stop, let budget, budget > 0, let used = reply.usage?.completionTokens,
-              used - (reply.usage?.reasoningTokens ?? 0) > budget else { return reply }
+        guard reply.finishReason == .stop, let budget, budget > 0, let used = reply.usage?.output.totalTokenCount,
+              used - (reply.usage?.output.reasoningTokenCount ?? 0) > budget else { return reply }
         var cut = reply
         cut.finishReason = .length
         return cut
@@ -569,8 +569,10 @@ public struct OpenAICompatibleModel: LanguageModel {
         guard let a else { return b }
         guard let b else { return a }
         return LanguageModelSession.Usage(
-            promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens,
-            reasoningTokens: a.reasoningTokens + b.reasoningTokens
+            inputTokens: a.input.totalTokenCount + b.input.totalTokenCount,
+            outputTokens: a.output.totalTokenCount + b.output.totalTokenCount,
+            cachedTokens: a.input.cachedTokenCount + b.input.cachedTokenCount,
+            reasoningTokens: a.output.reasoningTokenCount + b.output.reasoningTokenCount
         )
     }
 }

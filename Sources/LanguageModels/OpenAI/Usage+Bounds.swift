@@ -13,9 +13,13 @@ extension LanguageModelSession.Usage {
     /// The `usage` object of a completion, when its prompt count is believable.
     static func from(_ usage: JSONValue?) -> LanguageModelSession.Usage? {
         guard let usage, let prompt = count(usage["prompt_tokens"]) else { return nil }
-        var counted = LanguageModelSession.Usage(promptTokens: prompt, completionTokens: count(usage["completion_tokens"]) ?? 0)
-        // OpenAI's hidden reasoning (part of completion_tokens).
-        counted.reasoningTokens = count(usage["completion_tokens_details"]?["reasoning_tokens"]) ?? 0
-        return counted
+        // OpenAI's cached prompt tokens (part of prompt_tokens) and hidden reasoning (part of completion_tokens),
+        // each no more than the total it is part of.
+        let cached = count(usage["prompt_tokens_details"]?["cached_tokens"]).map { min($0, prompt) } ?? 0
+        let completion = count(usage["completion_tokens"]) ?? 0
+        let reasoning = count(usage["completion_tokens_details"]?["reasoning_tokens"]) ?? 0
+        return LanguageModelSession.Usage(
+            inputTokens: prompt, outputTokens: completion, cachedTokens: cached, reasoningTokens: reasoning
+        )
     }
 }

@@ -124,7 +124,7 @@ public struct ModelReply: Sendable, Equatable {
     /// How many tokens the answer took, as the server counted them; nil when it gave no count (no `usage`,
     /// or a zero that only stands in for a missing `completion_tokens`), so nothing says a number it did not.
     public var answerTokens: Int? {
-        guard let tokens = usage?.completionTokens, tokens > 0 else { return nil }
+        guard let tokens = usage?.output.totalTokenCount, tokens > 0 else { return nil }
         return tokens
     }
 }
@@ -143,21 +143,49 @@ extension ModelReply.FinishReason {
 }
 
 extension LanguageModelSession {
-    /// Tokens a server reports for one round, as Foundation Models 27's `LanguageModelSession.Usage` (plan keeps
-    /// the server's three counts flat: input, output, and the output's reasoning part; no cached-input count).
+    /// Tokens a server reports for one round, shaped as Foundation Models 27's `LanguageModelSession.Usage`:
+    /// the input with the part a prompt cache held, the output with the part a reasoning model spent thinking.
     public struct Usage: Sendable, Equatable {
-        /// Input tokens (Foundation Models: `input.total`).
-        public var promptTokens: Int
-        /// Output tokens, reasoning included (Foundation Models: `output.total`).
-        public var completionTokens: Int
-        /// Of the completion tokens, those a reasoning model spent thinking (hidden or shown apart;
-        /// Foundation Models: `output.reasoning`).
-        public var reasoningTokens: Int
+        /// What the model read.
+        public struct Input: Sendable, Equatable {
+            /// Every input token of the round.
+            public var totalTokenCount: Int
+            /// Of those, the tokens the server's prompt cache already held (0 when it did not say).
+            public var cachedTokenCount: Int
 
-        public init(promptTokens: Int, completionTokens: Int, reasoningTokens: Int = 0) {
-            self.promptTokens = promptTokens
-            self.completionTokens = completionTokens
-            self.reasoningTokens = reasoningTokens
+            public init(totalTokenCount: Int, cachedTokenCount: Int = 0) {
+                self.totalTokenCount = totalTokenCount
+                self.cachedTokenCount = cachedTokenCount
+            }
+        }
+
+        /// What the model wrote.
+        public struct Output: Sendable, Equatable {
+            /// Every output token, reasoning included.
+            public var totalTokenCount: Int
+            /// Of those, the tokens a reasoning model spent thinking (hidden or shown apart).
+            public var reasoningTokenCount: Int
+
+            public init(totalTokenCount: Int, reasoningTokenCount: Int = 0) {
+                self.totalTokenCount = totalTokenCount
+                self.reasoningTokenCount = reasoningTokenCount
+            }
+        }
+
+        public var input: Input
+        public var output: Output
+
+        public init(input: Input, output: Output) {
+            self.input = input
+            self.output = output
+        }
+
+        /// The four counts, flat.
+        public init(inputTokens: Int, outputTokens: Int, cachedTokens: Int = 0, reasoningTokens: Int = 0) {
+            self.init(
+                input: Input(totalTokenCount: inputTokens, cachedTokenCount: cachedTokens),
+                output: Output(totalTokenCount: outputTokens, reasoningTokenCount: reasoningTokens)
+            )
         }
     }
 }

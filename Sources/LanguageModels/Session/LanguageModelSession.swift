@@ -330,7 +330,7 @@ public actor LanguageModelSession {
         if let reasoning = reply.reasoning?.trimmingCharacters(in: .whitespacesAndNewlines), !reasoning.isEmpty {
             // Kept apart: in the transcript, never in the answer, never sent back.
             try await append(.reasoning(Transcript.Reasoning(
-                text: reasoning, tokens: reply.usage.map { $0.reasoningTokens } ?? 0
+                text: reasoning, tokens: reply.usage.map { $0.output.reasoningTokenCount } ?? 0
             )))
         }
         if let usage = reply.usage {
@@ -340,10 +340,10 @@ public actor LanguageModelSession {
             // the instructions and the trip were dropped, so the answer is no answer. An overflow, in the
             // window the session knows: a usage figure is one request's prompt, never the window (a server
             // reporting 10 prompt tokens would otherwise shrink the recovery's window to 10).
-            if counted >= 256, usage.promptTokens * 10 < counted * 7, await model.truncatesSilently() {
+            if counted >= 256, usage.input.totalTokenCount * 10 < counted * 7, await model.truncatesSilently() {
                 throw LanguageModelError.contextSizeExceeded(tokenCount: counted, contextSize: contextSize)
             }
-            promptCorrection = max(0, min(usage.promptTokens - counted, contextSize))
+            promptCorrection = max(0, min(usage.input.totalTokenCount - counted, contextSize))
         }
         if reply.isCutOff {
             let completion = reply.answerTokens

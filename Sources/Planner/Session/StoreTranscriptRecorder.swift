@@ -22,9 +22,9 @@ public struct StoreTranscriptRecorder: TranscriptRecorder {
 
     public func recordUsage(_ usage: LanguageModelSession.Usage) async throws {
         try await store.addUsage(
-            sessionID: sessionID, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens
+            sessionID: sessionID, promptTokens: usage.input.totalTokenCount, completionTokens: usage.output.totalTokenCount
         )
-        try await store.addReasoningTokens(sessionID: sessionID, tokens: usage.reasoningTokens)
+        try await store.addReasoningTokens(sessionID: sessionID, tokens: usage.output.reasoningTokenCount)
     }
 
     public func dropFromContext(seqs: [Int]) async throws {
