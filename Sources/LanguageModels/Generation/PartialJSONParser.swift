@@ -99,6 +99,14 @@ public enum PartialJSONParser {
 
         mutating func string() -> GeneratedContent {
             index += 1
+            // Most strings hold no escape: taken whole, without building them scalar by scalar.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return .string(text, isComplete: true)
+            }
             var scalars = String.UnicodeScalarView()
             var raw: [UInt8] = []
             func flush() {
