@@ -155,8 +155,15 @@ public struct ForecastChart: Sendable {
         let usual = day.isClimate ? day.climate : nil
         let outerFirst = usual?.coldNight.flatMap { Int(checkedRounding: (Double($0) - low) / cell) } ?? first
         let outerLast = usual?.hotDay.flatMap { Int(checkedRounding: (Double($0) - low) / cell) } ?? last
+        // Cells of one style are painted as one run; within it, cells of one glyph are built at once
+        // (String(repeating:)), not cell by cell.
         var runStyle: Style?
         var run = ""
+        var glyphs = (glyph: "", count: 0)
+        func closeGlyphs() {
+            if glyphs.count > 0 { run += String(repeating: glyphs.glyph, count: glyphs.count) }
+            glyphs.count = 0
+        }
         for index in 0..<width {
             let inRange = index >= first && index <= last
             let inOuter = usual != nil && index >= outerFirst && index <= outerLast
@@ -169,13 +176,16 @@ public struct ForecastChart: Sendable {
             } else {
                 glyph = isUnicode ? "·" : "."
             }
-            if style != runStyle, let previous = runStyle {
-                text += paint(previous, run)
+            if style != runStyle {
+                closeGlyphs()
+                if let previous = runStyle { text += paint(previous, run) }
                 run = ""
+                runStyle = style
             }
-            runStyle = style
-            run += glyph
+            if glyph != glyphs.glyph { closeGlyphs() }
+            glyphs = (glyph, glyphs.count + 1)
         }
+        closeGlyphs()
         if let runStyle { text += paint(runStyle, run) }
         let chance = day.precipitationChance.map { "\($0)%" } ?? (isUnicode ? "–" : "-")
         text += " " + paint(.precipitation, String(repeating: " ", count: max(0, 4 - chance.count)) + chance)
