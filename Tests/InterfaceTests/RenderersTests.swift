@@ -137,3 +137,17 @@ import Testing
         #expect(Timestamp.iso8601(Date(timeIntervalSince1970: seconds)) == text)
     }
 }
+
+/// `history search`'s matches: in bold where the terminal styles text, in their brackets where it does not.
+@Suite struct HistorySearchLinesTests {
+    struct Tags: TextStyling {
+        var isUTF8: Bool { true }
+        func paint(_ text: String, sgr code: String) -> String { code == "1" ? "<b>\(text)</b>" : text }
+    }
+
+    @Test func matchesAreBoldOrBracketed() {
+        #expect(HistoryPrinter.highlighted("snow in [Denver] and [Aspen]", styling: Tags()) == "snow in <b>Denver</b> and <b>Aspen</b>")
+        #expect(HistoryPrinter.highlighted("an open [bracket", styling: Tags()) == "an open [bracket")
+        #expect(HistoryPrinter.highlighted("no match", styling: Tags()) == "no match")
+    }
+}
