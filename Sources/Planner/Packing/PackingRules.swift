@@ -446,7 +446,9 @@ public enum PackingRules {
             guard let keeper = kept.firstIndex(where: { $0.name == better }) else { continue }
             if let index = kept.firstIndex(where: { $0.name == worse }) {
                 if kept[index].weather, !kept[keeper].weather {
-                    kept[keeper].reason = kept[keeper].reason + "; " + kept[index].reason.prefix(1).lowercased() + kept[index].reason.dropFirst()
+                    // Both reasons when they fit an answer's 100 characters; else the forecast's (it cites the day).
+                    let both = kept[keeper].reason + "; " + kept[index].reason.prefix(1).lowercased() + kept[index].reason.dropFirst()
+                    kept[keeper].reason = both.count <= 100 ? both : kept[index].reason
                     kept[keeper].weather = true
                 }
                 kept.remove(at: index)
