@@ -107,7 +107,9 @@ extension Store {
                "SELECT max(trip_revision) AS made FROM packing_lists WHERE trip_id = ?", [current.id]
            )?.optionalInt("made"), packed < current.revision
         {
-            combined = earlier + "; " + note
+            // The net change since the list: a date moved twice says where it was and where it is now; a
+            // change undone drops out (the list is still out of date: "changed, then changed back").
+            combined = ChangeNote.combine(earlier, note) ?? "changed, then changed back"
         }
         if combined.count > 500 { combined = String(combined.prefix(499)) + "…" }
         try connection.query(

@@ -24,7 +24,7 @@ struct PackCommand {
                 if let like { trip = LikeTrip.apply(like, to: trip, details: arguments.details) }
             }
             newTrip = try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
-            AddCommand.warnUnknownActivities(TripLeg.union(trip.legs), console: context.console)
+            // An unknown activity is said once, by the list's notices (not also here).
         }
         // `pack <trip>` with a destination's options never gets here: the declaration's rule refuses them.
         let model = try await context.languageModel(named: engine.model)
