@@ -73,6 +73,24 @@ import Tools
         #expect((Self.item(whole, "Business outfits")?.quantity ?? 0) > (outfits.quantity ?? 0), "the same activities everywhere count every day")
     }
 
+    /// A sightseeing stop in the cold, then skiing: one coat, the ski jacket, with the cold stop's reason; one
+    /// pair of gloves, the ski ones; one neck gaiter.
+    @Test func theSkiStopsJacketAndGlovesServeTheColdStopToo() throws {
+        var context = Self.context(["sightseeing"], ["ski"])
+        context.days = (0..<8).map { Rules.day($0, high: 26, low: 8, chance: 70, summary: "Snow", snow: true) }
+        let list = PackingRules.list(for: context)
+        let jacket = try #require(Self.item(list, "Ski jacket and trousers"))
+        #expect(jacket.weather && jacket.reason.contains("in") == true, "\(jacket)")
+        #expect(list.items.filter { GarmentFamily.of($0.name) == .outerLayers }.count == 1, "\(list.items.map(\.name))")
+        #expect(list.items.filter { GarmentFamily.of($0.name) == .gloves }.map(\.name) == ["Waterproof ski gloves or mittens"])
+        #expect(list.items.filter { PackingCheck.key($0.name).contains("gaiter") }.count == 1)
+    }
+
+    @Test func aFamilyTakesATowelEach() throws {
+        let list = Self.partyList(TripParty(adults: 2, children: [6]), activities: ["beach"])
+        #expect(Self.item(list, "Beach towel")?.quantity == 3)
+    }
+
     @Test func theSameActivitiesAtEveryStopMakeNoStopPlans() throws {
         let denver = Place(name: "Denver", region: "CO", country: "US", latitude: 39.7, longitude: -105, timeZone: "America/Denver", source: "test")
         var trip = Trip(id: 1, name: "West", destination: "Denver", place: denver, start: Self.start, end: Self.start.adding(days: 6),

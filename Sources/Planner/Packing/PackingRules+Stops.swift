@@ -29,7 +29,8 @@ extension PackingRules {
         }
         let whole = clothingSystem(context)
         let wholeItems = whole.items()
-        return oneKindPerDailyFamily(merged, stopsOf: &stopsOf, shares: &shares).map { item in
+        let kinds = skiKindsKept(oneKindPerDailyFamily(merged, stopsOf: &stopsOf, shares: &shares))
+        return kinds.map { item in
             guard (stopsOf[item.name] ?? 0) > 1 else { return item }
             var item = item
             guard GarmentFamily.of(item.name)?.isDaily == true, let quantity = item.quantity else {
@@ -45,6 +46,27 @@ extension PackingRules {
             }
             return item
         }
+    }
+
+    /// A ski stop's jacket and gloves kept over another stop's winter coat and gloves (one line per family,
+    /// as the list's check keeps it): the ski kind does for the village too, and takes the cold stop's reason.
+    static func skiKindsKept(_ items: [PackingItem]) -> [PackingItem] {
+        var items = items
+        for family in [GarmentFamily.outerLayers, .gloves] {
+            guard let ski = items.firstIndex(where: { GarmentFamily.of($0.name) == family && PackingCheck.key($0.name).contains("ski") })
+            else { continue }
+            let others = items.indices.filter { $0 != ski && GarmentFamily.of(items[$0].name) == family }
+            guard let cold = others.first(where: { items[$0].weather }) ?? others.first else { continue }
+            var kept = items[ski]
+            if items[cold].weather {
+                let both = items[cold].reason + "; for the slopes too"
+                kept.reason = both.count <= 100 ? both : items[cold].reason
+                kept.weather = true
+            }
+            items[ski] = kept
+            for index in others.sorted(by: >) { items.remove(at: index) }
+        }
+        return items
     }
 
     /// Two stops' kinds of one daily family (short-sleeved tops in Phuket, long-sleeved in Hanoi) as one

@@ -472,6 +472,7 @@ public enum PackingRules {
         ("Polarised sunglasses", "Sunglasses for driving"),
         ("Sunglasses", "Sunglasses for driving"),
         ("Cap or visor", "Sun hat"),
+        ("Neck gaiter", "Scarf or neck gaiter"),
         ("Spare camera batteries and charger, kept warm", "Spare batteries and charger"),
         ("Dive mask", "Mask and snorkel"),
         ("First-aid kit", "Small first-aid kit"),
