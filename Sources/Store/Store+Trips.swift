@@ -235,7 +235,8 @@ extension Store {
                p.time_zone, p.source, p.source_id, p.population, p.kind,
                (SELECT max(created_at) FROM packing_lists l WHERE l.trip_id = t.id) AS packed_at,
                (SELECT count(*) FROM trip_legs g WHERE g.trip_id = t.id) AS leg_count, t.changed_at, t.change_note,
-               t.revision, t.adults, t.children
+               t.revision,
+               CASE WHEN t.adults = 1 AND t.children = '[]' THEN NULL ELSE t.adults || ' ' || t.children END AS party
         FROM trips t LEFT JOIN places p ON p.id = t.place_id
         """
 
@@ -248,10 +249,8 @@ extension Store {
               let end = CalendarDate(try row.string("end_date"))
         else { throw row.damaged("start_date", "not a date") }
         let activities = try strings(row, "activities")
-        let ages = try? JSONSerialization.jsonObject(with: Data(utf8: try row.string("children")))
-        guard let children = ages as? [Int] else { throw row.damaged("children", "not a JSON array of ages") }
-        let party = TripParty(adults: try row.int("adults"), children: children)
-        if let problem = party.problem { throw row.damaged("adults", problem) }
+        // One column, NULL for one adult (most trips): `plan list` reads it for every trip.
+        let party = try row.optionalString("party").map { try Self.party($0, row: row) } ?? .single
         var trip = Trip(
             id: try row.int("id"), name: try row.string("name"), destination: try row.string("destination"),
             place: place, start: start, end: end, activities: activities,
@@ -291,6 +290,33 @@ extension Store {
         let stored = try? JSONSerialization.jsonObject(with: Data(utf8: try row.string(column)))
         guard let strings = stored as? [String] else { throw row.damaged(column, "not a JSON array of text") }
         return strings
+    }
+
+    /// The party of "2 [8,5,1]" (adults, a space, the ages), checked.
+    static func party(_ text: String, row: Row) throws -> TripParty {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let adults = Int(parts[0]), let children = ages(parts[1]) else {  // parses text
+            throw row.damaged("party", "not adults and a JSON array of ages")
+        }
+        let party = TripParty(adults: adults, children: children)
+        if let problem = party.problem { throw row.damaged("party", problem) }
+        return party
+    }
+
+    /// The ages of "[8,5,1]" (as the column stores them: digits and commas), nil for anything else. By
+    /// hand, not JSONSerialization: `plan list` reads it for every trip, and most are "[]".
+    static func ages(_ text: String) -> [Int]? {
+        if text == "[]" { return [] }
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
+        var ages: [Int] = []
+        for part in text.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false) {
+            let digits = part.trimmingCharacters(in: .whitespaces)
+            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let age = Int(digits) else {  // parses text
+                return nil
+            }
+            ages.append(age)
+        }
+        return ages
     }
 
     /// "[8,5,1]": ages as a JSON array.

@@ -86,6 +86,21 @@ import Tools
         #expect(list.items.filter { PackingCheck.key($0.name).contains("gaiter") }.count == 1)
     }
 
+    /// A follow-up question (`plan ask`) is answered from facts that say each stop's activities and the party.
+    @Test func theFollowUpFactsSayEachStopsActivitiesAndTheParty() async throws {
+        var trip = Trip(id: 1, name: "t", destination: "Hanoi", place: nil, start: Self.start, end: Self.start.adding(days: 8),
+                        activities: ["business", "diving"], createdAt: Date(timeIntervalSince1970: 0),
+                        party: TripParty(adults: 2, children: [7]))
+        trip.legs = [
+            TripLeg(position: 1, destination: "Hanoi", place: nil, start: Self.start, end: Self.start.adding(days: 4), activities: ["business"]),
+            TripLeg(position: 2, destination: "Phuket", place: nil, start: Self.start.adding(days: 4), end: Self.start.adding(days: 8),
+                    activities: ["diving"]),
+        ]
+        let text = await (try TripFacts(trip: trip, snapshot: nil, list: nil)).text(budget: 4_000, model: BuiltinPackingModel())
+        #expect(text.contains("Activities by stop: Hanoi: business; Phuket: diving."), "\(text)")
+        #expect(text.contains("Travelling: 2 adults, 1 child (7)."), "\(text)")
+    }
+
     @Test func aFamilyTakesATowelEach() throws {
         let list = Self.partyList(TripParty(adults: 2, children: [6]), activities: ["beach"])
         #expect(Self.item(list, "Beach towel")?.quantity == 3)
