@@ -75,7 +75,8 @@ public enum TripPrinter {
 
     /// The trip's details block for `show`.
     public static func details(_ trip: Trip, console: any TextStyling) -> [String] {
-        var lines = [console.bold("Trip \(trip.id): \(trip.name)")]
+        let party = trip.party == .single ? "" : " · \(trip.party.label)"
+        var lines = [console.bold("Trip \(trip.id): \(trip.name)\(party)")]
         if trip.hasStops {
             for leg in trip.legs {
                 let nights = leg.nights == 1 ? "1 night" : "\(leg.nights) nights"
@@ -89,7 +90,6 @@ public enum TripPrinter {
             lines.append("  Place       \(trip.destination) (not resolved)")
         }
         lines.append("  Dates       \(dates(trip))")
-        if trip.party != .single { lines.append("  Travelling  \(trip.party.label)") }
         if !trip.activities.isEmpty, !trip.hasStopActivities {
             lines.append("  Activities  \(trip.activities.joined(separator: ", "))")
         }
