@@ -13,7 +13,13 @@ enum LikeTrip {
 
     /// The new trip with the old one's activities and name pattern, where the command line gave none.
     static func apply(_ old: Trip, to new: NewTrip, details: TripDetails) -> NewTrip {
-        TripTemplate.apply(old, to: new, hasOwnName: details.name != nil, hasOwnActivities: details.activities != nil)
+        var new = TripTemplate.apply(
+            old, to: new, hasOwnName: details.name != nil,
+            hasOwnActivities: details.activities != nil || details.stops.contains { $0.activities != nil }
+        )
+        // The party too, unless the command line says who travels.
+        if details.adults == nil, details.children == nil { new.party = old.party }
+        return new
     }
 
     /// What else the new trip takes from the old once it is stored: the traveller's own items (`plan item

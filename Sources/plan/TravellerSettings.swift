@@ -18,7 +18,10 @@ struct TravellerSettings {
     var laundrySource: Source
 
     /// The settings `plan config set` takes.
-    static let keys = ["home", "units", "laundry"]
+    static let keys = ["home", "units", "laundry", "adults", "children"]
+    /// Who travels on a new trip unless `--adults`/`--children` say (one adult unless set).
+    var party: TripParty
+    var partySource: Source
 
     init(environment: [String: String], stored: [String: String]) throws {
         let home: String
@@ -53,6 +56,34 @@ struct TravellerSettings {
             laundrySource = .default
         }
         traveller = Traveller(home: home, units: units, laundryDays: laundry)
+        let adults = stored["adults"].flatMap(Int.init).flatMap { TripParty.adultRange.contains($0) ? $0 : nil }
+        let children = stored["children"].flatMap { try? Self.children($0) }
+        party = TripParty(adults: adults ?? 1, children: children ?? [])
+        partySource = adults != nil || children != nil ? .config : .default
+    }
+
+    /// Children's ages as stored ("[8,5,1]").
+    static func children(_ stored: String) throws -> [Int] {
+        let inner = stored.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+        return try ArgumentText.ages(inner)
+    }
+
+    static func adults(_ text: String, name: String) throws -> Int {
+        guard let adults = Int(text.trimmingCharacters(in: .whitespaces)), TripParty.adultRange.contains(adults) else {  // parses text
+            throw CLIError(code: ExitCode.usage, message: "\(name) must be a whole number from 1 to 20.",
+                           hint: "For example 'plan config set adults 2'.")
+        }
+        return adults
+    }
+
+    /// Ages for `plan config set children`, stored as a JSON array ("[8,5,1]"; "[]" for none).
+    static func childrenSetting(_ text: String, name: String) throws -> String {
+        do {
+            return "[" + (try ArgumentText.ages(text)).map(String.init).joined(separator: ",") + "]"
+        } catch let error as ArgumentText.AgesError {
+            throw CLIError(code: ExitCode.usage, message: "\(name) \(error.message)",
+                           hint: "For example 'plan config set children 8,5,1', or 'plan config set children none'.")
+        }
     }
 
     /// The region of the first locale variable set (`LC_ALL`, `LC_MESSAGES`, `LANG`), when it names a country.
@@ -93,6 +124,12 @@ struct TravellerSettings {
 }
 
 extension Context {
+    /// Who travels on a new trip: `--adults` and `--children`, else what `plan config` holds, else one adult.
+    func party(_ details: TripDetails, command: String) async throws -> TripParty {
+        let stored = try TravellerSettings(environment: environment, stored: try await openStore().travellerSettings()).party
+        return TripParty(adults: details.adults ?? stored.adults, children: details.children ?? stored.children)
+    }
+
     /// The traveller from the environment and the database's stored settings, with a trip's own laundry
     /// interval and a `--laundry` flag over them.
     func traveller(store: Store, tripID: Int? = nil, laundry: Int? = nil) async throws -> Traveller {

@@ -63,7 +63,8 @@ import Testing
     }
 
     @Test func anEditChangesSomething() {
-        #expect(problem(PlanCommands.edit, ["3"])?.message == "nothing to change; give --from, --to, --activities, --name or --destination.")
+        #expect(problem(PlanCommands.edit, ["3"])?.message == "nothing to change; give --from, --to, --activities, --name, --destination, --adults or --children.")
+        #expect(problem(PlanCommands.edit, ["3", "--adults", "2"]) == nil, "who travels is a change")
         #expect(problem(PlanCommands.edit, ["3", "--leg", "2"]) != nil, "a stop alone changes nothing")
         #expect(problem(PlanCommands.edit, ["3", "--activities", ""]) == nil, "clearing the activities is a change")
         #expect(problem(PlanCommands.edit, ["3", "--to", "tomorrow"]) == nil)

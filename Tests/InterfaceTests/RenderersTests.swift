@@ -34,7 +34,9 @@ import Testing
     @Test func aTripsJSONHasTheContractsKeysWithItsPlaceAndOneLeg() throws {
         let json = TripPrinter.json(try Self.trip(), packed: true)
         let keys = Set(json.objectValue?.keys.map { $0 } ?? [])
-        #expect(keys == ["id", "name", "destination", "start", "end", "nights", "activities", "packed", "created", "place", "legs", "places"])
+        #expect(keys == ["id", "name", "destination", "start", "end", "nights", "activities", "packed", "created", "place", "legs", "places", "party"])
+        #expect(json["party"] == ["adults": 1, "children": []])
+        #expect(json["legs"]?.arrayValue?.first?["activities"] == ["hiking"])
         #expect(json["id"] == 7)
         #expect(json["nights"] == 3)
         #expect(json["start"] == "2026-12-03")
@@ -61,6 +63,9 @@ import Testing
 
     @Test func theHeadlineNamesTheDatesAndNights() throws {
         #expect(TripPrinter.headline(try Self.trip()) == "Denver, CO (Thu Dec 3 → Sun Dec 6 2026, 3 nights)")
+        var family = try Self.trip()
+        family.party = TripParty(adults: 2, children: [5, 1])
+        #expect(TripPrinter.headline(family) == "Denver, CO (Thu Dec 3 → Sun Dec 6 2026, 3 nights) · 2 adults, 2 children (5, 1)")
         // Issue 32: a trip across years says both (and year 1 or 9999 is never printed as this year's).
         let start = try #require(CalendarDate("9998-12-31")), end = try #require(CalendarDate("9999-01-02"))
         let across = Trip(id: 8, name: "Far", destination: "Denver", place: Self.denver, start: start, end: end, activities: [],

@@ -34,6 +34,38 @@ public enum ArgumentText {
         return number
     }
 
+    /// Children's ages, comma-separated ("8,5,1"; "" or "none" for no children): each 0 to 17, at most 20.
+    public static func ages(_ text: String, option: String, context: ParseContext) throws -> [Int] {
+        do {
+            return try ages(text)
+        } catch let error as AgesError {
+            throw context.error("--\(option) \(error.message)")
+        }
+    }
+
+    /// Why ages cannot be read: the words after the option's name.
+    public struct AgesError: Error, Equatable {
+        public let message: String
+    }
+
+    /// Children's ages, comma-separated, checked (the command line's and `plan config set children`'s).
+    public static func ages(_ text: String) throws -> [Int] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.lowercased() == "none" { return [] }
+        var ages: [Int] = []
+        for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = part.trimmingCharacters(in: .whitespaces)
+            guard word.count <= 3, let age = Int(word), TripParty.childAgeRange.contains(age) else {  // parses text
+                throw AgesError(message: "takes each child's age from 0 to 17, comma-separated (like 8,5,1); '\(printable(word))' is not one (18 and over is an adult: --adults).")
+            }
+            ages.append(age)
+        }
+        guard ages.count <= TripParty.maximumChildren else {
+            throw AgesError(message: "takes at most \(TripParty.maximumChildren) children.")
+        }
+        return ages
+    }
+
     /// Text safe to echo in one line: control characters shown as '?', long text cut.
     public static func printable(_ text: String) -> String {
         let cleaned = String(text.unicodeScalars.map { scalar -> Character in

@@ -87,6 +87,13 @@ public struct Command<Arguments: Sendable>: Sendable {
                 }
                 let shown = word.hasPrefix("--") ? "--" + name : word
                 let options = parameters.filter(\.info.isNamed).map { "--" + $0.info.name } + ["--help"]
+                // A word that reads as a value, not an option (one dash, or spaces): it was meant as a name.
+                let looksLikeValue = !word.hasPrefix("--") || word.contains(" ")
+                if looksLikeValue, parameters.contains(where: { !$0.info.isNamed }) {
+                    throw context.error(
+                        "unknown option '\(ArgumentText.printable(shown))'; use -- before a name that starts with a dash (-- '\(ArgumentText.printable(word))')."
+                    )
+                }
                 throw context.error(
                     "unknown option '\(ArgumentText.printable(shown))'." + Suggestion.phrase(for: shown, among: options)
                 )

@@ -22,6 +22,10 @@ extension PlanArguments.Pack {
         if !details.stops.isEmpty {
             return "--then goes with a destination, not a trip id; add a stop with 'plan leg add \(trip) <place> --to <date>'."
         }
+        if details.adults != nil || details.children != nil {
+            let option = details.adults != nil ? "--adults" : "--children"
+            return "\(option) goes with a destination, not a trip id; change trip \(trip) with 'plan edit \(trip) \(option) …', then pack it."
+        }
         if details.like != nil {
             return "--like goes with a destination (a new trip), not a trip id."
         }

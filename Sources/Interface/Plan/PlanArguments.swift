@@ -74,6 +74,8 @@ public enum PlanArguments {
         public var activities: String?
         public var destination: String?
         public var leg: Int?
+        public var adults: Int?
+        public var children: [Int]?
         public var json = false
         public init() {}
     }
@@ -83,6 +85,7 @@ public enum PlanArguments {
         public var trip = 0
         public var place = ""
         public var to: CalendarDate?
+        public var activities: String?
         public var json = false
         public init() {}
     }

@@ -21,7 +21,13 @@ public enum PlanCommands {
 
             A trip of several stops: each --then <place> --to <date> adds a stop that starts
             the day the one before it ends (the night of the move belongs to the new stop).
-            Each stop gets its own forecast; the trip gets one packing list.
+            Each stop gets its own forecast; the trip gets one packing list. --activities
+            after a --then are that stop's; before the first --then, the first stop's.
+
+            --adults <n> (default 1) and --children <ages> (each child's age, 0 to 17; under
+            2 is a baby) say who travels: clothes, toothbrushes and passports are counted
+            for each, and children and babies get their own lines. 'plan config set adults'
+            and 'plan config set children' give the defaults.
 
             --like <trip> starts from an earlier trip: its activities and its name (with the
             year and the place brought up to date), not its forecast or ticks.
@@ -35,6 +41,8 @@ public enum PlanCommands {
         examples: [
             #"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities hiking"#,
             #"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-05 --then "Moab, UT" --to 2026-12-08"#,
+            #"plan add Chicago --from 2026-12-07 --to 2026-12-10 --activities conference --then Aspen --to 2026-12-13 --activities ski"#,
+            #"plan add Orlando --from 2027-07-10 --to 2027-07-17 --adults 2 --children 5,1 --activities theme parks"#,
             #"plan add "Aspen, CO" --from 2026-12-20 --to 2026-12-27 --like 4"#,
         ]
     )
@@ -108,6 +116,8 @@ public enum PlanCommands {
             shares with the stops around it; without --leg, --from and --to move the whole
             trip's first and last day. A packing list made before a change of dates, places
             or activities is marked out of date ('plan show' says why) until the next pack.
+            With --leg, --activities replaces that stop's activities; without it, every
+            stop's. --adults and --children replace who is travelling.
             """,
         parameters: [[
             tripArgument(\.trip),
@@ -119,15 +129,24 @@ public enum PlanCommands {
             .option("leg", \.leg, value: "<n>", help: "the stop to change, on a trip of several (1 is the first)") {
                 try ArgumentText.number($0, option: "leg", range: 1...TripLeg.maximumCount, context: $1)
             },
+            .option("adults", \.adults, value: "<n>", help: "adults travelling, 1 to 20") {
+                try ArgumentText.number($0, option: "adults", range: TripParty.adultRange, context: $1)
+            },
+            .option("children", \.children, value: "<ages>", help: "each child's age, 0 to 17, comma-separated (\"\" for none)") {
+                try ArgumentText.ages($0, option: "children", context: $1)
+            },
             .flag("json", \.json, help: "print the changed trip as JSON"),
         ]],
         section: .trips,
-        examples: ["plan edit 3 --to 2026-12-07", "plan edit 3 --activities ski,hiking", "plan edit 3 --leg 2 --destination \"Moab, UT\""],
+        examples: [
+            "plan edit 3 --to 2026-12-07", "plan edit 3 --leg 2 --activities ski,hiking",
+            "plan edit 3 --leg 2 --destination \"Moab, UT\"", "plan edit 3 --adults 2 --children 8,1",
+        ],
         rules: [
-            ArgumentRule("at least one of --from, --to, --activities, --name and --destination") { arguments in
+            ArgumentRule("at least one of --from, --to, --activities, --name, --destination, --adults and --children") { arguments in
                 arguments.from == nil && arguments.to == nil && arguments.activities == nil && arguments.name == nil
-                    && arguments.destination == nil
-                    ? "nothing to change; give --from, --to, --activities, --name or --destination." : nil
+                    && arguments.destination == nil && arguments.adults == nil && arguments.children == nil
+                    ? "nothing to change; give --from, --to, --activities, --name, --destination, --adults or --children." : nil
             },
         ]
     )
@@ -146,10 +165,11 @@ public enum PlanCommands {
             .option("to", \.to, value: "<date>", help: "the new stop's last day", required: true) {
                 try ArgumentText.date($0, option: "to", context: $1)
             },
+            .option("activities", \.activities, value: "a,b", help: "what you will do at the new stop"),
             .flag("json", \.json, help: "print the changed trip as JSON"),
         ]],
         section: .trips,
-        examples: [#"plan leg add 3 "Moab, UT" --to 2026-12-08"#]
+        examples: [#"plan leg add 3 "Moab, UT" --to 2026-12-08 --activities hiking"#]
     )
 
     /// `plan leg rm <trip> <n>`.
@@ -223,7 +243,7 @@ public enum PlanCommands {
         ],
         forms: [
             "<trip> [options]",
-            "<destination> --from <date> --to <date> [--then <place> --to <date>]... [--name <text>] [--activities a,b] [--like <trip>] [options]",
+            "<destination> --from <date> --to <date> [--activities a,b] [--then <place> --to <date> [--activities a,b]]... [--name <text>] [--like <trip>] [--adults <n>] [--children <ages>] [options]",
         ],
         overview: [
             .init("pack <trip>", "Make a packing list from the forecast"),
@@ -236,7 +256,7 @@ public enum PlanCommands {
             "plan pack 1 --model http://127.0.0.1:8080",
         ],
         rules: [
-            ArgumentRule("--from, --to, --then, --name, --activities and --like go with a destination, not a trip id") {
+            ArgumentRule("--from, --to, --then, --name, --activities, --adults, --children and --like go with a destination, not a trip id") {
                 PlanArguments.Pack.tripDetailsProblem($0)
             },
         ]
@@ -456,21 +476,26 @@ public enum PlanCommands {
 
     /// `plan config set <key> <value>`.
     public static let configSet = Command<PlanArguments.ConfigSet>(
-        ["config", "set"], summary: "Set home, units or laundry",
+        ["config", "set"], summary: "Set home, units, laundry, adults or children",
         discussion: """
             Stores one of the traveller's settings in the database: home (an ISO 3166 country
             code: passports, plug adapters and voltage are judged against it), units (metric:
             °C, km/h, m; us: °F, mph, ft) or laundry (days between washes, 1 to 60: no garment
-            is counted for more days than this plus a spare). PLAN_HOME_COUNTRY and PLAN_UNITS
-            win over what is stored.
+            is counted for more days than this plus a spare), adults (1 to 20) or children
+            (ages 0 to 17, comma-separated; none for none): the party new trips start with.
+            PLAN_HOME_COUNTRY and PLAN_UNITS win over what is stored.
             """,
         parameters: [[
-            .argument("key", \.key, help: "home, units or laundry", completion: .choices(["home", "units", "laundry"])),
-            .argument("value", \.value, help: "a country code (GB), metric or us, or a number of days"),
+            .argument("key", \.key, help: "home, units, laundry, adults or children",
+                      completion: .choices(["home", "units", "laundry", "adults", "children"])),
+            .argument("value", \.value, help: "a country code (GB), metric or us, a number, or ages (8,5,1)"),
             .flag("json", \.json, help: #"print {"key": ..., "value": ...}"#),
         ]],
         section: .trips,
-        examples: ["plan config set home GB", "plan config set units metric", "plan config set laundry 4"]
+        examples: [
+            "plan config set home GB", "plan config set units metric", "plan config set laundry 4",
+            "plan config set adults 2", "plan config set children 8,5",
+        ]
     )
 
     /// `plan config`.
@@ -486,7 +511,7 @@ public enum PlanCommands {
         parameters: [[.flag("json", \.json, help: "print home, units and laundry with their sources")]],
         overview: [
             .init("config", "The traveller: home country, units, laundry"),
-            .init("config set <key> <value>", "Set home, units or laundry"),
+            .init("config set <key> <value>", "Set home, units, laundry, adults or children"),
         ],
         section: .trips,
         examples: ["plan config", "plan config set home GB"]

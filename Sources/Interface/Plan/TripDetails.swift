@@ -9,22 +9,28 @@ public struct TripDetails: ParsableArguments, Equatable {
     public var to: CalendarDate?
     /// `--name`: the trip's name (default: the destination).
     public var name: String?
-    /// `--activities`: comma-separated, as typed.
+    /// `--activities` before the first `--then`: the first stop's, comma-separated, as typed.
     public var activities: String?
+    /// `--adults`: how many adults travel (nil: `plan config`, else 1).
+    public var adults: Int?
+    /// `--children`: each child's age (nil: `plan config`, else none).
+    public var children: [Int]?
     /// `--then <place> --to <date>`, in order.
     public var stops: [Stop] = []
     /// `--like <trip>`: the trip whose activities and name to start from.
     public var like: Int?
 
-    /// A stop after the first, as typed: where, and its last day (nil until its `--to`).
+    /// A stop after the first, as typed: where, its last day (nil until its `--to`) and its activities.
     public struct Stop: Sendable, Equatable {
         public var destination: String
         public var end: CalendarDate?
+        public var activities: String?
 
         /// A stop as typed (`plan mcp`'s packing_list gives them too).
-        public init(destination: String, end: CalendarDate?) {
+        public init(destination: String, end: CalendarDate?, activities: String? = nil) {
             self.destination = destination
             self.end = end
+            self.activities = activities
         }
     }
     /// `--laundry`: days between washes for this trip (over `plan config set laundry`).
@@ -73,7 +79,31 @@ public struct TripDetails: ParsableArguments, Equatable {
                 }
             ),
             .option("name", \.name, value: "<text>", help: "a name for the trip (default: the destination)"),
-            .option("activities", \.activities, value: "a,b", help: "what you will do: ski, beach, wedding, ... ('plan activities' lists them)"),
+            Parameter(
+                info: ParameterInfo(
+                    kind: .option, name: "activities", valueName: "a,b",
+                    help: "what you will do: ski, beach, wedding, ... ('plan activities'); after --then, that stop's"
+                ),
+                assign: { details, text, context in
+                    guard let last = details.stops.indices.last else {
+                        guard details.activities == nil else { throw context.error("--activities is given twice for the first stop; give them once, comma-separated.") }
+                        details.activities = text
+                        return
+                    }
+                    guard details.stops[last].activities == nil else {
+                        throw context.error(
+                            "--then \(ArgumentText.printable(details.stops[last].destination)) has two --activities; give them once, comma-separated."
+                        )
+                    }
+                    details.stops[last].activities = text
+                }
+            ),
+            .option("adults", \.adults, value: "<n>", help: "adults travelling, 1 to 20 (default: plan config, else 1)") {
+                try ArgumentText.number($0, option: "adults", range: TripParty.adultRange, context: $1)
+            },
+            .option("children", \.children, value: "<ages>", help: "each child's age, 0 to 17, comma-separated (under 2 is a baby)") {
+                try ArgumentText.ages($0, option: "children", context: $1)
+            },
             .option("laundry", \.laundry, value: "<days>", help: "days between washes for this trip (default: plan config, else 7)") {
                 try ArgumentText.number($0, option: "laundry", range: 1...60, context: $1)
             },

@@ -21,6 +21,9 @@ public enum TripPrinter {
         object["place"] = trip.place.map(json) ?? .null
         object["legs"] = .array(trip.legs.map(json))
         object["places"] = .string(trip.placesLabel)
+        object["party"] = [
+            "adults": .number(Double(trip.party.adults)), "children": .array(trip.party.children.map { .number(Double($0)) }),
+        ]
         return .object(object)
     }
 
@@ -33,6 +36,7 @@ public enum TripPrinter {
             "start": .string(leg.start.description),
             "end": .string(leg.end.description),
             "nights": .number(Double(leg.nights)),
+            "activities": .array(leg.activities.map(JSONValue.string)),
         ]
     }
 
@@ -51,7 +55,13 @@ public enum TripPrinter {
 
     /// "Denver, CO (Thu Dec 3 → Sun Dec 6, 3 nights)".
     public static func headline(_ trip: Trip) -> String {
-        "\(trip.name) (\(dates(trip)))"
+        "\(trip.name) (\(dates(trip)))" + (trip.party == .single ? "" : " · \(trip.party.label)")
+    }
+
+    /// " · skiing, hiking" after a stop of a trip whose stops do different things; "" otherwise.
+    public static func stopActivities(_ leg: TripLeg, of trip: Trip) -> String {
+        guard trip.hasStopActivities else { return "" }
+        return " · " + (leg.activities.isEmpty ? "no activities" : leg.activities.joined(separator: ", "))
     }
 
     /// "Thu Dec 3 → Sun Dec 6 2026, 3 nights"; the start's year too when it is another ("Thu Dec 31 9998 →
@@ -65,12 +75,13 @@ public enum TripPrinter {
 
     /// The trip's details block for `show`.
     public static func details(_ trip: Trip, console: any TextStyling) -> [String] {
-        var lines = [console.bold("Trip \(trip.id): \(trip.name)")]
+        let party = trip.party == .single ? "" : " · \(trip.party.label)"
+        var lines = [console.bold("Trip \(trip.id): \(trip.name)\(party)")]
         if trip.hasStops {
             for leg in trip.legs {
                 let nights = leg.nights == 1 ? "1 night" : "\(leg.nights) nights"
                 let head = leg.position == 1 ? "  Stops       " : "              "
-                lines.append("\(head)\(leg.position). \(leg.place?.label ?? leg.destination + " (not resolved)") · \(leg.start.shortLabel) → \(leg.end.shortLabel), \(nights)")
+                lines.append("\(head)\(leg.position). \(leg.place?.label ?? leg.destination + " (not resolved)") · \(leg.start.shortLabel) → \(leg.end.shortLabel), \(nights)\(stopActivities(leg, of: trip))")
             }
         } else if let place = trip.place {
             let coordinates = FixedDecimal.text(place.latitude, places: 4) + ", " + FixedDecimal.text(place.longitude, places: 4)
@@ -79,7 +90,7 @@ public enum TripPrinter {
             lines.append("  Place       \(trip.destination) (not resolved)")
         }
         lines.append("  Dates       \(dates(trip))")
-        if !trip.activities.isEmpty {
+        if !trip.activities.isEmpty, !trip.hasStopActivities {
             lines.append("  Activities  \(trip.activities.joined(separator: ", "))")
         }
         return lines

@@ -12,14 +12,14 @@ public enum ItemResolver {
     ) throws(ListError) -> TravellerList.Entry {
         let text = reference.trimmingCharacters(in: .whitespaces)
         if !byName, !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) { // parses text
-            guard number >= 1, number <= list.entries.count else {
+            guard let numbered = list.entries.first(where: { $0.number == number }) else {
                 // An item may be named with digits ("42"): say so, and how to name it.
                 if list.entry(key: ItemKey.of(text)) != nil {
                     throw .numberIsAName(text, count: list.entries.count, trip: trip)
                 }
                 throw .noSuchNumber(number, count: list.entries.count, trip: trip)
             }
-            return list.entries[number - 1]
+            return numbered
         }
         let key = ItemKey.of(text)
         guard !key.isEmpty else { throw .unknownItem(reference, candidates: [], trip: trip) }

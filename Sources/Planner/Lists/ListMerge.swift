@@ -97,17 +97,19 @@ public enum ListMerge {
             items.append((item, .kept, key))
         }
 
-        // Numbered in printed order: categories in the order they first appear.
+        // Printed by category, in the order categories first appear; each item with the number it keeps.
         var categories: [String] = []
         for entry in items where !categories.contains(entry.item.category) { categories.append(entry.item.category) }
-        var entries: [TravellerList.Entry] = []
-        for category in categories {
-            for entry in items where entry.item.category == category {
-                entries.append(TravellerList.Entry(
-                    number: entries.count + 1, item: entry.item, packed: packed.contains(entry.key), source: entry.source,
-                    key: entry.key
-                ))
-            }
+        let printed = categories.flatMap { category in items.filter { $0.item.category == category } }
+        // The earlier lists read once more only when there are any (the newest is read above).
+        let history = earlier.reversed().map { ($0.createdAt, (try? PackingList.fromJSON($0.json))?.items ?? []) }
+            + (base.map { [($0.createdAt, engineList?.items ?? [])] } ?? [])
+        let numbers = ItemNumbers.assign(lists: history, changes: changes, printed: printed.map(\.key))
+        let entries = printed.enumerated().map { index, entry in
+            TravellerList.Entry(
+                number: numbers[entry.key] ?? index + 1, item: entry.item, packed: packed.contains(entry.key),
+                source: entry.source, key: entry.key
+            )
         }
         return TravellerList(
             base: base, entries: entries, notices: engineList?.notices ?? [], leftOff: leftOff, review: engineList?.review

@@ -137,9 +137,22 @@ public struct BuiltinPackingModel: LanguageModel {
         if let parsed = result?.forecast { context.adopt(parsed) }
         context.traveller = trip.traveller ?? .standard
         context.today = trip.today
+        context.party = trip.party ?? .single
+        context.stopPlans = stopPlans(trip)
         context.elevation = result?.forecast?.elevation
         context.placeName = trip.destination.split(separator: ",").first.map(String.init)
         return context
+    }
+
+    /// Each stop's days and activities, when the stops do different things (every stop says its own).
+    static func stopPlans(_ trip: TripBrief) -> [StopPlan] {
+        guard let stops = trip.stops, stops.count > 1, stops.allSatisfy({ $0.activities != nil }) else { return [] }
+        return stops.enumerated().map { index, stop in
+            StopPlan(
+                name: stop.name, start: stop.start, end: stop.end, isLast: index == stops.count - 1,
+                activities: stop.activities ?? [], latitude: stop.latitude
+            )
+        }
     }
 
     /// A summary of entries: prompts and tool results, each cut to its first lines.

@@ -3,7 +3,7 @@ import LanguageModels
 import Tools
 
 /// The packing list as a model generates it: items and notices, with the guides the grammar enforces
-/// (categories from a fixed set, bounded names and reasons, a quantity from 1 to 30 or null, at most 50
+/// (categories from a fixed set, bounded names and reasons, a quantity from 1 to 120 (a family's count) or null, at most 50
 /// items). plan's check turns it into a `PackingList`.
 public struct PackingAnswer: Generable, Equatable {
     /// One item as generated.
@@ -25,11 +25,14 @@ public struct PackingAnswer: Generable, Equatable {
         public static let generationSchema = GenerationSchema.object(Item.self, description: "One thing to pack", [
             .init(\.category, "category", .anyOf(PackingInstructions.categories)),
             .init(\.name, "name", .length(1...50)),
-            .init(\.quantity, "quantity", .range(1...30)),
+            .init(\.quantity, "quantity", .range(1...PackingAnswer.maximumQuantity)),
             .init(\.reason, "reason", .length(1...100)),
             .init(\.weather, "weather"),
         ])
     }
+
+    /// The largest count an item may have: a family's underwear or a baby's nappies for a week.
+    public static let maximumQuantity = 120
 
     public var items: [Item]
     public var notices: [String]
@@ -50,7 +53,7 @@ public struct PackingAnswer: Generable, Equatable {
         PackingList(
             items: items.map { item in
                 PackingItem(
-                    category: item.category, name: item.name, quantity: item.quantity.flatMap { $0 < 1 ? nil : min($0, 30) },
+                    category: item.category, name: item.name, quantity: item.quantity.flatMap { $0 < 1 ? nil : min($0, PackingAnswer.maximumQuantity) },
                     reason: item.reason, weather: item.weather
                 )
             },

@@ -315,7 +315,8 @@ public struct PackingCheck: Sendable {
     /// names merged into.
     func mergeFamilies(_ items: inout [PackingItem]) -> [String] {
         let system = ClothingSystem(context: context, weather: TripWeather(context), needs: [])
-        let cap = system.daily
+        // A day's worth per day plus a spare for each who wears the adults' garments (a baby has its own).
+        let cap = system.daily * (context.party.adults + context.party.olderChildren.count)
         var merged: [String] = []
         for family in GarmentFamily.allCases {
             let members = items.indices.filter { GarmentFamily.of(items[$0].name) == family }

@@ -11,11 +11,17 @@ extension PackingInstructions {
             if let place = leg.place {
                 text += String(format: " (latitude %.4f, longitude %.4f)", place.latitude, place.longitude)
             }
+            if trip.hasStopActivities {
+                text += leg.activities.isEmpty ? ", no activities" : ", activities: " + leg.activities.joined(separator: ", ")
+            }
             text += ";"
         }
         text.removeLast()
         text += ". Call forecast for each stop. One list for the whole trip; a weather reason names the day and the stop."
-        if !trip.activities.isEmpty { text += " Activities: \(trip.activities.joined(separator: ", "))." }
+        if !trip.activities.isEmpty, !trip.hasStopActivities {
+            text += " Activities: \(trip.activities.joined(separator: ", "))."
+        }
+        if trip.party != .single { text += " Travelling: \(trip.party.label)." }
         if let traveller, traveller != .standard {
             text += " The traveller lives in \(traveller.home) and reads \(traveller.units == .us ? "°F" : "°C")."
         }

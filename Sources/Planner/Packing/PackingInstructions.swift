@@ -28,6 +28,7 @@ public enum PackingInstructions {
             text += String(format: " Coordinates: latitude %.4f, longitude %.4f.", place.latitude, place.longitude)
         }
         if !trip.activities.isEmpty { text += " Activities: \(trip.activities.joined(separator: ", "))." }
+        if trip.party != .single { text += " Travelling: \(trip.party.label) (count clothes and documents for each)." }
         if let traveller, traveller != .standard {
             text += " The traveller lives in \(traveller.home) and reads \(traveller.units == .us ? "°F" : "°C")."
         }

@@ -40,6 +40,11 @@ public struct PackingContext: Sendable {
     public var alertsUnavailable: String?
     /// The sea off the place over the trip's days, when asked (water trips) and there is a sea.
     public var sea: SeaTemperature?
+    /// Who is travelling (one adult unless told).
+    public var party: TripParty = .single
+    /// A trip whose stops do different things: each stop's own days and activities (empty otherwise: the
+    /// trip's activities are every day's).
+    public var stopPlans: [StopPlan] = []
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -73,6 +78,8 @@ public struct PackingContext: Sendable {
         self.today = today
         elevation = forecast?.elevation
         placeName = trip.place?.name
+        party = trip.party
+        stopPlans = StopPlan.plans(for: trip)
         if let forecast { adopt(forecast) }
     }
 
@@ -130,6 +137,7 @@ public enum PackingRules {
 
     /// The whole list: every rule's items, merged, resolved and sorted by category; plus notices.
     public static func list(for context: PackingContext) -> PackingList {
+        let context = context.withPartyActivities
         var merged: [PackingItem] = []
         var kitNames: [String] = []
         for (name, rule) in all {
@@ -138,7 +146,7 @@ public enum PackingRules {
                 merge(item, into: &merged)
             }
         }
-        var resolved = resolve(merged, context: context)
+        var resolved = resolve(PartyCounts(context: context).apply(merged), context: context)
         // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first.
         while resolved.count > maximumItems, let last = kitNames.popLast() {
             resolved.removeAll { $0.name == last }
@@ -178,9 +186,15 @@ public enum PackingRules {
 
     /// The clothing system for the trip's weather and activities.
     @Sendable static func clothing(_ context: PackingContext) -> [PackingItem] {
+        guard !context.stopPlans.isEmpty else { return clothingSystem(context).items() }
+        return clothingByStop(context)
+    }
+
+    /// The clothing system for a context's days and activities.
+    static func clothingSystem(_ context: PackingContext) -> ClothingSystem {
         let kits = ActivityKits.resolve(context.activities).kits
         let needs = kits.reduce(into: Set<ClothingNeed>()) { $0.formUnion($1.wear) }
-        return ClothingSystem(context: context, weather: TripWeather(context), needs: needs).items()
+        return ClothingSystem(context: context, weather: TripWeather(context), needs: needs)
     }
 
     // MARK: - Weather gear
@@ -298,6 +312,12 @@ public enum PackingRules {
 
     /// The gear of each activity's kit whose condition holds (its garments come through the clothing system).
     @Sendable static func activityKits(_ context: PackingContext) -> [PackingItem] {
+        guard !context.stopPlans.isEmpty else { return kitItems(context) }
+        return kitsByStop(context)
+    }
+
+    /// The gear of the kits of `context.activities` for `context`'s days.
+    static func kitItems(_ context: PackingContext) -> [PackingItem] {
         let weather = TripWeather(context)
         let cite = WeatherCitation(units: context.traveller.units)
         var items: [PackingItem] = []
@@ -478,6 +498,7 @@ public enum PackingRules {
         ("Polarised sunglasses", "Sunglasses for driving"),
         ("Sunglasses", "Sunglasses for driving"),
         ("Cap or visor", "Sun hat"),
+        ("Neck gaiter", "Scarf or neck gaiter"),
         ("Spare camera batteries and charger, kept warm", "Spare batteries and charger"),
         ("Dive mask", "Mask and snorkel"),
         ("First-aid kit", "Small first-aid kit"),

@@ -24,7 +24,11 @@ public struct TripBrief: Codable, Sendable, Equatable {
         public var end: CalendarDate
         public var latitude: Double?
         public var longitude: Double?
+        /// The stop's own activities, when the stops do different things (nil: the trip's are every stop's).
+        public var activities: [String]?
     }
+    /// Who is travelling (nil: one adult, and in prompts recorded before plan knew the party).
+    public var party: TripParty?
     /// The traveller (nil in prompts recorded before plan knew them: the standard traveller).
     public var traveller: Traveller?
     /// The day the pack ran, to tell a trip in the past (nil in older prompts).
@@ -43,9 +47,11 @@ public struct TripBrief: Codable, Sendable, Equatable {
             stops = trip.legs.map { leg in
                 Stop(
                     name: leg.name, label: leg.place?.label ?? leg.destination, start: leg.start, end: leg.end,
-                    latitude: leg.place?.latitude, longitude: leg.place?.longitude
+                    latitude: leg.place?.latitude, longitude: leg.place?.longitude,
+                    activities: trip.hasStopActivities ? leg.activities : nil
                 )
             }
         }
+        party = trip.party == .single ? nil : trip.party
     }
 }

@@ -47,7 +47,13 @@ public struct TripFacts: Sendable {
     private func render(days: [String], items: [(String, [String])]) -> String {
         let nights = trip.nights
         var lines = ["Trip: \(trip.hasStops ? trip.placesLabel : trip.place?.label ?? trip.destination), \(trip.start.shortLabel) to \(trip.end.shortLabel) \(trip.end.year) (\(nights) night\(nights == 1 ? "" : "s"))."]
-        if !trip.activities.isEmpty { lines[0] += " Activities: \(trip.activities.joined(separator: ", "))." }
+        if trip.hasStopActivities {
+            let each = trip.legs.map { "\($0.name): \($0.activities.isEmpty ? "none" : $0.activities.joined(separator: ", "))" }
+            lines[0] += " Activities by stop: \(each.joined(separator: "; "))."
+        } else if !trip.activities.isEmpty {
+            lines[0] += " Activities: \(trip.activities.joined(separator: ", "))."
+        }
+        if trip.party != .single { lines[0] += " Travelling: \(trip.party.label)." }
         if let forecast {
             lines.append("Forecast (\(forecast.sourceName)):")
             lines += days

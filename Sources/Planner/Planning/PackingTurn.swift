@@ -119,7 +119,7 @@ struct PackingTurn: Sendable {
         } else {
             // Once each: the answer may carry the same notices (the built-in engine's always do).
             for notice in PackingRules.notices(for: context)
-            where !list.notices.contains(where: { PackingCheck.key($0) == PackingCheck.key(notice) }) {
+            where !list.notices.contains(where: { Self.sameNotice($0, notice) }) {
                 list.notices.append(notice)
             }
         }
@@ -133,5 +133,13 @@ struct PackingTurn: Sendable {
             tripRevision: trip.revision
         )
         return Made(list: list, stored: stored, note: fallback.map { "the model's answer was set aside: \(SessionChain.trimmed($0))" })
+    }
+
+    /// Whether two notices say the same thing: the same words, or the same sentence up to a parenthesis
+    /// that differs only in its detail ("No forecast or climate could be had (offline, …)").
+    static func sameNotice(_ a: String, _ b: String) -> Bool {
+        if PackingCheck.key(a) == PackingCheck.key(b) { return true }
+        let head = { (text: String) -> String in text.components(separatedBy: " (").first ?? text }
+        return head(a).count >= 20 && head(a) == head(b)
     }
 }

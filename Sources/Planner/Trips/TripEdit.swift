@@ -83,9 +83,9 @@ public enum TripEdit {
         return legs
     }
 
-    /// What changed between the old legs and activities and the new, for a list made before: nil when
-    /// nothing a list depends on changed.
-    public static func note(old: Trip, legs: [TripLeg], activities: [String]?) -> String? {
+    /// What changed between the old legs, activities and party and the new, for a list made before: nil
+    /// when nothing a list depends on changed.
+    public static func note(old: Trip, legs: [TripLeg], party: TripParty? = nil) -> String? {
         var parts: [String] = []
         let single = old.legs.count == 1 && legs.count == 1
         if old.legs.count == legs.count {
@@ -97,14 +97,20 @@ public enum TripEdit {
                 if before.start != after.start || before.end != after.end {
                     parts.append("\(stop.isEmpty ? "dates" : stop + "dates") \(span(before)) became \(span(after))")
                 }
+                if before.activities != after.activities {
+                    parts.append("\(stop)activities \(listed(before.activities)) became \(listed(after.activities))")
+                }
             }
         }
-        if let activities, activities != old.activities {
-            let was = old.activities.isEmpty ? "none" : old.activities.joined(separator: ", ")
-            let now = activities.isEmpty ? "none" : activities.joined(separator: ", ")
-            parts.append("activities \(was) became \(now)")
+        if let party, party != old.party {
+            parts.append("travelling \(old.party.label) became \(party.label)")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// "ski, hiking"; "none".
+    static func listed(_ activities: [String]) -> String {
+        activities.isEmpty ? "none" : activities.joined(separator: ", ")
     }
 
     /// "Thu Dec 3 → Sun Dec 6".

@@ -6,26 +6,28 @@ extension Store {
     /// Stores a trip (its places and its stops) in one transaction and returns it with its id.
     public func addTrip(_ new: NewTrip) throws -> Trip {
         let now = clock()
-        let activities = try Store.jsonArray(new.activities)
         let legs = new.legs
+        let union = TripLeg.union(legs)
+        let activities = try Store.jsonArray(union)
         if let problem = TripLeg.chainProblem(legs) {
             throw StoreError.corruptValue(column: "trip_legs", detail: problem)
         }
+        if let problem = new.party.problem { throw StoreError.corruptValue(column: "trips.adults", detail: problem) }
         return try connection.write {
             let last = legs[legs.count - 1]
             try connection.query(
                 """
-                INSERT INTO trips (name, destination, place_id, start_date, end_date, activities, created_at)
-                VALUES (?, ?, NULL, ?, ?, ?, ?)
+                INSERT INTO trips (name, destination, place_id, start_date, end_date, activities, created_at, adults, children)
+                VALUES (?, ?, NULL, ?, ?, ?, ?, ?, json(?))
                 """,
                 [new.name, new.destination, new.start.description, last.end.description, activities,
-                 now.timeIntervalSince1970]
+                 now.timeIntervalSince1970, new.party.adults, Store.jsonNumbers(new.party.children)]
             )
             let id = connection.lastInsertID
             let stored = try writeLegs(legs, tripID: id, at: now)
             return Trip(
                 id: id, name: new.name, destination: new.destination, place: stored[0].place,
-                start: new.start, end: last.end, activities: new.activities, createdAt: now, legs: stored
+                start: new.start, end: last.end, activities: union, createdAt: now, legs: stored, party: new.party
             )
         }
     }
@@ -33,17 +35,23 @@ extension Store {
     /// What changes in `updateTrip`: nil fields stay as they are.
     public struct TripChange: Sendable, Equatable {
         public var name: String?
+        /// Every stop's activities, when `legs` is nil (with `legs`, each leg carries its own).
         public var activities: [String]?
         /// The whole list of stops, replacing the old one (positions are renumbered from 1).
         public var legs: [TripLeg]?
         /// What changed that makes an older list out of date; nil when nothing such changed (a new name).
         public var note: String?
+        /// Who is travelling, replacing the party.
+        public var party: TripParty?
 
-        public init(name: String? = nil, activities: [String]? = nil, legs: [TripLeg]? = nil, note: String? = nil) {
+        public init(
+            name: String? = nil, activities: [String]? = nil, legs: [TripLeg]? = nil, note: String? = nil, party: TripParty? = nil
+        ) {
             self.name = name
             self.activities = activities
             self.legs = legs
             self.note = note
+            self.party = party
         }
     }
 
@@ -57,6 +65,7 @@ extension Store {
             throw StoreError.corruptValue(column: "trip_legs", detail: problem)
         }
         let activities = try change.activities.map(Store.jsonArray)
+        if let problem = change.party?.problem { throw StoreError.corruptValue(column: "trips.adults", detail: problem) }
         return try connection.write { () throws -> Trip? in
             guard let current = try connection.first(Store.tripSelect + " WHERE t.id = ?", [id]).map(Store.trip(from:))
             else { return nil }
@@ -66,8 +75,15 @@ extension Store {
             if let name = change.name {
                 try connection.query("UPDATE trips SET name = ? WHERE id = ?", [name, id])
             }
-            if let activities {
+            if let activities, change.legs == nil {
                 try connection.query("UPDATE trips SET activities = ? WHERE id = ?", [activities, id])
+                try connection.query("UPDATE trip_legs SET activities = ? WHERE trip_id = ?", [activities, id])
+            }
+            if let party = change.party {
+                try connection.query(
+                    "UPDATE trips SET adults = ?, children = json(?) WHERE id = ?",
+                    [party.adults, Store.jsonNumbers(party.children), id]
+                )
             }
             if let legs = change.legs {
                 try connection.query("DELETE FROM trip_legs WHERE trip_id = ?", [id])
@@ -91,7 +107,9 @@ extension Store {
                "SELECT max(trip_revision) AS made FROM packing_lists WHERE trip_id = ?", [current.id]
            )?.optionalInt("made"), packed < current.revision
         {
-            combined = earlier + "; " + note
+            // The net change since the list: a date moved twice says where it was and where it is now; a
+            // change undone drops out (the list is still out of date: "changed, then changed back").
+            combined = ChangeNote.combine(earlier, note) ?? "changed, then changed back"
         }
         if combined.count > 500 { combined = String(combined.prefix(499)) + "…" }
         try connection.query(
@@ -122,10 +140,11 @@ extension Store {
             if let place = leg.place { leg.place?.id = try upsertPlace(place, at: now) }
             try connection.query(
                 """
-                INSERT INTO trip_legs (trip_id, position, destination, place_id, start_date, end_date)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO trip_legs (trip_id, position, destination, place_id, start_date, end_date, activities)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-                [tripID, leg.position, leg.destination, leg.place?.id, leg.start.description, leg.end.description]
+                [tripID, leg.position, leg.destination, leg.place?.id, leg.start.description, leg.end.description,
+                 try Store.jsonArray(leg.activities)]
             )
             stored.append(leg)
         }
@@ -133,8 +152,9 @@ extension Store {
             throw StoreError.corruptValue(column: "trip_legs", detail: "a trip has at least one stop")
         }
         try connection.query(
-            "UPDATE trips SET destination = ?, place_id = ?, start_date = ?, end_date = ? WHERE id = ?",
-            [first.destination, first.place?.id, first.start.description, last.end.description, tripID]
+            "UPDATE trips SET destination = ?, place_id = ?, start_date = ?, end_date = ?, activities = ? WHERE id = ?",
+            [first.destination, first.place?.id, first.start.description, last.end.description,
+             try Store.jsonArray(TripLeg.union(stored)), tripID]
         )
         return stored
     }
@@ -185,7 +205,7 @@ extension Store {
         var trip = trip
         trip.legs = try connection.query(
             """
-            SELECT l.position, l.destination, l.start_date, l.end_date,
+            SELECT l.position, l.destination, l.start_date, l.end_date, l.activities,
                    p.id AS place_id, p.name AS place_name, p.region, p.country, p.latitude, p.longitude,
                    p.time_zone, p.source, p.source_id, p.population, p.kind
             FROM trip_legs l LEFT JOIN places p ON p.id = l.place_id
@@ -201,7 +221,7 @@ extension Store {
             else { throw StoreError.corruptValue(column: "trip_legs.start_date", detail: "not a date") }
             return TripLeg(
                 position: try row.int("position"), destination: try row.string("destination"), place: place,
-                start: start, end: end
+                start: start, end: end, activities: try Store.strings(row, "activities")
             )
         }
         return trip
@@ -215,7 +235,8 @@ extension Store {
                p.time_zone, p.source, p.source_id, p.population, p.kind,
                (SELECT max(created_at) FROM packing_lists l WHERE l.trip_id = t.id) AS packed_at,
                (SELECT count(*) FROM trip_legs g WHERE g.trip_id = t.id) AS leg_count, t.changed_at, t.change_note,
-               t.revision
+               t.revision,
+               CASE WHEN t.adults = 1 AND t.children = '[]' THEN NULL ELSE t.adults || ' ' || t.children END AS party
         FROM trips t LEFT JOIN places p ON p.id = t.place_id
         """
 
@@ -227,17 +248,15 @@ extension Store {
         guard let start = CalendarDate(try row.string("start_date")),
               let end = CalendarDate(try row.string("end_date"))
         else { throw row.damaged("start_date", "not a date") }
-        // JSONSerialization, not JSONDecoder: the decoder's machinery cost about 0.17M instructions per trip.
-        let stored = try? JSONSerialization.jsonObject(with: Data(utf8: try row.string("activities")))
-        guard let activities = stored as? [String] else {
-            throw row.damaged("activities", "not a JSON array of text")
-        }
+        let activities = try strings(row, "activities")
+        // One column, NULL for one adult (most trips): `plan list` reads it for every trip.
+        let party = try row.optionalString("party").map { try Self.party($0, row: row) } ?? .single
         var trip = Trip(
             id: try row.int("id"), name: try row.string("name"), destination: try row.string("destination"),
             place: place, start: start, end: end, activities: activities,
             createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
             changedAt: try row.optionalDouble("changed_at").map(Date.init(timeIntervalSince1970:)),
-            changeNote: try row.optionalString("change_note"), revision: try row.int("revision")
+            changeNote: try row.optionalString("change_note"), revision: try row.int("revision"), party: party
         )
         // Several stops: placeholders until `withLegs` reads them (only their count matters here).
         let count = try row.int("leg_count")
@@ -263,6 +282,46 @@ extension Store {
             throw StoreError.corruptValue(column: "places.id", detail: "insert returned no id")
         }
         return id
+    }
+
+    /// A column holding a JSON array of text. JSONSerialization, not JSONDecoder: the decoder's machinery
+    /// cost about 0.17M instructions per trip.
+    static func strings(_ row: Row, _ column: String) throws -> [String] {
+        let stored = try? JSONSerialization.jsonObject(with: Data(utf8: try row.string(column)))
+        guard let strings = stored as? [String] else { throw row.damaged(column, "not a JSON array of text") }
+        return strings
+    }
+
+    /// The party of "2 [8,5,1]" (adults, a space, the ages), checked.
+    static func party(_ text: String, row: Row) throws -> TripParty {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let adults = Int(parts[0]), let children = ages(parts[1]) else {  // parses text
+            throw row.damaged("party", "not adults and a JSON array of ages")
+        }
+        let party = TripParty(adults: adults, children: children)
+        if let problem = party.problem { throw row.damaged("party", problem) }
+        return party
+    }
+
+    /// The ages of "[8,5,1]" (as the column stores them: digits and commas), nil for anything else. By
+    /// hand, not JSONSerialization: `plan list` reads it for every trip, and most are "[]".
+    static func ages(_ text: String) -> [Int]? {
+        if text == "[]" { return [] }
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
+        var ages: [Int] = []
+        for part in text.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false) {
+            let digits = part.trimmingCharacters(in: .whitespaces)
+            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let age = Int(digits) else {  // parses text
+                return nil
+            }
+            ages.append(age)
+        }
+        return ages
+    }
+
+    /// "[8,5,1]": ages as a JSON array.
+    static func jsonNumbers(_ numbers: [Int]) -> String {
+        "[" + numbers.map(String.init).joined(separator: ",") + "]"
     }
 
     static func jsonArray(_ strings: [String]) throws -> String {

@@ -21,11 +21,13 @@ public struct Trip: Sendable, Codable, Equatable {
     /// How many times the dates, places or activities changed: a list made for an older revision is out
     /// of date, and an edit writes only over the revision it read.
     public var revision: Int
+    /// Who is travelling.
+    public var party: TripParty
 
     public init(
         id: Int, name: String, destination: String, place: Place?, start: CalendarDate, end: CalendarDate,
         activities: [String], createdAt: Date, legs: [TripLeg]? = nil, changedAt: Date? = nil, changeNote: String? = nil,
-        revision: Int = 0
+        revision: Int = 0, party: TripParty = .single
     ) {
         self.id = id
         self.name = name
@@ -35,10 +37,18 @@ public struct Trip: Sendable, Codable, Equatable {
         self.end = end
         self.activities = activities
         self.createdAt = createdAt
-        self.legs = legs ?? [TripLeg(position: 1, destination: destination, place: place, start: start, end: end)]
+        self.legs = legs ?? [TripLeg(
+            position: 1, destination: destination, place: place, start: start, end: end, activities: activities
+        )]
         self.changedAt = changedAt
         self.changeNote = changeNote
         self.revision = revision
+        self.party = party
+    }
+
+    /// Whether the stops do different things (a conference, then skiing): the list is then made stop by stop.
+    public var hasStopActivities: Bool {
+        hasStops && Set(legs.map(\.activities)).count > 1
     }
 
     /// More than one stop.
@@ -72,21 +82,26 @@ public struct NewTrip: Sendable, Equatable {
     public var place: Place?
     public var start: CalendarDate
     public var end: CalendarDate
+    /// The first stop's activities.
     public var activities: [String]
     /// The stops after the first (`--then <place> --to <date>`): each begins the day the one before it ends.
     /// With stops, `end` is the first stop's last day.
     public var stops: [Stop]
+    /// Who is travelling.
+    public var party: TripParty = .single
 
-    /// A stop after the first: where, and its last day.
+    /// A stop after the first: where, its last day and what the traveller does there.
     public struct Stop: Sendable, Equatable {
         public var destination: String
         public var place: Place?
         public var end: CalendarDate
+        public var activities: [String]
 
-        public init(destination: String, place: Place? = nil, end: CalendarDate) {
+        public init(destination: String, place: Place? = nil, end: CalendarDate, activities: [String] = []) {
             self.destination = destination
             self.place = place
             self.end = end
+            self.activities = activities
         }
     }
 
@@ -105,11 +120,12 @@ public struct NewTrip: Sendable, Equatable {
 
     /// Every stop with its dates, chained end to start.
     public var legs: [TripLeg] {
-        var legs = [TripLeg(position: 1, destination: destination, place: place, start: start, end: end)]
+        var legs = [TripLeg(position: 1, destination: destination, place: place, start: start, end: end, activities: activities)]
         for stop in stops {
             let previous = legs[legs.count - 1]
             legs.append(TripLeg(
-                position: legs.count + 1, destination: stop.destination, place: stop.place, start: previous.end, end: stop.end
+                position: legs.count + 1, destination: stop.destination, place: stop.place, start: previous.end, end: stop.end,
+                activities: stop.activities
             ))
         }
         return legs

@@ -10,13 +10,25 @@ public struct TripLeg: Sendable, Codable, Equatable {
     public var place: Place?
     public var start: CalendarDate
     public var end: CalendarDate
+    /// What the traveller does at this stop (`--activities` after its `--then`; the first stop's before any).
+    public var activities: [String]
 
-    public init(position: Int, destination: String, place: Place?, start: CalendarDate, end: CalendarDate) {
+    public init(
+        position: Int, destination: String, place: Place?, start: CalendarDate, end: CalendarDate, activities: [String] = []
+    ) {
         self.position = position
         self.destination = destination
         self.place = place
         self.start = start
         self.end = end
+        self.activities = activities
+    }
+
+    /// Every stop's activities, once each, in the order of the stops: the trip's.
+    public static func union(_ legs: [TripLeg]) -> [String] {
+        var all: [String] = []
+        for activity in legs.flatMap(\.activities) where !all.contains(activity) { all.append(activity) }
+        return all
     }
 
     /// Nights at this stop.

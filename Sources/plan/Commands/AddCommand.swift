@@ -10,6 +10,7 @@ struct AddCommand {
 
     func run(_ arguments: PlanArguments.Add) async throws {
         var new = try Self.newTrip(arguments.destination, details: arguments.details, command: "add")
+        new.party = try await context.party(arguments.details, command: "add")
         var like: Trip?
         if let id = arguments.details.like {
             like = try await LikeTrip.load(id, context: context)
@@ -90,7 +91,8 @@ struct AddCommand {
                     command: command
                 )
             }
-            stops.append(NewTrip.Stop(destination: place, end: stopEnd))
+            let activities = try Self.activities(stop.activities, command: command)
+            stops.append(NewTrip.Stop(destination: place, end: stopEnd, activities: activities))
             previousEnd = stopEnd
         }
         var defaultName = ([destination] + stops.map(\.destination)).joined(separator: " → ")

@@ -17,6 +17,9 @@ struct ConfigCommand {
                 "home": .string(traveller.home), "homeSource": .string(settings.homeSource.rawValue),
                 "units": .string(traveller.units.rawValue), "unitsSource": .string(settings.unitsSource.rawValue),
                 "laundry": .number(Double(traveller.laundryDays)), "laundrySource": .string(settings.laundrySource.rawValue),
+                "adults": .number(Double(settings.party.adults)),
+                "children": .array(settings.party.children.map { .number(Double($0)) }),
+                "partySource": .string(settings.partySource.rawValue),
             ])
             return
         }
@@ -25,6 +28,11 @@ struct ConfigCommand {
         context.console.print("home     \(traveller.home) (\(name))  \(Self.describe(settings.homeSource, variable: "PLAN_HOME_COUNTRY"))")
         context.console.print("units    \(units)  \(Self.describe(settings.unitsSource, variable: "PLAN_UNITS", derived: "from home"))")
         context.console.print("laundry  every \(traveller.laundryDays) days  \(Self.describe(settings.laundrySource, variable: nil))")
+        let party = settings.party
+        let partySource = Self.describe(settings.partySource, variable: nil)
+        context.console.print("adults   \(party.adults)  \(partySource)")
+        let ages = party.children.isEmpty ? "none" : party.children.map(String.init).joined(separator: ", ")
+        context.console.print("children \(ages)  \(partySource)")
     }
 
     func set(_ arguments: PlanArguments.ConfigSet) async throws {
@@ -33,8 +41,12 @@ struct ConfigCommand {
         case "home": value = try TravellerSettings.country(arguments.value, name: "home")
         case "units": value = try TravellerSettings.units(arguments.value, name: "units").rawValue
         case "laundry": value = String(try TravellerSettings.laundry(arguments.value, name: "laundry"))
+        case "adults": value = String(try TravellerSettings.adults(arguments.value, name: "adults"))
+        case "children": value = try TravellerSettings.childrenSetting(arguments.value, name: "children")
         default:
-            throw CLIError.usage("no setting '\(ArgumentText.printable(arguments.key))'; use home, units or laundry.", command: "config set")
+            throw CLIError.usage(
+                "no setting '\(ArgumentText.printable(arguments.key))'; use home, units, laundry, adults or children.", command: "config set"
+            )
         }
         let store = try context.openStore()
         try await store.setTravellerSetting(arguments.key, to: value)

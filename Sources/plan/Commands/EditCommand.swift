@@ -19,25 +19,37 @@ struct EditCommand {
         _ = try Self.usage { try TripEdit.legs(
             of: trip, leg: arguments.leg, from: arguments.from, to: arguments.to, destination: destination, place: nil
         ) }
+        let party = Self.party(of: trip, adults: arguments.adults, children: arguments.children)
         var place: Place?
         if let destination { place = try await context.resolve(destination) }
         // After the lookup the edit is made again from the trip as it is now (another command may have
         // added a stop meanwhile), and written only over what it read.
         let written = try await TripEdit.write(to: store, tripID: id) { current in
-            let resolved = try Self.usage { try TripEdit.legs(
+            var resolved = try Self.usage { try TripEdit.legs(
                 of: current, leg: arguments.leg, from: arguments.from, to: arguments.to, destination: destination, place: place
             ) }
+            if let activities {
+                // --leg: that stop's activities; without it, every stop's.
+                for index in resolved.indices where arguments.leg.map({ $0 == index + 1 }) ?? true {
+                    resolved[index].activities = activities
+                }
+            }
+            let newParty = party.flatMap { $0 == current.party ? nil : $0 }
             var newName = name
             if newName == nil, destination != nil, Self.hasDefaultName(current) {
                 newName = resolved.map(\.destination).joined(separator: " → ")  // the default name follows the place
             }
-            let note = TripEdit.note(old: current, legs: resolved, activities: activities)
-            return Store.TripChange(
-                name: newName, activities: activities, legs: resolved == current.legs ? nil : resolved, note: note
-            )
+            let note = TripEdit.note(old: current, legs: resolved, party: newParty)
+            return Store.TripChange(name: newName, legs: resolved == current.legs ? nil : resolved, note: note, party: newParty)
         }
         guard let written else { throw CLIError.noSuchTrip(id) }
         try await TripChangeOutput(context: context).print(written.trip, verb: "Changed", note: written.change.note, json: arguments.json)
+    }
+
+    /// The party after `--adults` and `--children` (nil: neither given).
+    static func party(of trip: Trip, adults: Int?, children: [Int]?) -> TripParty? {
+        guard adults != nil || children != nil else { return nil }
+        return TripParty(adults: adults ?? trip.party.adults, children: children ?? trip.party.children)
     }
 
     /// The name is the place or places as typed (nobody chose it).

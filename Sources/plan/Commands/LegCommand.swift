@@ -12,13 +12,16 @@ struct LegCommand {
         guard let trip = try await store.trip(id: arguments.trip) else { throw CLIError.noSuchTrip(arguments.trip) }
         let destination = try AddCommand.destination(arguments.place, command: "leg add")
         guard let end = arguments.to else { throw CLIError.usage("missing --to <date>.", command: "leg add") }
+        let activities = try AddCommand.activities(arguments.activities, command: "leg add")
         _ = try Self.usage { try TripEdit.adding(destination, place: nil, end: end, to: trip) }
         let place = try await context.resolve(destination)
         // The stop is added to the trip as it is after the lookup, not to the copy read before it.
         try await save(tripID: trip.id, verb: "Added a stop to", json: arguments.json) { current in
-            let legs = try Self.usage { try TripEdit.adding(destination, place: place, end: end, to: current) }
+            var legs = try Self.usage { try TripEdit.adding(destination, place: place, end: end, to: current) }
+            legs[legs.count - 1].activities = activities
             let added = legs[legs.count - 1]
-            return (legs, "stop \(added.position) \(added.shortLabel) added (\(TripEdit.span(added)))")
+            let doing = activities.isEmpty ? "" : ", " + activities.joined(separator: ", ")
+            return (legs, "stop \(added.position) \(added.shortLabel) added (\(TripEdit.span(added))\(doing))")
         }
     }
 

@@ -18,12 +18,13 @@ struct PackCommand {
         var like: Trip?
         if !isTripID {
             var trip = try AddCommand.newTrip(target, details: arguments.details, command: "pack")
+            trip.party = try await context.party(arguments.details, command: "pack")
             if let id = arguments.details.like {
                 like = try await LikeTrip.load(id, context: context)
                 if let like { trip = LikeTrip.apply(like, to: trip, details: arguments.details) }
             }
             newTrip = try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
-            AddCommand.warnUnknownActivities(trip.activities, console: context.console)
+            // An unknown activity is said once, by the list's notices (not also here).
         }
         // `pack <trip>` with a destination's options never gets here: the declaration's rule refuses them.
         let model = try await context.languageModel(named: engine.model)

@@ -30,7 +30,7 @@ extension ShowCommand {
                 lines.append("")
                 let nights = leg.nights == 1 ? "1 night" : "\(leg.nights) nights"
                 lines.append(context.console.bold("  Stop \(leg.position): \(leg.place?.label ?? leg.destination)")
-                             + " · \(leg.start.shortLabel) → \(leg.end.shortLabel), \(nights)")
+                             + " · \(leg.start.shortLabel) → \(leg.end.shortLabel), \(nights)" + TripPrinter.stopActivities(leg, of: trip))
                 if let report {
                     lines += ForecastPrinter.lines(report, trip: Self.view(trip, at: leg), console: context.console, units: units)
                 } else {

@@ -1,0 +1,110 @@
+import Foundation
+import Store
+
+/// The list for everyone travelling: garments counted per person and saying so ("Underwear ×10 — 5 each
+/// for 2 adults"), a toothbrush and a passport each, nappies counted by the day for a baby, and the
+/// children's own lines for the weather (a snowsuit for the baby in the cold, children's sunscreen in the sun).
+struct PartyCounts {
+    let context: PackingContext
+
+    var party: TripParty { context.party }
+    /// Who wears the adults' garments: the adults and the children of 2 and over (a baby has its own).
+    var wearers: Int { party.adults + party.olderChildren.count }
+
+    /// "2 adults, 1 child".
+    var wearersLabel: String {
+        var text = "\(party.adults) adult\(party.adults == 1 ? "" : "s")"
+        let children = party.olderChildren.count
+        if children > 0 { text += ", \(children) \(children == 1 ? "child" : "children")" }
+        return text
+    }
+
+    /// The items counted for the party, with the children's own lines added; unchanged for one adult.
+    func apply(_ items: [PackingItem]) -> [PackingItem] {
+        guard party.isGroup else { return items }
+        var counted = items.compactMap(count)
+        if !party.babies.isEmpty {
+            let packs = max(1, (context.dayCount + 2) / 3) * party.babies.count
+            counted.append(PackingItem(category: "Activity gear", name: "Baby wipes", quantity: packs > 1 ? packs : nil,
+                                       reason: "A pack every 3 days or so; for hands and faces too"))
+        }
+        for item in childrensItems(counted) where !counted.contains(where: { $0.name == item.name }) {
+            counted.append(item)
+        }
+        return counted
+    }
+
+    /// The travel authorisation reminder's name for this trip (one each, like passports).
+    var authorisationName: String? {
+        guard context.isAbroad else { return nil }
+        return TravelAuthorisation.reminder(home: context.traveller.home, destination: context.country ?? "")?.itemName
+    }
+
+    /// One item counted for the party (nil: dropped, another line covers it).
+    func count(_ item: PackingItem) -> PackingItem? {
+        var item = item
+        let key = " " + PackingCheck.key(item.name) + " "
+        switch true {
+        case key.contains(" children s passports "):
+            return nil  // the passport line counts the children's
+        case key.hasPrefix(" passport"), item.name == authorisationName:
+            item.quantity = party.people
+            item.reason = Self.fit(party.children.isEmpty ? "One each" : "One each, the children's too", item)
+        case key.contains(" id or driv"):
+            guard party.adults > 1 else { return item }
+            item.quantity = party.adults
+            item.reason = "One for each adult"
+        case key.hasPrefix(" toothbrush"):
+            item.quantity = party.people
+            item.reason = "A toothbrush each; toothpaste to share"
+        case key.contains(" nappies ") || key.contains(" diapers "):
+            // Six a day, for a week at most (shops sell them), within an answer's largest count.
+            let days = min(context.dayCount, 7)
+            item.name = PackingRules.localized("Nappies", for: context.traveller)
+            item.quantity = min(120, 6 * days * party.babies.count)
+            item.reason = "About 6 a day for \(days) day\(days == 1 ? "" : "s")"
+                + (party.babies.count > 1 ? " for each of \(party.babies.count) babies" : "")
+                + (context.dayCount > days ? "; buy more there" : "")
+        case key.contains(" baby bodysuits "):
+            item.quantity = (item.quantity ?? 1) * max(1, party.babies.count)
+        case key.contains(" spare clothes for each child "):
+            item.quantity = 2 * max(1, party.olderChildren.count)
+        default:
+            return perWearer(item)
+        }
+        return item
+    }
+
+    /// Gear each person needs their own of (a ski helmet, a dive mask), by the words of its name.
+    static let personalGear = [
+        "goggles", "helmet", "neck gaiter", "lift pass", "rash guard", "mask", "snorkel", "fins", "headlamp",
+        "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel",
+    ]
+
+    /// A garment each for everyone who wears the adults' (work clothes for the adults only), and personal gear.
+    func perWearer(_ item: PackingItem) -> PackingItem {
+        let key = " " + PackingCheck.key(item.name) + " "
+        let garment = ["Clothing", "Outerwear", "Footwear"].contains(item.category)
+            || [.gloves, .warmHats, .sunHats].contains(GarmentFamily.of(item.name))
+            || Self.personalGear.contains { key.contains(" \($0) ") }
+        guard garment, !key.contains(" baby "), !key.contains(" child") else { return item }
+        let forWork = key.contains(" business ") || key.contains(" smart casual ")
+        let people = forWork ? party.adults : wearers
+        guard people > 1 else { return item }
+        var item = item
+        let each = item.quantity ?? 1
+        item.quantity = each * people
+        let who = forWork ? "\(party.adults) adults" : wearersLabel
+        item.reason = Self.fit(each == 1 ? "One each for \(who)" : "\(each) each for \(who)", item)
+        return item
+    }
+
+    /// "5 each for 2 adults; one a day plus a spare for 4 days", within an answer's 100 characters: a
+    /// forecast's reason is kept whole (it cites the day), another gives way to the count.
+    static func fit(_ lead: String, _ item: PackingItem) -> String {
+        let reason = item.reason
+        let joined = lead + "; " + reason.prefix(1).lowercased() + reason.dropFirst()
+        if joined.count <= 100 { return joined }
+        return item.weather ? reason : lead
+    }
+}
