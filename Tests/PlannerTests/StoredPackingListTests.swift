@@ -35,6 +35,7 @@ import Testing
             ) : nil
             let list = PackingList(items: items, notices: Bool.random(using: &generator) ? ["No forecast for Sat"] : [], review: review)
             let text = try list.jsonText()
+            #expect(PackingList.read(stored: text) == list)
             #expect(try PackingList.fromJSON(text) == list)
         }
     }
@@ -58,5 +59,9 @@ import Testing
     ])
     func anOddDocumentIsDecidedAsJSONDecoderDecidesIt(_ text: String) {
         #expect(Self.read(text) == Self.decoded(text), "\(text)")
+        // plan's reader either reads what JSONDecoder reads or declines.
+        if let fast = PackingList.read(stored: text) {
+            #expect("\(fast)" == Self.decoded(text), "\(text)")
+        }
     }
 }

@@ -17,8 +17,14 @@ public struct Row: Sendable {
 
     /// The value of the named column, or `.null` when there is no such column.
     public subscript(_ name: String) -> SQLValue {
-        guard let index = columns.firstIndex(of: name) else { return .null }
-        return values[index]
+        // A plain loop over the names: `firstIndex(of:)` is generic, and a debug build (where the start-up
+        // budget is counted) runs it unspecialised at several times the cost, once per field of every row read.
+        var index = 0
+        while index < columns.count {
+            if columns[index] == name { return index < values.count ? values[index] : .null }
+            index += 1
+        }
+        return .null
     }
 
     /// The named column as an integer.
@@ -99,7 +105,7 @@ public struct Row: Sendable {
     /// The named column as a finite number within `range`; anything else is a damaged row.
     public func double(_ name: String, in range: ClosedRange<Double>) throws -> Double {
         let value = try double(name)
-        guard value.isFinite, range.contains(value) else { throw damaged(name, "\(value) is out of range") }
+        guard value.isFinite, value >= range.lowerBound, value <= range.upperBound else { throw damaged(name, "\(value) is out of range") }
         return value
     }
 
