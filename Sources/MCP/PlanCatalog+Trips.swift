@@ -9,7 +9,7 @@ extension PlanCatalog {
     var packingListTool: MCPTool {
         MCPTool(
             name: "packing_list", title: "Make a packing list",
-            description: "Makes the packing list of a trip from its weather, as 'plan pack': give 'trip' (an id) to pack a stored trip, or 'destination', 'from' and 'to' (and optionally 'activities' and further 'stops') to add the trip and pack it. Returns the trip, the numbered items (name, quantity, category, reason, weather, packed, own) and notices. The traveller's ticks and own items carry over.",
+            description: "Makes the packing list of a trip from its weather, as 'plan pack': give 'trip' (an id) to pack a stored trip, or 'destination', 'from' and 'to' (and optionally 'activities', further 'stops' with their own activities, and who travels: 'adults' and the 'children's ages) to add the trip and pack it. Returns the trip, the numbered items (name, quantity, category, reason, weather, packed, own) and notices. The traveller's ticks and own items carry over.",
             inputSchema: PlanSchemas.object([
                 "trip": PlanSchemas.tripID, "destination": PlanSchemas.string("where the trip goes (adds a new trip)"),
                 "from": PlanSchemas.date, "to": PlanSchemas.date,
@@ -17,7 +17,15 @@ extension PlanCatalog {
                 "stops": [
                     "type": "array", "maxItems": 20,
                     "description": "further stops in order, each beginning the day the one before ends (as 'plan add --then <place> --to <date>')",
-                    "items": PlanSchemas.object(["destination": PlanSchemas.string("the stop's place"), "to": PlanSchemas.date], required: ["destination", "to"]),
+                    "items": PlanSchemas.object([
+                        "destination": PlanSchemas.string("the stop's place"), "to": PlanSchemas.date,
+                        "activities": ["type": "array", "items": ["type": "string"], "description": "this stop's activities (at most 20)"],
+                    ], required: ["destination", "to"]),
+                ],
+                "adults": ["type": "integer", "minimum": 1, "maximum": 20, "description": "adults travelling (default: plan config, else 1)"],
+                "children": [
+                    "type": "array", "maxItems": 20, "items": ["type": "integer", "minimum": 0, "maximum": 17],
+                    "description": "each child's age, 0 to 17 (under 2 is a baby)",
                 ],
             ]),
             outputSchema: PlanSchemas.list, readOnly: false
@@ -35,7 +43,11 @@ extension PlanCatalog {
             details.from = try arguments.date("from")
             details.to = try arguments.date("to")
             details.activities = try arguments.words("activities", limit: 20)?.joined(separator: ",")
-            details.stops = try arguments.stops("stops", limit: 20).map { TripDetails.Stop(destination: $0.destination, end: $0.end) }
+            details.stops = try arguments.stops("stops", limit: 20).map {
+                TripDetails.Stop(destination: $0.destination, end: $0.end, activities: $0.activities?.joined(separator: ","))
+            }
+            details.adults = try arguments.integer("adults", in: TripParty.adultRange)
+            details.children = try arguments.integers("children", in: TripParty.childAgeRange, limit: 20)
             let new = try await services.newTrip(destination, details)
             trip = try await store.addTrip(new)
             added = true

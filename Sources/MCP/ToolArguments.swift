@@ -58,8 +58,30 @@ struct ToolArguments: Sendable {
         return number
     }
 
-    /// Stops after the first: `[{destination, to}]`, at most `limit`, each date read as `date` reads one.
-    func stops(_ name: String, limit: Int) throws -> [(destination: String, end: CalendarDate)] {
+    /// A whole number in a range; nil when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let value = values[name], value != .null else { return nil }
+        guard let number = value.intValue, number >= range.lowerBound, number <= range.upperBound else {
+            throw PlanToolError.invalid(name, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    /// Whole numbers, each in a range, at most `limit` of them (children's ages); nil when absent.
+    func integers(_ name: String, in range: ClosedRange<Int>, limit: Int) throws -> [Int]? {
+        guard let value = values[name], value != .null else { return nil }
+        let expected = "a list of at most \(limit) whole numbers from \(range.lowerBound) to \(range.upperBound)"
+        guard let elements = value.arrayValue, elements.count <= limit else { throw PlanToolError.invalid(name, expected: expected) }
+        return try elements.map { element in
+            guard let number = element.intValue, number >= range.lowerBound, number <= range.upperBound else {
+                throw PlanToolError.invalid(name, expected: expected)
+            }
+            return number
+        }
+    }
+
+    /// Stops after the first: `[{destination, to, activities?}]`, at most `limit`, each date read as `date` reads one.
+    func stops(_ name: String, limit: Int) throws -> [(destination: String, end: CalendarDate, activities: [String]?)] {
         guard let value = values[name], value != .null else { return [] }
         guard let elements = value.arrayValue, elements.count <= limit else {
             throw PlanToolError.invalid(name, expected: "a list of at most \(limit) stops, each {destination, to}")
@@ -67,7 +89,7 @@ struct ToolArguments: Sendable {
         return try elements.map { element in
             guard let object = element.objectValue else { throw PlanToolError.invalid(name, expected: "a list of {destination, to}") }
             let stop = ToolArguments(values: object, today: today)
-            return (try stop.string("destination"), try stop.date("to"))
+            return (try stop.string("destination"), try stop.date("to"), try stop.words("activities", limit: 20))
         }
     }
 

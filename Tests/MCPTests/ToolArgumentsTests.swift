@@ -22,6 +22,22 @@ import Testing
         #expect(throws: PlanToolError.missing("trip")) { try arguments([:]).trip() }
     }
 
+    @Test func thePartyIsAdultsAndChildrensAges() throws {
+        #expect(try arguments(["adults": 2]).integer("adults", in: TripParty.adultRange) == 2)
+        #expect(try arguments([:]).integer("adults", in: TripParty.adultRange) == nil)
+        for bad: JSONValue in [0, 21, 1.5, "two", [2]] {
+            #expect(throws: PlanToolError.self, "\(bad)") { try arguments(["adults": bad]).integer("adults", in: TripParty.adultRange) }
+        }
+        #expect(try arguments(["children": [6, 1]]).integers("children", in: TripParty.childAgeRange, limit: 20) == [6, 1])
+        for bad: JSONValue in [[18], [-1], [2.5], 6, .array(Array(repeating: 3, count: 21))] {
+            #expect(throws: PlanToolError.self, "\(bad)") {
+                try arguments(["children": bad]).integers("children", in: TripParty.childAgeRange, limit: 20)
+            }
+        }
+        let stops = try arguments(["stops": [["destination": "Aspen, CO", "to": "2026-12-10", "activities": ["ski"]]]]).stops("stops", limit: 20)
+        #expect(stops.first?.activities == ["ski"])
+    }
+
     @Test func datesAreISOOrTodayOrTomorrow() throws {
         #expect(try arguments(["from": "2026-12-24"]).date("from").description == "2026-12-24")
         #expect(try arguments(["from": "today"]).date("from") == today)

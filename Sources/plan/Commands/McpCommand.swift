@@ -27,7 +27,9 @@ struct McpCommand {
             resolve: { try await context.resolve($0, offline: offline, store: store) },
             forecastService: { try context.forecastService(store: $0, fresh: false, offline: offline) },
             newTrip: { destination, details in
-                let trip = try AddCommand.newTrip(destination, details: details, command: "mcp")
+                var trip = try AddCommand.newTrip(destination, details: details, command: "mcp")
+                // Who travels: the tool's adults and children, else `plan config`'s, as `plan add` reads them.
+                trip.party = try await context.party(details, command: "mcp")
                 return try await AddCommand.resolvePlaces(trip, context: context, offline: offline, store: store)
             },
             pack: { store, trip in
