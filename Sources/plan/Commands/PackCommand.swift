@@ -10,36 +10,14 @@ struct PackCommand {
     let context: Context
 
     func run(_ arguments: PlanArguments.Pack) async throws {
-        let target = arguments.target
-        let isTripID = arguments.targetsTrip
         let engine = arguments.engine
         let offline = arguments.network.offline
-        var newTrip: NewTrip?
-        var like: Trip?
-        if !isTripID {
-            var trip = try AddCommand.newTrip(target, details: arguments.details, command: "pack")
-            trip.party = try await context.party(arguments.details, command: "pack")
-            if let id = arguments.details.like {
-                like = try await LikeTrip.load(id, context: context)
-                if let like { trip = LikeTrip.apply(like, to: trip, details: arguments.details) }
-            }
-            newTrip = try await AddCommand.resolvePlaces(trip, context: context, offline: offline)
-            // An unknown activity is said once, by the list's notices (not also here).
-        }
+        let (newTrip, like) = try await newTrip(arguments)
         // `pack <trip>` with a destination's options never gets here: the declaration's rule refuses them.
         let model = try await context.languageModel(named: engine.model)
 
         let store = try context.openStore()
-        let trip: Trip
-        if let newTrip {
-            trip = try await store.addTrip(newTrip)
-            if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
-            context.console.warn("plan: added trip \(trip.id): \(TripPrinter.headline(trip))")
-        } else {
-            let id = try ArgumentText.id(target, what: "trip", context: ParseContext(command: "pack", today: context.today))
-            guard let found = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-            trip = found
-        }
+        let trip = try await trip(arguments, adding: newTrip, like: like, store: store)
         let service = try context.forecastService(
             store: store, fresh: arguments.network.fresh, offline: offline, sea: PackingRules.asksTheSea(trip.activities)
         )
@@ -70,6 +48,39 @@ struct PackCommand {
             throw error
         }
         context.console.endProgress()
+        try await report(result, trip: trip, store: store, arguments: arguments)
+    }
+
+    /// `pack <destination>`: the new trip, checked and resolved (nothing stored yet), and the trip it is like.
+    private func newTrip(_ arguments: PlanArguments.Pack) async throws -> (NewTrip?, Trip?) {
+        guard !arguments.targetsTrip else { return (nil, nil) }
+        var trip = try AddCommand.newTrip(arguments.target, details: arguments.details, command: "pack")
+        trip.party = try await context.party(arguments.details, command: "pack")
+        var like: Trip?
+        if let id = arguments.details.like {
+            like = try await LikeTrip.load(id, context: context)
+            if let like { trip = LikeTrip.apply(like, to: trip, details: arguments.details) }
+        }
+        // An unknown activity is said once, by the list's notices (not also here).
+        return (try await AddCommand.resolvePlaces(trip, context: context, offline: arguments.network.offline), like)
+    }
+
+    /// The trip to pack: the new one, stored now, or the stored one the argument names.
+    private func trip(_ arguments: PlanArguments.Pack, adding newTrip: NewTrip?, like: Trip?, store: Store) async throws -> Trip {
+        if let newTrip {
+            let trip = try await store.addTrip(newTrip)
+            if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
+            context.console.warn("plan: added trip \(trip.id): \(TripPrinter.headline(trip))")
+            return trip
+        }
+        let id = try ArgumentText.id(arguments.target, what: "trip", context: ParseContext(command: "pack", today: context.today))
+        guard let found = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        return found
+    }
+
+    /// What the pack says besides the list (not resumed, out of date, resumed), then the list the traveller
+    /// packs from: their ticks, own items and remembered choices on the new list, and what changed since the last.
+    private func report(_ result: PackPlanner.Result, trip: Trip, store: Store, arguments: PlanArguments.Pack) async throws {
         if let notResumed = result.notResumed { context.console.warn("plan: " + notResumed) }
         if let reason = result.stored.outOfDate {
             context.console.warn("plan: this list is out of date (\(reason)); run 'plan pack \(trip.id)' for a current one.")
@@ -80,8 +91,6 @@ struct PackCommand {
             )
         }
         let snapshot = try await store.latestForecast(tripID: trip.id)
-        // The list the traveller packs from: their ticks, own items and remembered choices on the new list,
-        // and what changed since the last one.
         let keeper = ListKeeper(store: store)
         let list = try await keeper.list(tripID: trip.id)
         let report = try await keeper.report(tripID: trip.id)

@@ -13,28 +13,7 @@ struct ReplayCommand {
     func run(_ arguments: PlanArguments.Replay) async throws {
         let engine = arguments.engine
         let store = try context.openStore()
-        let original: SessionRecord
-        let found: Trip
-        // The declaration's rule lets exactly one of a trip and --session through.
-        if let sessionID = arguments.session {
-            guard let session = try await store.session(id: sessionID) else { throw CLIError.noSuchSession(sessionID) }
-            guard let tripID = session.tripID, let trip = try await store.trip(id: tripID) else {
-                throw CLIError(code: ExitCode.noInput, message: "session \(sessionID) belongs to no trip.", hint: "Replay a pack session.")
-            }
-            original = session
-            found = trip
-        } else {
-            guard let tripID = arguments.trip else { throw CLIError.usage("give a trip id or --session <id>.", command: "replay") }
-            guard let trip = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
-            guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
-                throw CLIError(
-                    code: ExitCode.noInput, message: "trip \(tripID) has no completed pack, so there is nothing to replay.",
-                    hint: "Run 'plan pack \(tripID)' first."
-                )
-            }
-            original = session
-            found = trip
-        }
+        let (original, found) = try await session(arguments, store: store)
         guard let originalList = try await store.packingList(sessionID: original.id) else {
             throw CLIError(
                 code: ExitCode.noInput, message: "session \(original.id) produced no packing list (it \(original.status.rawValue)).",
@@ -46,7 +25,6 @@ struct ReplayCommand {
         let pinned = try await ReplayPlanner.Pinned.load(
             for: trip, madeAt: originalList.createdAt, session: original.id, store: store
         )
-        let snapshot = pinned.snapshot
         let model = try await context.languageModel(named: engine.model)
         var setup = context.planningSetup(store: store, model: model, forecasts: pinned.provider, engine: engine)
         setup.traveller = try await context.traveller(store: store, tripID: trip.id)
@@ -64,8 +42,35 @@ struct ReplayCommand {
             throw error
         }
         context.console.endProgress()
+        try print(result, against: original, list: try PackingList.fromJSON(originalList.json), trip: trip, snapshot: pinned.snapshot, arguments: arguments)
+    }
 
-        let before = try PackingList.fromJSON(originalList.json)
+    /// The session to replay and its trip: the one named by `--session`, else the trip's latest completed pack.
+    private func session(_ arguments: PlanArguments.Replay, store: Store) async throws -> (SessionRecord, Trip) {
+        // The declaration's rule lets exactly one of a trip and --session through.
+        if let sessionID = arguments.session {
+            guard let session = try await store.session(id: sessionID) else { throw CLIError.noSuchSession(sessionID) }
+            guard let tripID = session.tripID, let trip = try await store.trip(id: tripID) else {
+                throw CLIError(code: ExitCode.noInput, message: "session \(sessionID) belongs to no trip.", hint: "Replay a pack session.")
+            }
+            return (session, trip)
+        }
+        guard let tripID = arguments.trip else { throw CLIError.usage("give a trip id or --session <id>.", command: "replay") }
+        guard let trip = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
+        guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
+            throw CLIError(
+                code: ExitCode.noInput, message: "trip \(tripID) has no completed pack, so there is nothing to replay.",
+                hint: "Run 'plan pack \(tripID)' first."
+            )
+        }
+        return (session, trip)
+    }
+
+    /// The replayed list with what changed against the original session's.
+    private func print(
+        _ result: ReplayPlanner.Result, against original: SessionRecord, list before: PackingList, trip: Trip,
+        snapshot: ForecastSnapshot?, arguments: PlanArguments.Replay
+    ) throws {
         let key: (PackingItem) -> String = { "\($0.category)/\($0.name)" }
         let oldKeys = Set(before.items.map(key))
         let newKeys = Set(result.list.items.map(key))
