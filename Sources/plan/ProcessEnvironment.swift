@@ -17,7 +17,7 @@ enum ProcessEnvironment {
             // "NAME=value"; an entry without "=" or with an empty name is not a variable. The first definition
             // of a name wins, as getenv(3) reads it. memchr, not the generic firstIndex(of:), which a debug
             // build runs unspecialised byte by byte (1.4M instructions at every start).
-            if let found = memchr(raw, Int32(UInt8(ascii: "=")), length) {
+            if let found = memchr(raw, 0x3D, length) {  // 0x3D: "="
                 let equals = raw.distance(to: UnsafeRawPointer(found))
                 if equals > 0 {
                     let bytes = raw.assumingMemoryBound(to: UInt8.self)

@@ -2,6 +2,7 @@ import Foundation
 import Interface
 import LanguageModels
 import Planner
+import Store
 import Tools
 
 /// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.
@@ -45,29 +46,35 @@ struct AskCommand {
         defer { interruption.cancel() }
         let result = try await planner.ask(question, trip: trip, onText: onText)
         console.endProgress()
+        report(result, trip: trip, model: model.name, json: arguments.json, streamed: live && !streamed.claim())
+    }
+
+    /// The answer (unless it streamed already), then what the follow-up says besides it.
+    private func report(_ result: AskPlanner.Answer, trip: Trip, model: String, json: Bool, streamed: Bool) {
+        let console = context.console
         if let resumed = result.resumed {
             console.warn(
                 "plan: resumed interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") not asked again); --restart starts afresh."
             )
         }
-        if arguments.json {
+        if json {
             context.printJSON([
                 "trip": .number(Double(trip.id)), "session": .number(Double(result.sessionID)),
-                "model": .string(model.name), "answer": .string(result.answer),
+                "model": .string(model), "answer": .string(result.answer),
                 "recoveries": .array(result.recoveries.map { .string($0.rawValue) }),
                 "notices": .array(result.notices.map(JSONValue.string)),
                 "resumed": .from(result.resumed?.session),
             ])
-        } else if live && !streamed.claim() {
+            return
+        }
+        if streamed {
             console.print()
         } else {
             console.printText(result.answer)
         }
-        if !result.recoveries.isEmpty && !arguments.json {
+        if !result.recoveries.isEmpty {
             console.warn("plan: the context window filled; the session was \(result.recoveries.map(\.rawValue).joined(separator: ", then ")) (session \(result.sessionID)).")
         }
-        if !arguments.json {
-            for notice in result.notices { console.warn("plan: " + notice) }
-        }
+        for notice in result.notices { console.warn("plan: " + notice) }
     }
 }
