@@ -16,103 +16,116 @@ public enum ListMerge {
         base: StoredPackingList?, earlier: [StoredPackingList], changes: [ListChange], preferences: [PreferenceChange]
     ) -> TravellerList {
         let engineList = base.flatMap { try? PackingList.fromJSON($0.json) }
-        var items: [(item: PackingItem, source: TravellerList.Source, key: String)] = []
-        var leftOff: [String] = []
-        var leftOffKeys: Set<String> = []
-        for item in engineList?.items ?? [] {
-            let key = ItemKey.of(item.name)
-            guard !items.contains(where: { $0.key == key }) else { continue }
-            items.append((item, .engine, key))
-        }
-
-        // Remembered choices, as they stood when this list was made.
-        if let base {
-            for preference in Preference.inForce(preferences, at: base.createdAt) {
-                switch preference.choice {
-                case .never:
-                    if let index = items.firstIndex(where: { $0.key == preference.key }) {
-                        leftOff.append(items[index].item.name)
-                        leftOffKeys.insert(preference.key)
-                        items.remove(at: index)
-                    }
-                case .always:
-                    if let index = items.firstIndex(where: { $0.key == preference.key }) {
-                        if let quantity = preference.quantity { items[index].item.quantity = quantity }
-                        items[index].source = .always
-                    } else {
-                        items.append((
-                            PackingItem(
-                                category: preference.category ?? ownCategory, name: preference.name,
-                                quantity: preference.quantity, reason: "you always bring it"
-                            ), .always, preference.key
-                        ))
-                    }
-                }
-            }
-        }
-
-        // The trip's own changes, in order.
-        var packed: Set<String> = []
-        var removed: Set<String> = []
-        for change in changes {
-            switch change.action {
-            case .add:
-                removed.remove(change.key)
-                leftOff.removeAll { ItemKey.of($0) == change.key }
-                leftOffKeys.remove(change.key)
-                if let index = items.firstIndex(where: { $0.key == change.key }) {
-                    if let quantity = change.quantity { items[index].item.quantity = quantity }
-                    if let category = change.category { items[index].item.category = category }
-                    if items[index].source != .always { items[index].source = .own }
-                } else {
-                    items.append((
-                        PackingItem(
-                            category: change.category ?? ownCategory, name: change.name, quantity: change.quantity,
-                            reason: "your own item"
-                        ), .own, change.key
-                    ))
-                }
-            case .remove:
-                removed.insert(change.key)
-                packed.remove(change.key)
-                items.removeAll { $0.key == change.key }
-            case .check:
-                packed.insert(change.key)
-            case .uncheck:
-                packed.remove(change.key)
-            }
-        }
-
-        // Ticked items the newest list dropped: kept, from the newest earlier list that had them (not those
-        // the traveller took off, or chose never to have).
-        for key in packed.sorted()
-        where !items.contains(where: { $0.key == key }) && !removed.contains(key) && !leftOffKeys.contains(key) {
-            let found = earlier.lazy.compactMap { stored in
-                (try? PackingList.fromJSON(stored.json))?.items.first { ItemKey.of($0.name) == key }
-            }.first
-            let name = changes.last { $0.key == key }?.name ?? key
-            var item = found ?? PackingItem(category: ownCategory, name: name, reason: "")
-            item.reason = "not on the newest list; kept because you ticked it"
-            item.weather = false
-            items.append((item, .kept, key))
-        }
+        // The earlier lists, each read once, newest first.
+        let earlierLists = earlier.map { (createdAt: $0.createdAt, items: (try? PackingList.fromJSON($0.json))?.items ?? []) }
+        var draft = Draft(engineItems: engineList?.items ?? [])
+        if let base { draft.apply(Preference.inForce(preferences, at: base.createdAt)) }
+        draft.apply(changes)
+        draft.keepTicked(from: earlierLists.map(\.items), changes: changes)
 
         // Printed by category, in the order categories first appear; each item with the number it keeps.
         var categories: [String] = []
-        for entry in items where !categories.contains(entry.item.category) { categories.append(entry.item.category) }
-        let printed = categories.flatMap { category in items.filter { $0.item.category == category } }
-        // The earlier lists read once more only when there are any (the newest is read above).
-        let history = earlier.reversed().map { ($0.createdAt, (try? PackingList.fromJSON($0.json))?.items ?? []) }
+        for entry in draft.items where !categories.contains(entry.item.category) { categories.append(entry.item.category) }
+        let printed = categories.flatMap { category in draft.items.filter { $0.item.category == category } }
+        let history = earlierLists.reversed().map { ($0.createdAt, $0.items) }
             + (base.map { [($0.createdAt, engineList?.items ?? [])] } ?? [])
         let numbers = ItemNumbers.assign(lists: history, changes: changes, printed: printed.map(\.key))
         let entries = printed.enumerated().map { index, entry in
             TravellerList.Entry(
-                number: numbers[entry.key] ?? index + 1, item: entry.item, packed: packed.contains(entry.key),
+                number: numbers[entry.key] ?? index + 1, item: entry.item, packed: draft.packed.contains(entry.key),
                 source: entry.source, key: entry.key
             )
         }
         return TravellerList(
-            base: base, entries: entries, notices: engineList?.notices ?? [], leftOff: leftOff, review: engineList?.review
+            base: base, entries: entries, notices: engineList?.notices ?? [], leftOff: draft.leftOff, review: engineList?.review
         )
+    }
+
+    /// The list as it is being built: its items in order with where each came from, what was left off and why,
+    /// and what is ticked or taken off.
+    struct Draft {
+        var items: [(item: PackingItem, source: TravellerList.Source, key: String)] = []
+        var leftOff: [String] = []
+        var leftOffKeys: Set<String> = []
+        var packed: Set<String> = []
+        var removed: Set<String> = []
+
+        /// The engine's items, each name once.
+        init(engineItems: [PackingItem]) {
+            for item in engineItems {
+                let key = ItemKey.of(item.name)
+                guard !items.contains(where: { $0.key == key }) else { continue }
+                items.append((item, .engine, key))
+            }
+        }
+
+        /// Remembered choices, as they stood when the list was made.
+        mutating func apply(_ preferences: [Preference]) {
+            for preference in preferences {
+                let index = items.firstIndex { $0.key == preference.key }
+                switch (preference.choice, index) {
+                case let (.never, index?):
+                    leftOff.append(items[index].item.name)
+                    leftOffKeys.insert(preference.key)
+                    items.remove(at: index)
+                case (.never, nil): break
+                case let (.always, index?):
+                    if let quantity = preference.quantity { items[index].item.quantity = quantity }
+                    items[index].source = .always
+                case (.always, nil):
+                    let item = PackingItem(
+                        category: preference.category ?? ownCategory, name: preference.name,
+                        quantity: preference.quantity, reason: "you always bring it"
+                    )
+                    items.append((item, .always, preference.key))
+                }
+            }
+        }
+
+        /// The trip's own changes, in order.
+        mutating func apply(_ changes: [ListChange]) {
+            for change in changes {
+                switch change.action {
+                case .add: add(change)
+                case .remove:
+                    removed.insert(change.key)
+                    packed.remove(change.key)
+                    items.removeAll { $0.key == change.key }
+                case .check: packed.insert(change.key)
+                case .uncheck: packed.remove(change.key)
+                }
+            }
+        }
+
+        /// An own item, or a listed one the traveller changed (its quantity, its category).
+        mutating func add(_ change: ListChange) {
+            removed.remove(change.key)
+            leftOff.removeAll { ItemKey.of($0) == change.key }
+            leftOffKeys.remove(change.key)
+            if let index = items.firstIndex(where: { $0.key == change.key }) {
+                if let quantity = change.quantity { items[index].item.quantity = quantity }
+                if let category = change.category { items[index].item.category = category }
+                if items[index].source != .always { items[index].source = .own }
+            } else {
+                let item = PackingItem(
+                    category: change.category ?? ownCategory, name: change.name, quantity: change.quantity, reason: "your own item"
+                )
+                items.append((item, .own, change.key))
+            }
+        }
+
+        /// Ticked items the newest list dropped: kept, from the newest earlier list that had them (not those the
+        /// traveller took off, or chose never to have). `earlier` are the older lists' items, newest first.
+        mutating func keepTicked(from earlier: [[PackingItem]], changes: [ListChange]) {
+            for key in packed.sorted()
+            where !items.contains(where: { $0.key == key }) && !removed.contains(key) && !leftOffKeys.contains(key) {
+                let found = earlier.lazy.compactMap { items in items.first { ItemKey.of($0.name) == key } }.first
+                let name = changes.last { $0.key == key }?.name ?? key
+                var item = found ?? PackingItem(category: ownCategory, name: name, reason: "")
+                item.reason = "not on the newest list; kept because you ticked it"
+                item.weather = false
+                items.append((item, .kept, key))
+            }
+        }
     }
 }
