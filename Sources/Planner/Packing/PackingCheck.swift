@@ -34,87 +34,99 @@ public struct PackingCheck: Sendable {
 
     // MARK: - The check
 
-    /// Checks `list` (a model's answer) and returns the list a traveller should get.
-    public func review(_ list: PackingList, model: String) -> Outcome {
+    /// What the item-by-item pass found: the items kept (merged where two are one thing), what was dropped and
+    /// why, what was demoted, and how many weather claims cited the forecast.
+    struct Pass {
+        var kept: [PackingItem] = []
         var dropped: [PackingReview.Dropped] = []
         var demoted: [String] = []
-        var kept: [PackingItem] = []
         var mergedNames: [String] = []
         var weatherClaims = 0
         var weatherVerified = 0
+    }
 
-        for original in list.items {
-            var item = original
-            item.name = Self.tidyName(item.name)
-            item.reason = Self.tidy(item.reason, limit: 100)
-            if let problem = nameProblem(item) {
-                dropped.append(PackingReview.Dropped(name: Self.tidy(original.name, limit: 40), reason: problem))
-                continue
-            }
-            if let category = Self.category(matching: item.category) {
-                item.category = category
-            } else {
-                dropped.append(PackingReview.Dropped(name: item.name, reason: "no such category"))
-                continue
-            }
-            if isDestination(item.reason) || Self.key(item.reason).count < 2 || Self.key(item.reason) == Self.key(item.name)
-                || Self.isPlaceholder(item.reason)
-            {
-                item.reason = "Suggested by the model"
-            }
-            if let contradiction = contradiction(item) {
-                dropped.append(PackingReview.Dropped(name: item.name, reason: contradiction))
-                continue
-            }
-            item.category = ItemCategories.category(for: item.name) ?? item.category
-            if item.weather {
-                weatherClaims += 1
-                if citesForecast(item.reason) || citesSunOrSea(item.reason) {
-                    weatherVerified += 1
-                } else {
-                    item.weather = false
-                    demoted.append(item.name)
-                    if item.reason != "Suggested by the model" { item.reason += " (not from the forecast)" }
-                }
-            }
-            item.origin = item.origin ?? .model
-            if let index = kept.firstIndex(where: { Self.sameThing($0.name, item.name) }) {
-                kept[index] = Self.merge(kept[index], item)
-                if !mergedNames.contains(kept[index].name) { mergedNames.append(kept[index].name) }
-                continue
-            }
-            kept.append(item)
-        }
-
-        let survivors = kept.count
-        for name in mergeFamilies(&kept) where !mergedNames.contains(name) { mergedNames.append(name) }
+    /// Checks `list` (a model's answer) and returns the list a traveller should get.
+    public func review(_ list: PackingList, model: String) -> Outcome {
+        var pass = Pass()
+        for original in list.items { check(original, into: &pass) }
+        let survivors = pass.kept.count
+        for name in mergeFamilies(&pass.kept) where !pass.mergedNames.contains(name) { pass.mergedNames.append(name) }
         var added: [String] = []
-        for gear in requiredGear() where !kept.contains(where: { gear.isCovered($0.name) }) {
+        for gear in requiredGear() where !pass.kept.contains(where: { gear.isCovered($0.name) }) {
             var item = gear.item
             item.origin = .rules
-            kept.append(item)
+            pass.kept.append(item)
             added.append(item.name)
         }
-        let notices = checkedNotices(list.notices)
-        let ordered = Self.ordered(kept)
-
-        var problem: String?
-        if survivors < Self.minimumItems {
-            problem = survivors == 0 ? "nothing on it is a thing to pack"
-                : "only \(survivors) of its \(list.items.count) item\(list.items.count == 1 ? "" : "s") \(survivors == 1 ? "is a thing" : "are things") to pack"
-        } else if survivors * 2 < list.items.count {
-            problem = "\(list.items.count - survivors) of its \(list.items.count) items are not things to pack"
-        } else if weatherClaims >= Self.ungroundedClaims, weatherVerified == 0, !context.days.isEmpty {
-            problem = "none of its \(weatherClaims) weather-driven items cites a day and a figure from the forecast"
-        }
+        let problem = verdict(answered: list.items.count, survivors: survivors, pass: pass)
         let review = PackingReview(
-            model: model, answered: list.items.count, kept: survivors - mergedNames.count, merged: mergedNames, added: added,
-            dropped: dropped, demoted: demoted, fallback: problem
+            model: model, answered: list.items.count, kept: survivors - pass.mergedNames.count, merged: pass.mergedNames,
+            added: added, dropped: pass.dropped, demoted: pass.demoted, fallback: problem
         )
         return Outcome(
-            list: PackingList(items: ordered, notices: notices, review: review), review: review, isUsable: problem == nil,
-            problem: problem
+            list: PackingList(items: Self.ordered(pass.kept), notices: checkedNotices(list.notices), review: review),
+            review: review, isUsable: problem == nil, problem: problem
         )
+    }
+
+    /// One item of the answer: tidied, dropped (not a thing, no such category, contradicted by the forecast),
+    /// its reason mended, its weather claim checked against the forecast, merged into a kept item that is the
+    /// same thing, or kept.
+    func check(_ original: PackingItem, into pass: inout Pass) {
+        var item = original
+        item.name = Self.tidyName(item.name)
+        item.reason = Self.tidy(item.reason, limit: 100)
+        if let problem = nameProblem(item) {
+            pass.dropped.append(PackingReview.Dropped(name: Self.tidy(original.name, limit: 40), reason: problem))
+            return
+        }
+        guard let category = Self.category(matching: item.category) else {
+            pass.dropped.append(PackingReview.Dropped(name: item.name, reason: "no such category"))
+            return
+        }
+        item.category = category
+        if isDestination(item.reason) || Self.key(item.reason).count < 2 || Self.key(item.reason) == Self.key(item.name)
+            || Self.isPlaceholder(item.reason)
+        {
+            item.reason = "Suggested by the model"
+        }
+        if let contradiction = contradiction(item) {
+            pass.dropped.append(PackingReview.Dropped(name: item.name, reason: contradiction))
+            return
+        }
+        item.category = ItemCategories.category(for: item.name) ?? item.category
+        if item.weather {
+            pass.weatherClaims += 1
+            if citesForecast(item.reason) || citesSunOrSea(item.reason) {
+                pass.weatherVerified += 1
+            } else {
+                item.weather = false
+                pass.demoted.append(item.name)
+                if item.reason != "Suggested by the model" { item.reason += " (not from the forecast)" }
+            }
+        }
+        item.origin = item.origin ?? .model
+        if let index = pass.kept.firstIndex(where: { Self.sameThing($0.name, item.name) }) {
+            pass.kept[index] = Self.merge(pass.kept[index], item)
+            if !pass.mergedNames.contains(pass.kept[index].name) { pass.mergedNames.append(pass.kept[index].name) }
+            return
+        }
+        pass.kept.append(item)
+    }
+
+    /// Why the answer is set aside for the built-in list, or nil when it is used.
+    func verdict(answered: Int, survivors: Int, pass: Pass) -> String? {
+        if survivors < Self.minimumItems {
+            return survivors == 0 ? "nothing on it is a thing to pack"
+                : "only \(survivors) of its \(answered) item\(answered == 1 ? "" : "s") \(survivors == 1 ? "is a thing" : "are things") to pack"
+        }
+        if survivors * 2 < answered {
+            return "\(answered - survivors) of its \(answered) items are not things to pack"
+        }
+        if pass.weatherClaims >= Self.ungroundedClaims, pass.weatherVerified == 0, !context.days.isEmpty {
+            return "none of its \(pass.weatherClaims) weather-driven items cites a day and a figure from the forecast"
+        }
+        return nil
     }
 
     /// Fewer things to pack than this is no packing list: the built-in engine's shortest list (one night,
