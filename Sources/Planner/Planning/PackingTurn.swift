@@ -65,19 +65,38 @@ struct PackingTurn: Sendable {
     /// Checks the answer against the trip's forecast (read through `checkReads` when the session did not
     /// receive it), or falls back to the rules' list for the same forecast, records the check and saves the list.
     func finish(_ outcome: SessionChain.Outcome, checkReads provider: any ForecastProvider) async throws -> Made {
-        let traveller = setup.traveller
-        let today = setup.today
         let obtained = await ForecastForCheck(store: setup.store, forecasts: provider, pins: pins, onProgress: setup.onProgress)
             .forecast(for: trip, in: await outcome.session.transcript)
-        // Several stops: each reason names the stop of the day it cites, whoever wrote the list.
-        let citing: (PackingList) -> PackingList = { obtained.stops?.citingStops($0) ?? $0 }
         let context = PackingContext(
             trip: trip, forecast: obtained.forecast, isStale: obtained.isStale, unavailableReason: obtained.unavailable,
-            traveller: traveller, today: today
+            traveller: setup.traveller, today: setup.today
         )
-        let check = PackingCheck(context: context, destination: trip.destination, place: trip.place)
-        var list: PackingList
-        var fallback: String?
+        var (list, fallback) = try Self.checked(outcome, check: PackingCheck(context: context, destination: trip.destination, place: trip.place))
+        if let fallback {
+            list = Self.rulesList(for: context, setting: list.review, aside: fallback, model: outcome.modelName)
+        } else {
+            // Once each: the answer may carry the same notices (the built-in engine's always do).
+            for notice in PackingRules.notices(for: context)
+            where !list.notices.contains(where: { Self.sameNotice($0, notice) }) {
+                list.notices.append(notice)
+            }
+        }
+        // Several stops: each reason names the stop of the day it cites, whoever wrote the list.
+        list = (obtained.stops?.citingStops(list) ?? list).withNormalizedNames
+        let review = list.review ?? PackingReview(model: outcome.modelName, answered: list.items.count, kept: list.items.count)
+        try await outcome.session.record(check: review.summary, payload: try JSONValue.parse(Data(
+            JSONEncoder().encode(review)
+        )))
+        let stored = try await setup.store.savePackingList(
+            tripID: trip.id, sessionID: outcome.sessionID, model: outcome.modelName, json: try list.jsonText(),
+            tripRevision: trip.revision
+        )
+        return Made(list: list, stored: stored, note: fallback.map { "the model's answer was set aside: \(SessionChain.trimmed($0))" })
+    }
+
+    /// The model's answer through the check, and why it is set aside (nil when it is used). An answer that does
+    /// not fit its schema is the model's failing, never plan's: set aside.
+    static func checked(_ outcome: SessionChain.Outcome, check: PackingCheck) throws -> (PackingList, fallback: String?) {
         switch outcome.answer {
         case let .success(response):
             do {
@@ -89,50 +108,30 @@ struct PackingTurn: Sendable {
                     )
                 }
                 let checked = check.review(answered, model: outcome.modelName)
-                list = checked.list
-                fallback = checked.problem
+                return (checked.list, checked.problem)
             } catch let error where error is LanguageModelError || error is GenerationDecodingError {
-                // An answer that does not fit is the model's failing, never plan's: set aside.
-                list = PackingList(items: [])
-                fallback = SessionChain.describe(error)
+                return (PackingList(items: []), SessionChain.describe(error))
             }
         case let .failure(error):
-            list = PackingList(items: [])
-            fallback = SessionChain.describe(error)
+            return (PackingList(items: []), SessionChain.describe(error))
         }
-        if let fallback {
-            // The answer cannot be used: the built-in engine's list for the same forecast, saying so.
-            var rules = PackingRules.list(for: context)
-            rules.items = rules.items.map { item in
-                var item = item
-                item.origin = .rules
-                return item
-            }
-            let answered = list.review?.answered ?? 0
-            rules.review = list.review ?? PackingReview(model: outcome.modelName, answered: answered, kept: 0, fallback: fallback)
-            rules.review?.fallback = fallback
-            rules.notices.insert(
-                "\(outcome.modelName)'s answer was set aside (\(SessionChain.trimmed(fallback))); this is plan's rule-based list for the same forecast.",
-                at: 0
-            )
-            list = rules
-        } else {
-            // Once each: the answer may carry the same notices (the built-in engine's always do).
-            for notice in PackingRules.notices(for: context)
-            where !list.notices.contains(where: { Self.sameNotice($0, notice) }) {
-                list.notices.append(notice)
-            }
+    }
+
+    /// The built-in engine's list for the same forecast, saying why the answer was set aside.
+    static func rulesList(for context: PackingContext, setting review: PackingReview?, aside fallback: String, model: String) -> PackingList {
+        var rules = PackingRules.list(for: context)
+        rules.items = rules.items.map { item in
+            var item = item
+            item.origin = .rules
+            return item
         }
-        list = citing(list).withNormalizedNames
-        let review = list.review ?? PackingReview(model: outcome.modelName, answered: list.items.count, kept: list.items.count)
-        try await outcome.session.record(check: review.summary, payload: try JSONValue.parse(Data(
-            JSONEncoder().encode(review)
-        )))
-        let stored = try await setup.store.savePackingList(
-            tripID: trip.id, sessionID: outcome.sessionID, model: outcome.modelName, json: try list.jsonText(),
-            tripRevision: trip.revision
+        rules.review = review ?? PackingReview(model: model, answered: review?.answered ?? 0, kept: 0, fallback: fallback)
+        rules.review?.fallback = fallback
+        rules.notices.insert(
+            "\(model)'s answer was set aside (\(SessionChain.trimmed(fallback))); this is plan's rule-based list for the same forecast.",
+            at: 0
         )
-        return Made(list: list, stored: stored, note: fallback.map { "the model's answer was set aside: \(SessionChain.trimmed($0))" })
+        return rules
     }
 
     /// Whether two notices say the same thing: the same words, or the same sentence up to a parenthesis
