@@ -35,13 +35,7 @@ enum NWSForecastDecoder {
         guard let properties = document["properties"], let periods = properties["periods"]?.arrayValue else {
             throw ServiceError.malformed(service: "NWS", detail: "the forecast has no periods")
         }
-        // Elevation in metres ("wmoUnit:m"); feet are converted; anything else is left unknown.
-        var elevation: Double?
-        if let value = properties["elevation"]?["value"]?.doubleValue {
-            let unit = properties["elevation"]?["unitCode"]?.stringValue ?? "wmoUnit:m"
-            let metres = unit.hasSuffix(":m") ? value : (unit.hasSuffix(":ft") ? value * 0.3048 : Double.nan)
-            elevation = ForecastBounds.number(metres, in: ForecastBounds.elevationMetres)
-        }
+        let elevation = Self.elevation(properties["elevation"])
         let updated = (properties["updateTime"]?.stringValue ?? properties["updated"]?.stringValue)
             .flatMap(parseTimestamp)
         var days: [CalendarDate: ForecastDay] = [:]
@@ -87,6 +81,14 @@ enum NWSForecastDecoder {
             source: "nws", url: url, timeZone: timeZone, updatedAt: updated, fetchedAt: fetchedAt,
             days: order.compactMap { days[$0] }, elevation: elevation
         )
+    }
+
+    /// The forecast point's elevation in metres ("wmoUnit:m"); feet are converted; anything else is unknown.
+    static func elevation(_ value: JSONValue?) -> Double? {
+        guard let number = value?["value"]?.doubleValue else { return nil }
+        let unit = value?["unitCode"]?.stringValue ?? "wmoUnit:m"
+        let metres = unit.hasSuffix(":m") ? number : (unit.hasSuffix(":ft") ? number * 0.3048 : Double.nan)
+        return ForecastBounds.number(metres, in: ForecastBounds.elevationMetres)
     }
 
     static func parseTimestamp(_ text: String) -> Date? {
