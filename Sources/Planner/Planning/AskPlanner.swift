@@ -47,21 +47,7 @@ public struct AskPlanner: Sendable {
         // The forecast the latest list was made from (pinned before it was saved), else the latest pinned.
         let list = try await store.latestPackingList(tripID: trip.id)
         let snapshot = try await store.latestForecast(tripID: trip.id, before: list?.createdAt)
-        var tripFacts = try TripFacts(trip: trip, snapshot: snapshot, list: list, units: setup.traveller.units)
-        if trip.hasStops {
-            // Every stop's forecast as pinned before the list, each for its own days.
-            var legs: [(leg: TripLeg, forecast: Forecast?)] = []
-            for leg in trip.legs {
-                var forecast: Forecast?
-                if let id = leg.place?.id, let pinned = try await store.latestForecast(tripID: trip.id, placeID: id, before: list?.createdAt) {
-                    forecast = try Forecast.fromJSON(pinned.forecast)
-                }
-                legs.append((leg, forecast))
-            }
-            let stops = StopForecasts(legs)
-            tripFacts.forecast = stops.forecast
-            tripFacts.stops = stops
-        }
+        let tripFacts = try await facts(of: trip, snapshot: snapshot, list: list)
         let facts = await tripFacts.text(budget: window / 3, model: setup.model)
         var carried: [Transcript.Entry] = [
             .instructions(Transcript.Instructions(text: Self.instructions)),
@@ -101,6 +87,26 @@ public struct AskPlanner: Sendable {
                 ), nil
             )
         }
+    }
+
+    /// The trip's facts for a follow-up: the forecast the list was made from and the list; for a trip of several
+    /// stops, every stop's forecast as pinned before the list, each for its own days.
+    private func facts(of trip: Trip, snapshot: ForecastSnapshot?, list: StoredPackingList?) async throws -> TripFacts {
+        var tripFacts = try TripFacts(trip: trip, snapshot: snapshot, list: list, units: setup.traveller.units)
+        guard trip.hasStops else { return tripFacts }
+        var legs: [(leg: TripLeg, forecast: Forecast?)] = []
+        for leg in trip.legs {
+            var forecast: Forecast?
+            if let id = leg.place?.id,
+               let pinned = try await setup.store.latestForecast(tripID: trip.id, placeID: id, before: list?.createdAt) {
+                forecast = try Forecast.fromJSON(pinned.forecast)
+            }
+            legs.append((leg, forecast))
+        }
+        let stops = StopForecasts(legs)
+        tripFacts.forecast = stops.forecast
+        tripFacts.stops = stops
+        return tripFacts
     }
 
     /// The questions and answers of a completed follow-up, newest last, within `budget` tokens.
