@@ -39,6 +39,7 @@ public struct TripDetails: ParsableArguments, Equatable {
     public init() {}
 
     /// The declaration `add` and `pack` share; `add` marks the dates required.
+    // Over 60 lines, one of three (house style 18): a table of declarations, one entry per option, not steps.
     public static func parameters(datesRequired: Bool) -> [Parameter<TripDetails>] {
         [
             .option("from", \.from, value: "<date>", help: "first day (YYYY-MM-DD, today, tomorrow)", required: datesRequired) {

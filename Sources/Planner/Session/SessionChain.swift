@@ -54,6 +54,8 @@ struct SessionChain: Sendable {
     /// Creates the session, responds, recovers when the context overflows, hands the outcome to `finish`,
     /// and records how the session ended: `completed` (with a note when `finish` says so) or `failed`. A
     /// session that overflowed stays `recovered`; only the last one of a chain can fail.
+    // Over 60 lines, one of three (house style 18): the session's one lifecycle, whose nested catches (an
+    // overflow recovered, a model's failure handed to the fallback, the rest ending the session) read in order.
     func converse<Value: Sendable>(
         _ turn: Turn, options: GenerationOptions? = nil,
         finish: (Outcome) async throws -> (Value, note: String?)
