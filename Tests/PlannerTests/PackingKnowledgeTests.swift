@@ -184,6 +184,31 @@ import Tools
 
     // MARK: - The traveller: plugs, voltage, passports, units
 
+    /// A trip through several countries: the passport names each, an adapter for each kind of socket, the
+    /// authorisation and voltage of each (London then Paris from the US; Paris then London from Germany).
+    @Test func everyCountryOfTheTripIsPackedFor() throws {
+        var context = Self.context(Self.mild, dayCount: 6, country: "GB", traveller: Traveller(home: "US"))
+        context.countries = ["GB", "FR"]
+        let list = PackingRules.list(for: context)
+        let passport = try #require(Self.item(list, "Passport"))
+        #expect(passport.reason.contains("the United Kingdom and France"), "\(passport.reason)")
+        let adapters = list.items.filter { $0.name.hasPrefix("Plug adapter") }.map(\.name)
+        #expect(adapters.count == 2, "\(adapters)")
+        #expect(adapters.contains { $0.contains("G") } && adapters.contains { $0.contains("E") || $0.contains("C") }, "\(adapters)")
+        #expect(list.items.allSatisfy { $0.reason.count <= 100 })
+
+        var fromGermany = Self.context(Self.mild, dayCount: 6, country: "FR", traveller: Traveller(home: "DE"))
+        fromGermany.countries = ["FR", "GB"]
+        let european = PackingRules.list(for: fromGermany)
+        #expect(Self.item(european, "Passport") != nil, "an ID card is not enough for the United Kingdom")
+        #expect(Self.item(european, "Passport or national ID card") == nil)
+
+        // Home in between (Vancouver, Seattle, Vancouver from the US) is abroad once, Canada.
+        var roundTrip = Self.context(Self.mild, dayCount: 6, country: "CA", traveller: Traveller(home: "US"))
+        roundTrip.countries = ["CA", "US"]
+        #expect(try #require(Self.item(PackingRules.list(for: roundTrip), "Passport")).reason.contains("to Canada;"))
+    }
+
     @Test(arguments: [
         ("US", "MX", true, false), ("US", "CA", true, false), ("US", "JP", true, false), ("US", "GB", false, true),
         ("US", "CH", false, true), ("US", "AU", false, true), ("US", "SG", false, true), ("GB", "IE", true, false),

@@ -139,6 +139,7 @@ public struct BuiltinPackingModel: LanguageModel {
         context.today = trip.today
         context.party = trip.party ?? .single
         context.stopPlans = stopPlans(trip)
+        context.countries = PackingContext.unique(trip.stops?.compactMap(\.country) ?? [])
         context.elevation = result?.forecast?.elevation
         context.placeName = trip.destination.split(separator: ",").first.map(String.init)
         return context

@@ -12,8 +12,10 @@ public struct PackingContext: Sendable {
     /// Trip days the forecast does not reach.
     public var missingDays: [CalendarDate]
     public var latitude: Double?
-    /// ISO country code of the destination ("US").
+    /// ISO country code of the destination ("US"): the first stop's.
     public var country: String?
+    /// Every stop's country, in order, each once (empty: the destination's alone).
+    public var countries: [String] = []
     /// The forecast was a stale copy.
     public var isStale: Bool
     /// The forecast's last day, if any.
@@ -80,7 +82,14 @@ public struct PackingContext: Sendable {
         placeName = trip.place?.name
         party = trip.party
         stopPlans = StopPlan.plans(for: trip)
+        countries = PackingContext.unique(trip.legs.compactMap { $0.place?.country })
         if let forecast { adopt(forecast) }
+    }
+
+    /// Each code once, in first-seen order, upper-cased.
+    public static func unique(_ codes: [String]) -> [String] {
+        var seen: Set<String> = []
+        return codes.map { $0.uppercased() }.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// Takes what the forecast knows beyond its days: alerts, when it was fetched, the elevation.
@@ -100,10 +109,12 @@ public struct PackingContext: Sendable {
     public var isDayTrip: Bool { nights == 0 }
     /// The whole trip is before today.
     public var isPast: Bool { today.map { end < $0 } ?? false }
-    /// Outside the traveller's home country.
-    public var isAbroad: Bool {
-        guard let country, !country.isEmpty else { return false }
-        return !PackingRules.isDomestic(home: traveller.home, destination: country)
+    /// Outside the traveller's home country, at any stop.
+    public var isAbroad: Bool { !abroad.isEmpty }
+    /// The trip's countries outside the traveller's home, in order (a stop at home in between left out).
+    public var abroad: [String] {
+        let all = countries.isEmpty ? [country].compactMap { $0 } : countries
+        return all.filter { !$0.isEmpty && !PackingRules.isDomestic(home: traveller.home, destination: $0) }
     }
     /// 2,500 m and above, where altitude sickness starts.
     public var isHighAltitude: Bool { (elevation ?? 0) >= PackingRules.altitudeMetres }
@@ -395,9 +406,11 @@ public enum PackingRules {
         }
         items.append(PackingItem(category: "Health", name: "Medications", reason: "Your usual prescriptions, in your carry-on"))
         if context.isAbroad {
-            let (name, reason) = travelDocument(home: context.traveller.home, destination: context.country ?? "")
+            let (name, reason) = travelDocument(home: context.traveller.home, destinations: context.abroad)
             items.append(PackingItem(category: "Documents & money", name: name, reason: reason))
-            if let authorisation = TravelAuthorisation.reminder(home: context.traveller.home, destination: context.country ?? "") {
+            for country in context.abroad {
+                guard let authorisation = TravelAuthorisation.reminder(home: context.traveller.home, destination: country),
+                      !items.contains(where: { $0.name == authorisation.itemName }) else { continue }
                 items.append(PackingItem(category: "Documents & money", name: authorisation.itemName, reason: authorisation.reason))
             }
             items.append(PackingItem(category: "Documents & money", name: "Travel insurance details", reason: "Care abroad is rarely covered from home"))
@@ -413,11 +426,16 @@ public enum PackingRules {
     }
 
     /// A plug adapter only where the home country's plugs do not fit, naming the destination's sockets.
+    /// A trip of several countries gets one for each kind of socket its stops need.
     @Sendable static func power(_ context: PackingContext) -> [PackingItem] {
-        guard context.isAbroad, let advice = PowerAdvice(home: context.traveller.home, destination: context.country ?? ""),
-              !advice.plugsFit
-        else { return [] }
-        return [PackingItem(category: "Electronics", name: "Plug adapter (\(advice.socketPhrase))", reason: advice.adapterReason)]
+        var items: [PackingItem] = []
+        for country in context.abroad {
+            guard let advice = PowerAdvice(home: context.traveller.home, destination: country), !advice.plugsFit else { continue }
+            let name = "Plug adapter (\(advice.socketPhrase))"
+            guard !items.contains(where: { $0.name == name }) else { continue }
+            items.append(PackingItem(category: "Electronics", name: name, reason: advice.adapterReason))
+        }
+        return items
     }
 
     /// Countries whose citizens travel to each other's as at home (a US traveller to Puerto Rico).
@@ -439,10 +457,19 @@ public enum PackingRules {
     ]
 
     static func travelDocument(home: String, destination: String) -> (String, String) {
-        if idCardArea.contains(home.uppercased()), idCardArea.contains(destination.uppercased()) {
+        travelDocument(home: home, destinations: [destination])
+    }
+
+    /// The document for every country of the trip: an ID card only when each of them takes one.
+    static func travelDocument(home: String, destinations: [String]) -> (String, String) {
+        if idCardArea.contains(home.uppercased()), destinations.allSatisfy({ idCardArea.contains($0.uppercased()) }) {
             return ("Passport or national ID card", "Either is enough between EU/EEA countries and Switzerland")
         }
-        return ("Passport", "Travelling abroad, to \(countryName(destination)); check it is valid for 6 months past your return")
+        let names = destinations.map(countryName)
+        let to = names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        let reason = "Travelling abroad, to \(to); check it is valid for 6 months past your return"
+        // An answer's reason holds 100 characters (PackingAnswer's guide): a long list of countries is cut to its number.
+        return ("Passport", reason.count <= 100 ? reason : "Travelling abroad, to \(names.count) countries; check it is valid for 6 months past your return")
     }
 
     /// "the United States", "Morocco"; the code itself when the table has no name for it.
@@ -542,10 +569,8 @@ public enum PackingRules {
         let (kits, unknown) = ActivityKits.resolve(context.activities)
         for word in unknown { notices.append(unknownActivityNotice(word)) }
         for notice in kits.compactMap(\.notice) { notices.append(notice) }
-        if context.isAbroad, let advice = PowerAdvice(home: context.traveller.home, destination: context.country ?? ""),
-           let note = advice.voltageNotice
-        {
-            notices.append(note)
+        for country in context.abroad {
+            if let note = PowerAdvice(home: context.traveller.home, destination: country)?.voltageNotice { notices.append(note) }
         }
         var seen: Set<String> = []
         return notices.filter { seen.insert(PackingCheck.key($0)).inserted }

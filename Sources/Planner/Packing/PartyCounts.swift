@@ -34,10 +34,9 @@ struct PartyCounts {
         return counted
     }
 
-    /// The travel authorisation reminder's name for this trip (one each, like passports).
-    var authorisationName: String? {
-        guard context.isAbroad else { return nil }
-        return TravelAuthorisation.reminder(home: context.traveller.home, destination: context.country ?? "")?.itemName
+    /// The travel authorisation reminders' names for this trip's countries (one each, like passports).
+    var authorisationNames: Set<String> {
+        Set(context.abroad.compactMap { TravelAuthorisation.reminder(home: context.traveller.home, destination: $0)?.itemName })
     }
 
     /// One item counted for the party (nil: dropped, another line covers it).
@@ -47,7 +46,7 @@ struct PartyCounts {
         switch true {
         case key.contains(" children s passports "):
             return nil  // the passport line counts the children's
-        case key.hasPrefix(" passport"), item.name == authorisationName:
+        case key.hasPrefix(" passport"), authorisationNames.contains(item.name):
             item.quantity = party.people
             item.reason = Self.fit(party.children.isEmpty ? "One each" : "One each, the children's too", item)
         case key.contains(" id or driv"):

@@ -26,6 +26,8 @@ public struct TripBrief: Codable, Sendable, Equatable {
         public var longitude: Double?
         /// The stop's own activities, when the stops do different things (nil: the trip's are every stop's).
         public var activities: [String]?
+        /// The stop's ISO country code (nil in prompts recorded before stops said it).
+        public var country: String?
     }
     /// Who is travelling (nil: one adult, and in prompts recorded before plan knew the party).
     public var party: TripParty?
@@ -48,7 +50,7 @@ public struct TripBrief: Codable, Sendable, Equatable {
                 Stop(
                     name: leg.name, label: leg.place?.label ?? leg.destination, start: leg.start, end: leg.end,
                     latitude: leg.place?.latitude, longitude: leg.place?.longitude,
-                    activities: trip.hasStopActivities ? leg.activities : nil
+                    activities: trip.hasStopActivities ? leg.activities : nil, country: leg.place?.country
                 )
             }
         }
