@@ -196,6 +196,8 @@ import Tools
         #expect(adapters.count == 2, "\(adapters)")
         #expect(adapters.contains { $0.contains("G") } && adapters.contains { $0.contains("E") || $0.contains("C") }, "\(adapters)")
         #expect(list.items.allSatisfy { $0.reason.count <= 100 })
+        let mains = list.notices.filter { $0.hasPrefix("Mains in") }
+        #expect(mains == ["Mains in the United Kingdom and France are 230 V, at home 120 V: chargers marked 100–240 V are fine; hair dryers, curling irons and straighteners made for 120 V need a converter or a dual-voltage model."], "\(mains)")
 
         var fromGermany = Self.context(Self.mild, dayCount: 6, country: "FR", traveller: Traveller(home: "DE"))
         fromGermany.countries = ["FR", "GB"]

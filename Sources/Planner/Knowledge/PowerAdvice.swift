@@ -53,8 +53,32 @@ public struct PowerAdvice: Sendable, Equatable {
 
     /// The voltage note, when the mains differ.
     public var voltageNotice: String? {
-        guard voltageDiffers else { return nil }
-        return "Mains in \(Self.the(destination.name)) are \(PlugTable.voltPhrase(destination.volts)), at home \(PlugTable.voltPhrase(home.volts)): chargers marked 100–240 V are fine; hair dryers, curling irons and straighteners made for \(PlugTable.voltPhrase(home.volts)) need a converter or a dual-voltage model."
+        Self.voltageNotice([self])
+    }
+
+    /// One notice for the countries of a trip whose mains differ from home's, those of one voltage named
+    /// together ("Mains in the United Kingdom and France are 230 V, …"); nil when none differ.
+    public static func voltageNotice(_ advice: [PowerAdvice]) -> String? {
+        let differing = advice.filter(\.voltageDiffers)
+        guard let first = differing.first else { return nil }
+        var groups: [(volts: String, names: [String])] = []
+        for item in differing {
+            let volts = PlugTable.voltPhrase(item.destination.volts)
+            let name = Self.the(item.destination.name)
+            if let index = groups.firstIndex(where: { $0.volts == volts }) {
+                if !groups[index].names.contains(name) { groups[index].names.append(name) }
+            } else {
+                groups.append((volts, [name]))
+            }
+        }
+        // "the United Kingdom and France are 230 V, in Japan 100 V".
+        let mains = groups.enumerated().map { index, group in
+            let names = group.names.count <= 1 ? (group.names.first ?? "")
+                : group.names.dropLast().joined(separator: ", ") + " and " + (group.names.last ?? "")
+            return index == 0 ? "\(names) are \(group.volts)" : "in \(names) \(group.volts)"
+        }.joined(separator: ", ")
+        let home = PlugTable.voltPhrase(first.home.volts)
+        return "Mains in \(mains), at home \(home): chargers marked 100–240 V are fine; hair dryers, curling irons and straighteners made for \(home) need a converter or a dual-voltage model."
     }
 
     /// "The United States'", "Singapore's".

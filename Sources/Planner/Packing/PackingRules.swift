@@ -569,9 +569,8 @@ public enum PackingRules {
         let (kits, unknown) = ActivityKits.resolve(context.activities)
         for word in unknown { notices.append(unknownActivityNotice(word)) }
         for notice in kits.compactMap(\.notice) { notices.append(notice) }
-        for country in context.abroad {
-            if let note = PowerAdvice(home: context.traveller.home, destination: country)?.voltageNotice { notices.append(note) }
-        }
+        let advice = context.abroad.compactMap { PowerAdvice(home: context.traveller.home, destination: $0) }
+        if let note = PowerAdvice.voltageNotice(advice) { notices.append(note) }
         var seen: Set<String> = []
         return notices.filter { seen.insert(PackingCheck.key($0)).inserted }
     }
