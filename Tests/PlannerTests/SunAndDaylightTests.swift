@@ -25,6 +25,26 @@ import Tools
         return context
     }
 
+    /// A trip of two stops has each day's sun where the traveller is: Oslo then Tromsø in late December names
+    /// Tromsø's polar night (not Oslo's short days at Oslo's latitude for every day), keeps the sunglasses for
+    /// Oslo's days, and the check accepts a reason citing Tromsø's sun.
+    @Test func eachStopHasItsOwnSun() throws {
+        var context = Self.context("2026-12-18", count: 6, latitude: 59.91, high: 30, low: 20, place: "Oslo", country: "NO")
+        context.legs = [
+            StopPlan(name: "Oslo", start: Self.date("2026-12-18"), end: Self.date("2026-12-20"), isLast: false, activities: [], latitude: 59.91),
+            StopPlan(name: "Tromsø", start: Self.date("2026-12-20"), end: Self.date("2026-12-23"), isLast: true, activities: [], latitude: 69.65),
+        ]
+        let list = PackingRules.list(for: context)
+        let headlamp = try #require(list.items.first { $0.name == "Headlamp" })
+        #expect(headlamp.reason.hasPrefix("Polar night: no sunrise"), "\(headlamp.reason)")
+        #expect(headlamp.reason.hasSuffix("in Tromsø"), "\(headlamp.reason)")
+        #expect(!PackingRules.isPolarNightThroughout(context), "Oslo's days have a sunrise")
+
+        let check = PackingCheck(context: context, destination: "Oslo, NO", place: nil)
+        #expect(check.citesSunOrSea("Polar night: no sunrise Mon Dec 21 in Tromsø"))
+        #expect(!check.citesSunOrSea("Polar night: no sunrise Fri Dec 18 in Oslo"), "Oslo has a sunrise")
+    }
+
     struct DaylightCase: Sendable, CustomTestStringConvertible {
         let label: String
         let context: PackingContext

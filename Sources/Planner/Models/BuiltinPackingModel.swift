@@ -140,6 +140,14 @@ public struct BuiltinPackingModel: LanguageModel {
         context.party = trip.party ?? .single
         context.stopPlans = stopPlans(trip)
         context.countries = PackingContext.unique(trip.stops?.compactMap(\.country) ?? [])
+        if let stops = trip.stops, stops.count > 1 {
+            context.legs = stops.enumerated().map { index, stop in
+                StopPlan(
+                    name: stop.name, start: stop.start, end: stop.end, isLast: index == stops.count - 1,
+                    activities: stop.activities ?? trip.activities, latitude: stop.latitude
+                )
+            }
+        }
         context.elevation = result?.forecast?.elevation
         context.placeName = trip.destination.split(separator: ",").first.map(String.init)
         return context

@@ -13,11 +13,12 @@ extension PackingCheck {
             let celsius = sea.celsius, fahrenheit = sea.celsius * 9 / 5 + 32
             if figures.contains(where: { abs($0 - celsius) <= 1 || abs($0 - fahrenheit) <= 1 }) { return true }
         }
-        guard let latitude = context.latitude, text.contains(" daylight ") || text.contains(" sunrise ") || text.contains(" sunset ")
-        else { return false }
+        guard text.contains(" daylight ") || text.contains(" sunrise ") || text.contains(" sunset ") else { return false }
         for offset in 0...max(0, context.nights) {
             let date = context.start.adding(days: offset)
-            guard Self.aliases(of: date).contains(where: { text.contains(" \($0) ") }) else { continue }
+            // The sun where the traveller is that day (a trip of several stops: that stop's latitude).
+            guard Self.aliases(of: date).contains(where: { text.contains(" \($0) ") }),
+                  let latitude = context.place(on: date).latitude else { continue }
             let sun = SolarDay(date: date, latitude: latitude)
             switch sun.kind {
             case .polarNight: if text.contains(" no sunrise ") { return true }

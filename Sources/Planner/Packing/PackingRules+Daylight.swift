@@ -5,16 +5,26 @@ import Tools
 extension PackingRules {
     // MARK: - Daylight
 
-    /// The sun over each trip day at the place's latitude (`SolarDay`), first day to last; none without a latitude.
-    static func solarDays(_ context: PackingContext) -> [SolarDay] {
-        guard let latitude = context.latitude, latitude.isFinite else { return [] }
-        return (0...max(0, context.nights)).map { SolarDay(date: context.start.adding(days: $0), latitude: latitude) }
+    /// The sun over each trip day where the traveller is that day (`SolarDay`; a trip of several stops at each
+    /// stop's latitude), with the place's name, first day to last; a day without a latitude is left out.
+    static func solarDays(_ context: PackingContext) -> [(sun: SolarDay, place: String?)] {
+        (0...max(0, context.nights)).compactMap { offset in
+            let date = context.start.adding(days: offset)
+            let place = context.place(on: date)
+            guard let latitude = place.latitude, latitude.isFinite else { return nil }
+            return (SolarDay(date: date, latitude: latitude), place.name)
+        }
     }
 
     /// Whether the sun never rises on any trip day (the polar night): no glare, no sunburn.
     static func isPolarNightThroughout(_ context: PackingContext) -> Bool {
         let days = solarDays(context)
-        return !days.isEmpty && days.allSatisfy { $0.kind == .polarNight }
+        return !days.isEmpty && days.count == context.nights + 1 && days.allSatisfy { $0.sun.kind == .polarNight }
+    }
+
+    /// " in Tromsø" for a reason (a long name cut).
+    static func inPlace(_ name: String?) -> String {
+        name.map { " in " + ($0.count > 24 ? String($0.prefix(23)) + "…" : $0) } ?? ""
     }
 
     /// Days of under 20 hours' light need nothing; from 20 hours (and under the midnight sun) sleep wants an eye mask.
@@ -25,19 +35,19 @@ extension PackingRules {
     /// The reason names the darkest (or lightest) day and its daylight, worked out from the date and latitude.
     @Sendable static func daylight(_ context: PackingContext) -> [PackingItem] {
         let days = solarDays(context)
-        let place = context.placeName.map { " in " + ($0.count > 24 ? String($0.prefix(23)) + "…" : $0) } ?? ""
         var items: [PackingItem] = []
-        if let darkest = days.min(by: { $0.daylightHours < $1.daylightHours }), darkest.isShort {
+        if let (darkest, name) = days.min(by: { $0.sun.daylightHours < $1.sun.daylightHours }), darkest.isShort {
             let said = darkest.kind == .polarNight ? "Polar night: no sunrise" : "Short days: \(darkest.daylightText)"
-            let reason = "\(said) \(darkest.date.shortLabel)\(place)"
+            let reason = "\(said) \(darkest.date.shortLabel)\(inPlace(name))"
             items.append(PackingItem(category: "Activity gear", name: "Headlamp", reason: reason, weather: true))
             if !spendsDaysIndoors(context) {
                 items.append(PackingItem(category: "Accessories", name: "Reflector or reflective band", reason: reason + "; be seen in the dark", weather: true))
             }
         }
-        if let lightest = days.max(by: { $0.daylightHours < $1.daylightHours }), lightest.daylightHours >= eyeMaskHours, !context.isDayTrip {
+        if let (lightest, name) = days.max(by: { $0.sun.daylightHours < $1.sun.daylightHours }),
+           lightest.daylightHours >= eyeMaskHours, !context.isDayTrip {
             let said = lightest.kind == .midnightSun ? "Midnight sun: no sunset" : "Light nights: \(lightest.daylightText)"
-            let reason = "\(said) \(lightest.date.shortLabel)\(place); sleep in the light"
+            let reason = "\(said) \(lightest.date.shortLabel)\(inPlace(name)); sleep in the light"
             items.append(PackingItem(category: "Health", name: "Eye mask", reason: reason, weather: true))
         }
         return items

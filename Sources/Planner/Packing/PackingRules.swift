@@ -47,6 +47,9 @@ public struct PackingContext: Sendable {
     /// A trip whose stops do different things: each stop's own days and activities (empty otherwise: the
     /// trip's activities are every day's).
     public var stopPlans: [StopPlan] = []
+    /// A trip of several stops: every stop's days, name and latitude, whatever its activities (empty for one
+    /// place). The sun of each day is worked out where the traveller is that day.
+    public var legs: [StopPlan] = []
 
     public init(
         start: CalendarDate, end: CalendarDate, activities: [String], days: [ForecastDay], missingDays: [CalendarDate],
@@ -82,8 +85,15 @@ public struct PackingContext: Sendable {
         placeName = trip.place?.name
         party = trip.party
         stopPlans = StopPlan.plans(for: trip)
+        legs = StopPlan.legs(of: trip)
         countries = PackingContext.unique(trip.legs.compactMap { $0.place?.country })
         if let forecast { adopt(forecast) }
+    }
+
+    /// Where the traveller is on `date`: the stop that owns it (its latitude and name), else the destination.
+    public func place(on date: CalendarDate) -> (latitude: Double?, name: String?) {
+        guard let leg = legs.first(where: { $0.owns(date) }) else { return (latitude, placeName) }
+        return (leg.latitude ?? latitude, leg.name)
     }
 
     /// Each code once, in first-seen order, upper-cased.

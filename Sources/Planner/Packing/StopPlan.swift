@@ -35,6 +35,18 @@ public struct StopPlan: Sendable, Codable, Equatable {
         }
     }
 
+    /// Every stop of a trip of several, whatever their activities (their days, names and latitudes: where the
+    /// sun is worked out); empty for a trip to one place.
+    public static func legs(of trip: Trip) -> [StopPlan] {
+        guard trip.hasStops else { return [] }
+        return trip.legs.enumerated().map { index, leg in
+            StopPlan(
+                name: leg.name, start: leg.start, end: leg.end, isLast: index == trip.legs.count - 1,
+                activities: leg.activities, latitude: leg.place?.latitude
+            )
+        }
+    }
+
     /// Whether `date` is one of the stop's own days (the night of a move belongs to the stop arrived at).
     public func owns(_ date: CalendarDate) -> Bool {
         date >= start && (isLast ? date <= end : date < end)
