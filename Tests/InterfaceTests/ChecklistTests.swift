@@ -118,6 +118,16 @@ import Testing
         #expect(ChangeReportText.lines(none, day: Self.day) == ["Since the last list (Sun Nov 29): no changes."])
     }
 
+    @Test func aGarmentOfAnotherKindIsOneReplacement() {
+        let report = ListChangeReport(
+            since: Date(), added: [], removed: [], changed: [],
+            replaced: [.init(old: Self.item("Short-sleeved tops", quantity: 7), new: Self.item("Long-sleeved tops", quantity: 7), wasPacked: true)]
+        )
+        #expect(ChangeReportText.lines(report, day: Self.day) == [
+            "Since the last list (Sun Nov 29):", "  Short-sleeved tops → Long-sleeved tops ×7 (you had packed the short-sleeved tops)",
+        ])
+    }
+
     @Test func aLongReportTakesALinePerChangeAndSaysWhatStays() {
         let report = ListChangeReport(
             since: Date(),

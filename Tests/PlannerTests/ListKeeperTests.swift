@@ -131,6 +131,23 @@ import Tools
         #expect(try await fixture.keeper.list(tripID: trip.id).entry(key: "sunscreen") == nil)
     }
 
+    /// A re-pack that changes a garment's kind replaces its line (one line per family), and the report says so:
+    /// "Short-sleeved tops → Long-sleeved tops ×7 (you had packed the short-sleeved tops)" (issue 35, point 4).
+    @Test func aGarmentOfAnotherKindReplacesItsTickedLine() async throws {
+        let fixture = try Fixture()
+        let trip = try await fixture.trip()
+        try await fixture.save([Self.item("Short-sleeved tops", quantity: 7), Self.item("Sunscreen", "Toiletries")], trip: trip)
+        _ = try await fixture.keeper.tick(tripID: trip.id, references: ["short-sleeved tops", "sunscreen"], packed: true)
+        try await fixture.save([Self.item("Long-sleeved tops", quantity: 7, reason: "Cold days: high of 40°F Thu Dec 4")], trip: trip)
+        let list = try await fixture.keeper.list(tripID: trip.id)
+        #expect(list.entries.filter { GarmentFamily.of($0.item.name) == .tops }.map(\.item.name) == ["Long-sleeved tops"])
+        #expect(list.entry(key: "sunscreen")?.source == .kept, "a ticked item of no garment family is still kept")
+        let report = try #require(try await fixture.keeper.report(tripID: trip.id))
+        #expect(report.replaced.map { [$0.old.name, $0.new.name] } == [["Short-sleeved tops", "Long-sleeved tops"]])
+        #expect(report.replaced.first?.wasPacked == true)
+        #expect(report.added.isEmpty && report.removed.map(\.item.name) == ["Sunscreen"])
+    }
+
     @Test func aRemovedItemStaysOffThroughARepackOfTheTrip() async throws {
         let fixture = try Fixture()
         let trip = try await fixture.trip()

@@ -17,6 +17,9 @@ public enum ChangeReportText {
         }
         parts += report.removed.map { "− \($0.item.label)" + ($0.isKept ? " (you ticked it, so it stays)" : "") }
         parts += report.changed.map { "\($0.item.name) ×\($0.from ?? 1) → ×\($0.to ?? 1)" }
+        parts += report.replaced.map { replaced in
+            "\(replaced.old.name) → \(replaced.new.label)" + (replaced.wasPacked ? " (you had packed the \(replaced.old.name.lowercased()))" : "")
+        }
         let line = head + " " + parts.joined(separator: "; ")
         if line.count <= oneLineWidth { return [line] }
         return [head] + parts.map { "  " + $0 }

@@ -86,6 +86,9 @@ public enum ListPrinter {
                 object["kept"] = .bool(removed.isKept)
                 return .object(object)
             }),
+            "replaced": .array(report.replaced.map { replaced in
+                ["old": .object(item(replaced.old)), "new": .object(item(replaced.new)), "wasPacked": .bool(replaced.wasPacked)]
+            }),
             "changed": .array(report.changed.map { changed in
                 var object = item(changed.item)
                 object["from"] = .from(changed.from)

@@ -34,20 +34,36 @@ public struct ListChangeReport: Sendable, Equatable {
         }
     }
 
+    /// A garment the new list has another kind of ("Short-sleeved tops" → "Long-sleeved tops"): one line per
+    /// family; `wasPacked` when the traveller had ticked the old kind.
+    public struct Replaced: Sendable, Equatable {
+        public var old: PackingItem
+        public var new: PackingItem
+        public var wasPacked: Bool
+
+        public init(old: PackingItem, new: PackingItem, wasPacked: Bool) {
+            self.old = old
+            self.new = new
+            self.wasPacked = wasPacked
+        }
+    }
+
     /// When the old list was made.
     public var since: Date
     public var added: [Added]
     public var removed: [Removed]
     public var changed: [Changed]
+    public var replaced: [Replaced]
 
-    public init(since: Date, added: [Added], removed: [Removed], changed: [Changed]) {
+    public init(since: Date, added: [Added], removed: [Removed], changed: [Changed], replaced: [Replaced] = []) {
         self.since = since
         self.added = added
         self.removed = removed
         self.changed = changed
+        self.replaced = replaced
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && replaced.isEmpty }
 
     /// The changes from `old` to `new`.
     public static func compare(_ old: TravellerList, _ new: TravellerList, since: Date) -> ListChangeReport {
@@ -69,6 +85,16 @@ public struct ListChangeReport: Sendable, Equatable {
                 removed.append(Removed(item: entry.item, isKept: now != nil))
             }
         }
-        return ListChangeReport(since: since, added: added, removed: removed, changed: changed)
+        // A garment gone and another kind of it come: one replacement, not a removal and an addition.
+        var replaced: [Replaced] = []
+        for gone in removed where !gone.isKept {
+            guard let family = GarmentFamily.of(gone.item.name),
+                  let index = added.firstIndex(where: { GarmentFamily.of($0.item.name) == family }) else { continue }
+            let wasPacked = old.entries.first { $0.item.name == gone.item.name }?.packed ?? false
+            replaced.append(Replaced(old: gone.item, new: added[index].item, wasPacked: wasPacked))
+            added.remove(at: index)
+        }
+        removed.removeAll { gone in replaced.contains { $0.old == gone.item } }
+        return ListChangeReport(since: since, added: added, removed: removed, changed: changed, replaced: replaced)
     }
 }

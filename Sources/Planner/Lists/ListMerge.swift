@@ -115,11 +115,17 @@ public enum ListMerge {
         }
 
         /// Ticked items the newest list dropped: kept, from the newest earlier list that had them (not those the
-        /// traveller took off, or chose never to have). `earlier` are the older lists' items, newest first.
+        /// traveller took off, or chose never to have, nor a garment the new list has another kind of: one line
+        /// per family, "Short-sleeved tops" replaced by "Long-sleeved tops", which the change report says).
+        /// `earlier` are the older lists' items, newest first.
         mutating func keepTicked(from earlier: [[PackingItem]], changes: [ListChange]) {
             for key in packed.sorted()
             where !items.contains(where: { $0.key == key }) && !removed.contains(key) && !leftOffKeys.contains(key) {
                 let found = earlier.lazy.compactMap { items in items.first { ItemKey.of($0.name) == key } }.first
+                if let family = found.flatMap({ GarmentFamily.of($0.name) }),
+                   items.contains(where: { $0.source == .engine && GarmentFamily.of($0.item.name) == family }) {
+                    continue
+                }
                 let name = changes.last { $0.key == key }?.name ?? key
                 var item = found ?? PackingItem(category: ownCategory, name: name, reason: "")
                 item.reason = "not on the newest list; kept because you ticked it"
