@@ -40,6 +40,8 @@ import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import upstream_client
+
 OPENAI_FIELDS = {
     "model", "messages", "max_tokens", "max_completion_tokens", "temperature", "top_p", "n", "stream",
     "stream_options", "stop", "presence_penalty", "frequency_penalty", "logit_bias", "user", "tools",
@@ -63,14 +65,7 @@ def tokens_upstream(text):
         return (len(text.encode()) + 3) // 4
 
 
-def message_text(message):
-    content = message.get("content")
-    if isinstance(content, list):
-        content = "".join(part.get("text", "") for part in content if isinstance(part, dict))
-    text = content or ""
-    for call in message.get("tool_calls") or []:
-        text += json.dumps(call.get("function", {}).get("arguments", ""))
-    return text
+message_text = upstream_client.message_text
 
 
 def prompt_tokens(messages):
@@ -78,16 +73,7 @@ def prompt_tokens(messages):
 
 
 def upstream(method, path, body=None, stream=False):
-    url = urllib.parse.urlparse(ARGS.upstream)
-    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=900)
-    data = json.dumps(body).encode() if body is not None else None
-    connection.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
-    response = connection.getresponse()
-    if stream:
-        return response.status, response, dict(response.getheaders())
-    payload = response.read()
-    connection.close()
-    return response.status, payload, dict(response.getheaders())
+    return upstream_client.request(ARGS.upstream, method, path, body, stream)
 
 
 def strict_problems(schema, path="$"):
@@ -433,17 +419,7 @@ class Handler(BaseHTTPRequestHandler):
             if STATE["log"] and STATE["log"][-1].get("status") is None:
                 STATE["log"][-1]["status"] = 200
         started = False
-        for raw in response:
-            line = raw.decode("utf-8", "replace").strip()
-            if not line.startswith("data:"):
-                continue
-            data = line[5:].strip()
-            if data == "[DONE]":
-                break
-            try:
-                chunk = json.loads(data)
-            except ValueError:
-                continue
+        for chunk in upstream_client.events(response):
             chunk["model"] = ARGS.model
             delta = ((chunk.get("choices") or [{}])[0] or {}).get("delta") if chunk.get("choices") else None
             if delta is not None and not started and (delta.get("content") or delta.get("tool_calls")):

@@ -39,6 +39,8 @@ import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import upstream_client
+
 STATE = {"requests": [], "log": []}
 LOCK = threading.Lock()
 ARGS = None
@@ -47,16 +49,8 @@ FORWARDED = ("messages", "max_tokens", "temperature", "top_p", "top_k", "seed", 
 
 
 def upstream(method, path, body=None, stream=False):
-    url = urllib.parse.urlparse(ARGS.upstream)
-    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=900)
-    data = json.dumps(body).encode() if body is not None else None
-    connection.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
-    response = connection.getresponse()
-    if stream:
-        return response.status, response
-    payload = response.read()
-    connection.close()
-    return response.status, payload
+    status, payload, _ = upstream_client.request(ARGS.upstream, method, path, body, stream)
+    return status, payload
 
 
 def tokens_of(text):
@@ -67,14 +61,7 @@ def tokens_of(text):
         return list(range((len(text.encode()) + 3) // 4))
 
 
-def message_text(message):
-    content = message.get("content")
-    if isinstance(content, list):
-        content = "".join(part.get("text", "") for part in content if isinstance(part, dict))
-    text = content or ""
-    for call in message.get("tool_calls") or []:
-        text += json.dumps((call.get("function") or {}).get("arguments", ""))
-    return text
+message_text = upstream_client.message_text
 
 
 def prompt_tokens(messages):
@@ -271,17 +258,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.close_connection = True
         self.logged(200)
-        for raw in response:
-            line = raw.decode("utf-8", "replace").strip()
-            if not line.startswith("data:"):
-                continue
-            data = line[5:].strip()
-            if data == "[DONE]":
-                break
-            try:
-                chunk = json.loads(data)
-            except ValueError:
-                continue
+        for chunk in upstream_client.events(response):
             # No usage, whatever stream_options asked.
             for key in ("usage", "timings", "system_fingerprint"):
                 chunk.pop(key, None)
