@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 import Tools
 
@@ -21,7 +22,7 @@ import Tools
 
 /// A transport that refuses: every path timed here must be answered by the cache.
 struct NoNetwork: HTTPTransport {
-    func send(_ request: URLRequest, limits: TransferLimits) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
         throw BenchError.requested(request.url?.absoluteString ?? "?")
     }
 }

@@ -20,7 +20,7 @@ import Tools
             store = try Store(path: folder.appending(path: "plan.sqlite").path)
             services = try WeatherServices(anchor: Self.start.description)
             let http = HTTPClient(
-                store: store, transport: URLSessionTransport(timeout: 5),
+                store: store, transport: CurlTransport(timeout: 5),
                 configuration: HTTPClient.Configuration(userAgent: "plan-tests/1 (tests@example.com)", maxAttempts: 2, baseDelay: 0.01)
             )
             forecasts = ForecastService(http: http, nwsBase: services.url, openMeteoBase: services.url)

@@ -19,17 +19,17 @@ import Testing
         try #require(URL(string: "http://127.0.0.1:\(server.port)\(path)"))
     }
 
-    func limits(_ bytes: Int = 1_048_576, deadline: TimeInterval = 10) -> TransferLimits {
-        TransferLimits(deadline: deadline, maximumBytes: bytes)
+    func limits(_ bytes: Int = 1_048_576, deadline: TimeInterval = 10) -> ModelTransportLimits {
+        ModelTransportLimits(deadline: deadline, maximumBytes: bytes)
     }
 
     func paths(through client: CurlTransport? = nil) async throws -> [String] {
-        let (data, _) = try await (client ?? transport).send(URLRequest(url: try url("/_log")), limits: limits())
+        let (data, _) = try await (client ?? transport).send(HTTPRequest(url: try url("/_log")), limits: limits())
         return try JSONValue.parse(data)["paths"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     @Test func aPostSendsItsMethodHeadersAndBody() async throws {
-        var request = URLRequest(url: try url("/echo"))
+        var request = HTTPRequest(url: try url("/echo"))
         request.httpMethod = "POST"
         request.httpBody = Data(String(repeating: "é", count: 3_000).utf8)  // past curl's 1 KB Expect threshold
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -49,7 +49,7 @@ import Testing
     @Test func aStreamedBodyArrivesChunkByChunkBeforeItEnds() async throws {
         let arrivals = Locked<[ContinuousClock.Instant]>([])
         let start = ContinuousClock.now
-        let (response, rest) = try await transport.stream(URLRequest(url: try url("/stream?n=4&delay=0.3")), limits: limits()) { chunk in
+        let (response, rest) = try await transport.stream(HTTPRequest(url: try url("/stream?n=4&delay=0.3")), limits: limits()) { chunk in
             if !chunk.isEmpty { arrivals.withLock { $0.append(.now) } }
         }
         let end = ContinuousClock.now
@@ -64,7 +64,7 @@ import Testing
 
     @Test func aBodyPastItsCapIsCutWithoutAContentLength() async throws {
         await #expect(throws: TransportError.tooLarge(limit: 100_000)) {
-            _ = try await transport.send(URLRequest(url: try url("/flood?bytes=5000000")), limits: limits(100_000))
+            _ = try await transport.send(HTTPRequest(url: try url("/flood?bytes=5000000")), limits: limits(100_000))
         }
     }
 
@@ -72,25 +72,25 @@ import Testing
         // The stand-in sends the header and no body at all: only the header can have been refused (without
         // that check the transfer would end as a lost connection when the server gives up after 30 s).
         await #expect(throws: TransportError.tooLarge(limit: 1_000)) {
-            _ = try await transport.send(URLRequest(url: try url("/sized?bytes=2000000")), limits: limits(1_000, deadline: 60))
+            _ = try await transport.send(HTTPRequest(url: try url("/sized?bytes=2000000")), limits: limits(1_000, deadline: 60))
         }
     }
 
     @Test func anErrorBodyIsKeptUpToItsLimitWithItsStatus() async throws {
-        let (data, response) = try await transport.send(URLRequest(url: try url("/error-flood")), limits: limits())
+        let (data, response) = try await transport.send(HTTPRequest(url: try url("/error-flood")), limits: limits())
         #expect(response.statusCode == 500)
-        #expect(data.count == TransferLimits.errorBodyBytes)
+        #expect(data.count == ModelTransportLimits.errorBodyBytes)
     }
 
     @Test func aCompressedBodyIsDecoded() async throws {
-        var request = URLRequest(url: try url("/gzip"))
+        var request = HTTPRequest(url: try url("/gzip"))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let (data, _) = try await transport.send(request, limits: limits())
         #expect(try JSONValue.parse(data)["compressed"]?.boolValue == true)
     }
 
     @Test func aRedirectWithinTheOriginIsFollowed() async throws {
-        let (data, response) = try await transport.send(URLRequest(url: try url("/redirect?to=/echo")), limits: limits())
+        let (data, response) = try await transport.send(HTTPRequest(url: try url("/redirect?to=/echo")), limits: limits())
         #expect(response.statusCode == 200)
         #expect(response.url.path == "/echo")
         #expect(try JSONValue.parse(data)["method"]?.stringValue == "GET")
@@ -100,14 +100,14 @@ import Testing
         // localhost is another host than 127.0.0.1, though the same server: a request there would be logged.
         let foreign = "http://localhost:\(server.port)/echo"
         await #expect(throws: TransportError.redirectRefused(to: "http://localhost:\(server.port)")) {
-            _ = try await transport.send(URLRequest(url: try url("/redirect?to=\(foreign)")), limits: limits())
+            _ = try await transport.send(HTTPRequest(url: try url("/redirect?to=\(foreign)")), limits: limits())
         }
         #expect(try await paths() == ["/redirect"])
     }
 
     @Test func anEndlessRedirectLoopStops() async throws {
         await #expect(throws: TransportError.tooManyRedirects) {
-            _ = try await transport.send(URLRequest(url: try url("/loop")), limits: limits())
+            _ = try await transport.send(HTTPRequest(url: try url("/loop")), limits: limits())
         }
         #expect(try await paths().count == CurlTransfer.maximumRedirects + 1)
     }
@@ -115,20 +115,20 @@ import Testing
     @Test func aSilentServerTimesOutAndASlowOneMeetsTheDeadline() async throws {
         let quick = CurlTransport(timeout: 1)
         await #expect(throws: TransportError.timedOut(seconds: 1)) {
-            _ = try await quick.send(URLRequest(url: try url("/hang")), limits: limits())
+            _ = try await quick.send(HTTPRequest(url: try url("/hang")), limits: limits())
         }
         await #expect(throws: TransportError.deadlineExceeded(seconds: 1)) {
-            _ = try await transport.stream(URLRequest(url: try url("/stream?n=50&delay=0.1")), limits: limits(deadline: 1)) { _ in }
+            _ = try await transport.stream(HTTPRequest(url: try url("/stream?n=50&delay=0.1")), limits: limits(deadline: 1)) { _ in }
         }
     }
 
     @Test func aCancelledRequestEndsAsCancelled() async throws {
-        let request = URLRequest(url: try url("/hang"))
+        let request = HTTPRequest(url: try url("/hang"))
         // Its own transport, silent for up to 60 s: past the server's 30 s, so only the cancellation (not
         // this suite's 10 s "no answer", which a loaded machine reached before the gate opened) ends it early.
         let transport = CurlTransport(timeout: 60)
         // A deadline past the server's 30 s of silence: without the cancellation this ends as "no answer".
-        let task = Task { try await transport.send(request, limits: TransferLimits(deadline: 60, maximumBytes: 1_000)) }
+        let task = Task { try await transport.send(request, limits: ModelTransportLimits(deadline: 60, maximumBytes: 1_000)) }
         // The gate: cancel once the server has the request (its log says so), not after a guessed pause.
         let clock = ContinuousClock()
         let giveUp = clock.now.advanced(by: .seconds(20))
@@ -144,13 +144,13 @@ import Testing
     @Test func nothingListeningIsConnectionRefused() async throws {
         server.stop()
         await #expect(throws: TransportError.connectionRefused) {
-            _ = try await transport.send(URLRequest(url: try url("/echo")), limits: limits())
+            _ = try await transport.send(HTTPRequest(url: try url("/echo")), limits: limits())
         }
     }
 
     @Test func onlyHTTPAndHTTPSAreSent() async throws {
         for text in ["file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1/"] {
-            let request = URLRequest(url: try #require(URL(string: text)))
+            let request = HTTPRequest(url: try #require(URL(string: text)))
             await #expect(throws: TransportError.unsupportedURL) {
                 _ = try await transport.send(request, limits: limits())
             }

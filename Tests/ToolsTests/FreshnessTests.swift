@@ -7,9 +7,9 @@ import Testing
 @Suite struct FreshnessTests {
     static let received = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
 
-    func response(_ headers: [String: String]) throws -> HTTPURLResponse {
+    func response(_ headers: [String: String]) throws -> HTTPResponse {
         let url = try #require(URL(string: "https://api.weather.gov/gridpoints/BOU/63,62/forecast"))
-        return try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers))
+        return try #require(HTTPResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers))
     }
 
     func lifetime(_ headers: [String: String]) throws -> TimeInterval {

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 import TestSupport
 @testable import Tools
@@ -19,7 +20,7 @@ final class GeocodingHarness {
         self.services = try services ?? WeatherServices()
         self.clock = clock
         database = try TemporaryStore(clock: clock.function)
-        transport = CountingTransport(base: URLSessionTransport(timeout: 10))
+        transport = CountingTransport(base: CurlTransport(timeout: 10))
     }
 
     var store: Store { database.store }
@@ -67,7 +68,7 @@ final class CountingTransport: HTTPTransport, @unchecked Sendable {
 
     var count: Int { lock.withLock { sent } }
 
-    func send(_ request: URLRequest, limits: TransferLimits) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
         lock.withLock { sent += 1 }
         return try await base.send(request, limits: limits)
     }

@@ -354,7 +354,7 @@ import Testing
         let harness = try await HTTPHarness()
         let seen = Recorder()
         let client = HTTPClient(
-            store: harness.store, transport: URLSessionTransport(timeout: 10),
+            store: harness.store, transport: CurlTransport(timeout: 10),
             configuration: HTTPClient.Configuration(userAgent: HTTPHarness.userAgent),
             clock: harness.clock.function,
             onRequest: { service, url in seen.append("\(service) \(url.path)") }

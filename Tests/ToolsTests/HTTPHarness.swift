@@ -24,7 +24,7 @@ final class HTTPHarness {
     /// A client against the stand-in; backoff sleeps are skipped.
     func client(mode: FetchMode = .normal, timeout: TimeInterval = 10, maxAttempts: Int = 2) -> HTTPClient {
         HTTPClient(
-            store: store, transport: URLSessionTransport(timeout: timeout),
+            store: store, transport: CurlTransport(timeout: timeout),
             configuration: HTTPClient.Configuration(userAgent: Self.userAgent, maxAttempts: maxAttempts, baseDelay: 0),
             mode: mode, clock: clock.function, sleep: { _ in }
         )

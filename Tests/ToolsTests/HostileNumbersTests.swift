@@ -70,7 +70,7 @@ import Testing
 
     func lifetime(_ cacheControl: String, _ kind: ResourceKind) throws -> TimeInterval {
         let url = try #require(URL(string: "https://api.weather.gov/x"))
-        let response = try #require(HTTPURLResponse(
+        let response = try #require(HTTPResponse(
             url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Cache-Control": cacheControl]
         ))
         return Freshness.lifetime(of: response, receivedAt: Self.fetched, kind: kind)

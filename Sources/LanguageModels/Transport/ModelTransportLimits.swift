@@ -1,7 +1,7 @@
 import Foundation
 
 /// Bounds on one exchange with a model server: a deadline for the whole of it (not only for silence) and a
-/// body size. Kept in range as Tools' `TransferLimits` keeps them (a deadline from 1 ms to a day).
+/// body size. Tools' transport takes the same value (a deadline from 1 ms to a day).
 public struct ModelTransportLimits: Sendable, Equatable {
     /// Seconds from sending the request to the last byte of the answer.
     public var deadline: TimeInterval

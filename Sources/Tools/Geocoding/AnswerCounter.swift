@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// A transport that counts the HTTP answers (any status) that came back through it, so a caller can tell
@@ -14,7 +15,7 @@ final class AnswerCounter: HTTPTransport, Sendable {
     /// HTTP answers received so far.
     var count: Int { answers.current }
 
-    func send(_ request: URLRequest, limits: TransferLimits) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
         let result = try await base.send(request, limits: limits)
         answers.withLock { $0 += 1 }
         return result

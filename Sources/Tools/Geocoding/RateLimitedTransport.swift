@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// A transport that spaces requests to one service, across processes: each request reserves a moment at least
@@ -30,7 +31,7 @@ public struct RateLimitedTransport: HTTPTransport {
         self.sleep = sleep
     }
 
-    public func send(_ request: URLRequest, limits: TransferLimits) async throws -> (Data, HTTPURLResponse) {
+    public func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
         let wait = try await store.reserveRequestSlot(
             service: service, spacing: spacing, maximumWait: maximumWait, now: clock()
         )

@@ -1,5 +1,6 @@
 import CCurlLoader
 import Foundation
+import LanguageModels
 import Store
 
 /// One request carried through libcurl's easy API, synchronously, on the calling thread (`CurlTransport`
@@ -10,7 +11,7 @@ import Store
 /// curl 7.88 has no cap on a transfer in progress), hand a streamed 2xx body over chunk by chunk, and stop
 /// at a cancellation. Redirects are followed here, not by curl, so a request goes only to its own origin.
 final class CurlTransfer {
-    private let limits: TransferLimits
+    private let limits: ModelTransportLimits
     private let idle: TimeInterval
     private let endsAt: ContinuousClock.Instant
     private let onChunk: (@Sendable (Data) throws -> Void)?
@@ -23,7 +24,7 @@ final class CurlTransfer {
     private var body = Data()
     private var received = 0
     private var failure: (any Error)?
-    /// An error body cut at `TransferLimits.errorBodyBytes`: what came is the answer.
+    /// An error body cut at `ModelTransportLimits.errorBodyBytes`: what came is the answer.
     private var errorBodyCut = false
 
     /// Redirects followed within one origin before giving up.
@@ -31,7 +32,7 @@ final class CurlTransfer {
     /// The most header bytes one answer may send.
     static let maximumHeaderBytes = 256 * 1_024
 
-    init(limits: TransferLimits, idle: TimeInterval, onChunk: (@Sendable (Data) throws -> Void)?, cancelled: Locked<Bool>) {
+    init(limits: ModelTransportLimits, idle: TimeInterval, onChunk: (@Sendable (Data) throws -> Void)?, cancelled: Locked<Bool>) {
         self.limits = limits
         self.idle = idle
         self.onChunk = onChunk
@@ -208,7 +209,7 @@ final class CurlTransfer {
             return 0
         }
         let isSuccess = (200..<300).contains(status)
-        let limit = isSuccess ? limits.maximumBytes : TransferLimits.errorBodyBytes
+        let limit = isSuccess ? limits.maximumBytes : ModelTransportLimits.errorBodyBytes
         received += bytes.count
         if received > limit {
             if isSuccess {
@@ -342,7 +343,7 @@ final class CurlTransfer {
         return Int(min(seconds, 86_400) * 1_000 + attoseconds / 1_000_000_000_000_000)  // widening: Int64 is Int here
     }
 
-    /// Whole milliseconds of a count of seconds (already range-checked by `TransferLimits`).
+    /// Whole milliseconds of a count of seconds (already range-checked by `ModelTransportLimits`).
     static func milliseconds(_ seconds: TimeInterval) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return Int(checked: (min(seconds, 86_400) * 1_000).rounded(.up)) ?? 86_400_000

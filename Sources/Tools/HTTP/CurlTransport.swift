@@ -1,5 +1,6 @@
 import CCurlLoader
 import Foundation
+import LanguageModels
 import Store
 
 /// The transport: libcurl's easy API (loaded on the first request, `Sources/CCurlLoader`), one thread per
@@ -16,22 +17,22 @@ public final class CurlTransport: HTTPTransport {
         idleTimeout = timeout.isFinite ? min(max(timeout, 0.001), 86_400) : 86_400
     }
 
-    public func send(_ request: URLRequest, limits: TransferLimits) async throws -> (Data, HTTPURLResponse) {
+    public func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
         let (response, body) = try await exchange(request, limits: limits, onChunk: nil)
         return (body, response)
     }
 
     /// Sends a request whose 2xx body is handed over chunk by chunk as it arrives (server-sent events),
     /// on the transfer's thread. `onChunk` may throw to stop the transfer. Returns the response and, for an
-    /// error status, its body (up to `TransferLimits.errorBodyBytes`). `limits.maximumBytes` bounds the stream.
+    /// error status, its body (up to `ModelTransportLimits.errorBodyBytes`). `limits.maximumBytes` bounds the stream.
     public func stream(
-        _ request: URLRequest, limits: TransferLimits, onChunk: @escaping @Sendable (Data) throws -> Void
-    ) async throws -> (HTTPURLResponse, Data) {
+        _ request: HTTPRequest, limits: ModelTransportLimits, onChunk: @escaping @Sendable (Data) throws -> Void
+    ) async throws -> (HTTPResponse, Data) {
         try await exchange(request, limits: limits, onChunk: onChunk)
     }
 
     private func exchange(
-        _ request: HTTPRequest, limits: TransferLimits, onChunk: (@Sendable (Data) throws -> Void)?
+        _ request: HTTPRequest, limits: ModelTransportLimits, onChunk: (@Sendable (Data) throws -> Void)?
     ) async throws -> (HTTPResponse, Data) {
         try Task.checkCancellation()
         let cancelled = Locked(false)
@@ -72,5 +73,3 @@ public final class CurlTransport: HTTPTransport {
     }
 }
 
-/// The name callers used when the transport was URLSession.
-public typealias URLSessionTransport = CurlTransport

@@ -5,7 +5,7 @@ import Store
 /// RFC 9111 freshness for a private cache: `max-age` (ignoring `s-maxage`), else `Expires − Date`, else 0.
 /// What the server says is untrusted: `inf`, NaN and negative lifetimes read as none.
 enum Freshness {
-    static func lifetime(of response: HTTPURLResponse, receivedAt: Date) -> TimeInterval {
+    static func lifetime(of response: HTTPResponse, receivedAt: Date) -> TimeInterval {
         let directives = cacheControl(response)
         if directives["no-cache"] != nil { return 0 }
         if let maxAge = directives["max-age"].flatMap({ $0 }).flatMap(TimeInterval.init) {
@@ -20,7 +20,7 @@ enum Freshness {
 
     /// The lifetime plan gives a response of `kind`: the server's, raised to our minimum and capped at
     /// the kind's maximum.
-    static func lifetime(of response: HTTPURLResponse, receivedAt: Date, kind: ResourceKind) -> TimeInterval {
+    static func lifetime(of response: HTTPResponse, receivedAt: Date, kind: ResourceKind) -> TimeInterval {
         min(max(lifetime(of: response, receivedAt: receivedAt), kind.minimumLifetime), kind.maximumLifetime)
     }
 
@@ -36,11 +36,11 @@ enum Freshness {
         seconds.isFinite && seconds > 0 ? seconds : 0
     }
 
-    static func forbidsStoring(_ response: HTTPURLResponse) -> Bool {
+    static func forbidsStoring(_ response: HTTPResponse) -> Bool {
         cacheControl(response)["no-store"] != nil
     }
 
-    static func cacheControl(_ response: HTTPURLResponse) -> [String: String?] {
+    static func cacheControl(_ response: HTTPResponse) -> [String: String?] {
         guard let header = response.value(forHTTPHeaderField: "Cache-Control") else { return [:] }
         var result: [String: String?] = [:]
         for part in header.split(separator: ",") {

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// GETs that read through Store's HTTP cache: fresh copies make no request, stale ones are revalidated,
@@ -89,7 +90,7 @@ public struct HTTPClient: Sendable {
             return FetchedResponse(url: key, body: cached.body, origin: .cache, fetchedAt: cached.fetchedAt)
         }
 
-        var request = URLRequest(url: url)
+        var request = HTTPRequest(url: url)
         request.setValue(configuration.userAgent(for: url), forHTTPHeaderField: "User-Agent")
         request.setValue(accept, forHTTPHeaderField: "Accept")
         if let cached {
@@ -103,7 +104,7 @@ public struct HTTPClient: Sendable {
 
         let attempts = AttemptCounter()
         do {
-            let limits = TransferLimits(deadline: configuration.deadline, maximumBytes: kind.maximumBodyBytes)
+            let limits = ModelTransportLimits(deadline: configuration.deadline, maximumBytes: kind.maximumBodyBytes)
             let (data, response) = try await send(request, service: service, limits: limits, attempts: attempts)
             try await store.count("network.request", times: attempts.value)
             let received = clock()
@@ -161,8 +162,8 @@ public struct HTTPClient: Sendable {
     }
 
     private func send(
-        _ request: URLRequest, service: String, limits: TransferLimits, attempts: AttemptCounter
-    ) async throws -> (Data, HTTPURLResponse) {
+        _ request: HTTPRequest, service: String, limits: ModelTransportLimits, attempts: AttemptCounter
+    ) async throws -> (Data, HTTPResponse) {
         var lastReason = "no answer"
         for attempt in 1...configuration.maxAttempts {
             if attempt > 1 {
@@ -187,7 +188,7 @@ public struct HTTPClient: Sendable {
                     continue
                 }
                 throw Failure.permanent(.problem(
-                    service: service, status: status, title: problem?.title ?? HTTPURLResponse.localizedString(forStatusCode: status),
+                    service: service, status: status, title: problem?.title ?? HTTPResponse.localizedString(forStatusCode: status),
                     detail: problem?.detail, correlationID: problem?.correlationID
                 ))
             } catch let error as TransportError {

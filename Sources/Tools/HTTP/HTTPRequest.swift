@@ -1,17 +1,18 @@
 import Foundation
+import LanguageModels
 
 /// One HTTP request as plan sends it: a URL, a method, header fields and an optional body.
 ///
-/// Shaped like Foundation's `URLRequest` (the same names for what plan uses), so the code that builds
-/// requests reads as it did when the transport was URLSession; `URLRequest` is its other name here.
+/// Shaped like Foundation's `HTTPRequest` (the same names for what plan uses), so the code that builds
+/// requests reads as it did when the transport was URLSession.
 public struct HTTPRequest: Sendable, Equatable {
-    /// Where the request goes (optional only to keep `URLRequest`'s shape; a request without one fails).
+    /// Where the request goes (optional only to keep `HTTPRequest`'s shape; a request without one fails).
     public var url: URL?
     /// "GET" unless set ("POST" for a body).
     public var httpMethod: String
     /// The body sent with a POST.
     public var httpBody: Data?
-    /// Kept for `URLRequest`'s shape only: the transport's silence bound and the request's `TransferLimits`
+    /// Kept for `HTTPRequest`'s shape only: the transport's silence bound and the request's `ModelTransportLimits`
     /// decide (as they did under URLSession, whose transport overrode this).
     public var timeoutInterval: TimeInterval
     /// Header fields in the order set; names compared without regard to case.
@@ -44,5 +45,3 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 }
 
-/// The name callers used when the transport was URLSession.
-public typealias URLRequest = HTTPRequest

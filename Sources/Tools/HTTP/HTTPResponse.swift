@@ -2,7 +2,7 @@ import Foundation
 
 /// The status line and header fields of an HTTP answer (the body travels beside it).
 ///
-/// Shaped like Foundation's `HTTPURLResponse` for what plan reads; `HTTPURLResponse` is its other name here.
+/// Shaped like Foundation's `HTTPURLResponse` for what plan reads.
 public struct HTTPResponse: Sendable, Equatable {
     /// The URL that answered (after any redirects followed).
     public var url: URL
@@ -16,7 +16,7 @@ public struct HTTPResponse: Sendable, Equatable {
         self.allHeaderFields = headerFields
     }
 
-    /// Foundation's initialiser, for code written against `HTTPURLResponse` (never fails; `httpVersion` unused).
+    /// Foundation's initialiser, for code written against `HTTPResponse` (never fails; `httpVersion` unused).
     public init?(url: URL, statusCode: Int, httpVersion: String?, headerFields: [String: String]?) {
         self.init(url: url, statusCode: statusCode, headerFields: headerFields ?? [:])
     }
@@ -56,5 +56,3 @@ public struct HTTPResponse: Sendable, Equatable {
     ]
 }
 
-/// The name callers used when the transport was URLSession.
-public typealias HTTPURLResponse = HTTPResponse

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Whether a service answers at all (any HTTP status counts as reachable), for `plan doctor`.
@@ -11,13 +12,13 @@ public enum ServiceProbe {
 
     /// GETs `url` once within `timeout` seconds (the whole exchange), reading at most 64 KB.
     public static func check(_ url: URL, userAgent: String, timeout: TimeInterval = 5) async -> Outcome {
-        var request = URLRequest(url: url)
+        var request = HTTPRequest(url: url)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         let transport = CurlTransport(timeout: timeout)
         let started = Date()
         do {
             let (_, response) = try await transport.send(
-                request, limits: TransferLimits(deadline: timeout, maximumBytes: 64 * 1_024)
+                request, limits: ModelTransportLimits(deadline: timeout, maximumBytes: 64 * 1_024)
             )
             let milliseconds = Int(checked: min(Date().timeIntervalSince(started), 86_400) * 1000) ?? 0
             return Outcome(isReachable: true, detail: "HTTP \(response.statusCode) in \(milliseconds) ms")
