@@ -146,6 +146,14 @@ import Tools
         #expect(report.replaced.map { [$0.old.name, $0.new.name] } == [["Short-sleeved tops", "Long-sleeved tops"]])
         #expect(report.replaced.first?.wasPacked == true)
         #expect(report.added.isEmpty && report.removed.map(\.item.name) == ["Sunscreen"])
+
+        // An outer layer of another kind is not a replacement: a coat and a rain shell can both be packed.
+        try await fixture.save([Self.item("Long-sleeved tops", quantity: 7), Self.item("Warm coat", "Outerwear")], trip: trip)
+        _ = try await fixture.keeper.tick(tripID: trip.id, references: ["warm coat"], packed: true)
+        try await fixture.save([Self.item("Long-sleeved tops", quantity: 7), Self.item("Waterproof rain jacket", "Outerwear")], trip: trip)
+        let rainy = try await fixture.keeper.list(tripID: trip.id)
+        #expect(rainy.entry(key: "warm coat")?.source == .kept)
+        #expect(try #require(try await fixture.keeper.report(tripID: trip.id)).replaced.isEmpty)
     }
 
     @Test func aRemovedItemStaysOffThroughARepackOfTheTrip() async throws {

@@ -36,6 +36,16 @@ public enum GarmentFamily: String, Sendable, CaseIterable {
         "life jacket", "child", "baby", "quick dry", "going out", "covering", "hat and gloves",
     ]
 
+    /// Whether a list holds one line of the family, so that another kind of it replaces the old one on a
+    /// re-pack ("Short-sleeved tops" → "Long-sleeved tops"). Outer layers, footwear, gloves and hats can
+    /// rightly stand beside each other (a light jacket and a rain shell), so they are never replaced.
+    public var isOneLine: Bool {
+        switch self {
+        case .tops, .bottoms, .shorts, .socks, .underwear, .sleepwear, .baseLayers, .midLayers: return true
+        case .outerLayers, .gloves, .warmHats, .sunHats, .boots, .shoes: return false
+        }
+    }
+
     /// The family of an item's name, or nil. Layers are checked first, so "Thermal base layers (top and
     /// bottom)" is a base layer and "Fleece or down jacket" a mid layer; "Ski jacket and trousers" is the
     /// outer layer.

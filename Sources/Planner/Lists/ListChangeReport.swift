@@ -88,7 +88,7 @@ public struct ListChangeReport: Sendable, Equatable {
         // A garment gone and another kind of it come: one replacement, not a removal and an addition.
         var replaced: [Replaced] = []
         for gone in removed where !gone.isKept {
-            guard let family = GarmentFamily.of(gone.item.name),
+            guard let family = GarmentFamily.of(gone.item.name), family.isOneLine,
                   let index = added.firstIndex(where: { GarmentFamily.of($0.item.name) == family }) else { continue }
             let wasPacked = old.entries.first { $0.item.name == gone.item.name }?.packed ?? false
             replaced.append(Replaced(old: gone.item, new: added[index].item, wasPacked: wasPacked))

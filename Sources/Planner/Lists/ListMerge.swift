@@ -122,7 +122,7 @@ public enum ListMerge {
             for key in packed.sorted()
             where !items.contains(where: { $0.key == key }) && !removed.contains(key) && !leftOffKeys.contains(key) {
                 let found = earlier.lazy.compactMap { items in items.first { ItemKey.of($0.name) == key } }.first
-                if let family = found.flatMap({ GarmentFamily.of($0.name) }),
+                if let family = found.flatMap({ GarmentFamily.of($0.name) }), family.isOneLine,
                    items.contains(where: { $0.source == .engine && GarmentFamily.of($0.item.name) == family }) {
                     continue
                 }
