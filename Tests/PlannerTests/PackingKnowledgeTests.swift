@@ -205,6 +205,13 @@ import Tools
         #expect(Self.item(european, "Passport") != nil, "an ID card is not enough for the United Kingdom")
         #expect(Self.item(european, "Passport or national ID card") == nil)
 
+        // Sockets that share a type take one adapter: Vietnam (A, C, F) and Thailand (A, B, C, F, O) from Singapore.
+        var southeastAsia = Self.context(Self.mild, dayCount: 9, country: "VN", traveller: Traveller(home: "SG"))
+        southeastAsia.countries = ["VN", "TH"]
+        let adapter = PackingRules.list(for: southeastAsia).items.filter { $0.name.hasPrefix("Plug adapter") }
+        #expect(adapter.map(\.name) == ["Plug adapter (types A, C and F)"], "\(adapter)")
+        #expect(adapter.first?.reason == "One for Vietnam and Thailand: each takes types A, C and F; plugs from Singapore (G) do not fit")
+
         // Home in between (Vancouver, Seattle, Vancouver from the US) is abroad once, Canada.
         var roundTrip = Self.context(Self.mild, dayCount: 6, country: "CA", traveller: Traveller(home: "US"))
         roundTrip.countries = ["CA", "US"]

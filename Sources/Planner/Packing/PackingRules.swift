@@ -436,16 +436,40 @@ public enum PackingRules {
     }
 
     /// A plug adapter only where the home country's plugs do not fit, naming the destination's sockets.
-    /// A trip of several countries gets one for each kind of socket its stops need.
+    /// A trip of several countries gets one adapter for the countries whose sockets share a type (and whose
+    /// sockets take the same of home's plugs), another only where none is shared.
     @Sendable static func power(_ context: PackingContext) -> [PackingItem] {
-        var items: [PackingItem] = []
+        var groups: [(types: [String], advice: [PowerAdvice])] = []
         for country in context.abroad {
             guard let advice = PowerAdvice(home: context.traveller.home, destination: country), !advice.plugsFit else { continue }
-            let name = "Plug adapter (\(advice.socketPhrase))"
-            guard !items.contains(where: { $0.name == name }) else { continue }
-            items.append(PackingItem(category: "Electronics", name: name, reason: advice.adapterReason))
+            let types = advice.destination.sockets
+            if let index = groups.firstIndex(where: { group in
+                group.types.contains(where: types.contains) && group.advice[0].reasonAboutPlugs == advice.reasonAboutPlugs
+            }) {
+                groups[index].types = groups[index].types.filter(types.contains)
+                if !groups[index].advice.contains(where: { $0.destination.name == advice.destination.name }) {
+                    groups[index].advice.append(advice)
+                }
+            } else {
+                groups.append((types, [advice]))
+            }
         }
-        return items
+        return groups.map { group in
+            guard group.advice.count > 1 else {
+                let advice = group.advice[0]
+                return PackingItem(category: "Electronics", name: "Plug adapter (\(advice.socketPhrase))", reason: advice.adapterReason)
+            }
+            let phrase = PlugTable.socketPhrase(group.types)
+            let names = group.advice.map { PowerAdvice.the($0.destination.name) }
+            let countries = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            let plugs = group.advice[0].reasonAboutPlugs
+            let reason = "One for \(countries): each takes \(phrase); \(plugs)"
+            let short = "One for \(names.count) countries; \(plugs)"
+            return PackingItem(
+                category: "Electronics", name: "Plug adapter (\(phrase))",
+                reason: reason.count <= PowerAdvice.longestReason ? reason : short
+            )
+        }
     }
 
     /// Countries whose citizens travel to each other's as at home (a US traveller to Puerto Rico).
