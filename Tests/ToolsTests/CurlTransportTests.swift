@@ -129,12 +129,14 @@ import Testing
         let transport = CurlTransport(timeout: 60)
         // A deadline past the server's 30 s of silence: without the cancellation this ends as "no answer".
         let task = Task { try await transport.send(request, limits: ModelTransportLimits(deadline: 60, maximumBytes: 1_000)) }
-        // The gate: cancel once the server has the request (its log says so), not after a guessed pause.
+        // The gate: cancel once the server has the request (its log says so), not after a guessed pause. A
+        // guard against a hang, not a timing claim: a clean-clone CI run on two loaded cores once took more
+        // than 20 s to get the request there while this loop asked the log every 10 ms.
         let clock = ContinuousClock()
-        let giveUp = clock.now.advanced(by: .seconds(20))
-        let observer = CurlTransport(timeout: 5)
+        let giveUp = clock.now.advanced(by: .seconds(120))
+        let observer = CurlTransport(timeout: 10)
         while try await !paths(through: observer).contains("/hang"), clock.now < giveUp {
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(for: .milliseconds(100))
         }
         #expect(try await paths(through: observer).contains("/hang"), "the server never saw the request")
         task.cancel()

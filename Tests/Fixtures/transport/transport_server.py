@@ -120,6 +120,7 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 64  # the default 5 drops connections when a loaded suite opens many at once
 
     def handle_error(self, request, client_address):
         pass
