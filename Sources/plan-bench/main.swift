@@ -22,8 +22,8 @@ import Tools
 
 /// A transport that refuses: every path timed here must be answered by the cache.
 struct NoNetwork: HTTPTransport {
-    func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
-        throw BenchError.requested(request.url?.absoluteString ?? "?")
+    func send(_ request: HTTPRequest, limits: TransportLimits) async throws -> (Data, HTTPResponse) {
+        throw BenchError.requested(request.url.absoluteString)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 @testable import LanguageModels
 import Testing
 
-/// The OpenAI-compatible backend driven through a scripted `ModelTransport`, in LanguageModels' own tests:
+/// The OpenAI-compatible backend driven through a scripted `HTTPTransport`, in LanguageModels' own tests:
 /// it runs with no plan module (no Store, no Tools, no libcurl).
 @Suite struct OpenAIBackendTests {
     static let base = URL(string: "http://127.0.0.1:8080")
@@ -48,7 +48,7 @@ import Testing
 
     static func completions(_ transport: ScriptedTransport) -> [JSONValue] {
         transport.requests.filter { $0.url.path.hasSuffix("/v1/chat/completions") }
-            .compactMap { $0.body.flatMap { try? JSONValue.parse($0) } }
+            .compactMap { $0.httpBody.flatMap { try? JSONValue.parse($0) } }
     }
 
     @Test func aNativeRoundSendsTheToolsAndDecodesTheCall() async throws {
@@ -72,10 +72,10 @@ import Testing
         model.userAgent = "plan/9.9"
         _ = try await model.respond(to: Self.request())
         #expect(transport.requests.count >= 2)
-        #expect(transport.requests.allSatisfy { $0.value(forHeaderField: "User-Agent") == "plan/9.9" })
+        #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "User-Agent") == "plan/9.9" })
         let silent = Self.server(completion: ScriptedTransport.textCompletion("Sunny."))
         _ = try await Self.model(silent).respond(to: Self.request())
-        #expect(silent.requests.allSatisfy { $0.value(forHeaderField: "user-agent") == nil })
+        #expect(silent.requests.allSatisfy { $0.value(forHTTPHeaderField: "user-agent") == nil })
     }
 
     @Test func theSessionsToolCallingModeChoosesBeforeTheProfile() async throws {
@@ -120,7 +120,7 @@ import Testing
         #expect(sent.count >= 2)
         for request in sent {
             #expect(request.url.scheme == base.scheme && request.url.host == base.host && request.url.port == base.port)
-            #expect(request.value(forHeaderField: "Authorization") == "Bearer sk-secret")
+            #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer sk-secret")
         }
         #expect(!sent.contains { $0.url.host == "collector.example" })
         #expect(!"\(String(describing: error))".contains("sk-secret"))
@@ -135,14 +135,9 @@ import Testing
     }
 
     @Test func aTransportFailureNamesTheServerWithItsCredentialsMasked() async throws {
-        struct Refusing: ModelTransport {
-            func send(_ request: ModelTransportRequest, limits: ModelTransportLimits) async throws -> (ModelTransportResponse, Data) {
-                throw ModelTransportError.connectionRefused
-            }
-            func stream(
-                _ request: ModelTransportRequest, limits: ModelTransportLimits, onChunk: @escaping @Sendable (Data) throws -> Void
-            ) async throws -> (ModelTransportResponse, Data) {
-                throw ModelTransportError.connectionRefused
+        struct Refusing: HTTPTransport {
+            func send(_ request: HTTPRequest, limits: TransportLimits) async throws -> (Data, HTTPResponse) {
+                throw TransportError.connectionRefused
             }
         }
         let model = OpenAICompatibleModel(

@@ -1,10 +1,10 @@
 import Foundation
 import LanguageModels
 
-/// A `ModelTransport` that answers from a script and records every request, so the OpenAI-compatible
+/// An `HTTPTransport` that answers from a script and records every request, so the OpenAI-compatible
 /// backend is driven with no plan module and no socket. `@unchecked Sendable`: its state is only touched
 /// under the lock.
-final class ScriptedTransport: ModelTransport, @unchecked Sendable {
+final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// One answer: a status, header fields and a body.
     struct Answer {
         var status = 200
@@ -13,7 +13,7 @@ final class ScriptedTransport: ModelTransport, @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var sent: [ModelTransportRequest] = []
+    private var sent: [HTTPRequest] = []
     /// The answer for a path under the server (any other path: 404).
     private let answers: @Sendable (_ path: String, _ body: JSONValue?) -> Answer?
 
@@ -22,24 +22,24 @@ final class ScriptedTransport: ModelTransport, @unchecked Sendable {
     }
 
     /// The requests sent so far, in order.
-    var requests: [ModelTransportRequest] {
+    var requests: [HTTPRequest] {
         lock.lock()
         defer { lock.unlock() }
         return sent
     }
 
-    func send(_ request: ModelTransportRequest, limits: ModelTransportLimits) async throws -> (ModelTransportResponse, Data) {
+    func send(_ request: HTTPRequest, limits: TransportLimits) async throws -> (Data, HTTPResponse) {
         let answer = record(request)
-        guard answer.body.count <= limits.maximumBytes else { throw ModelTransportError.tooLarge(limit: limits.maximumBytes) }
-        return (ModelTransportResponse(statusCode: answer.status, headerFields: answer.headers), answer.body)
+        guard answer.body.count <= limits.maximumBytes else { throw TransportError.tooLarge(limit: limits.maximumBytes) }
+        return (answer.body, HTTPResponse(url: request.url, statusCode: answer.status, headerFields: answer.headers))
     }
 
     /// A 2xx body goes to `onChunk` in pieces of 7 bytes (events split mid-line, as on a real wire).
     func stream(
-        _ request: ModelTransportRequest, limits: ModelTransportLimits, onChunk: @escaping @Sendable (Data) throws -> Void
-    ) async throws -> (ModelTransportResponse, Data) {
+        _ request: HTTPRequest, limits: TransportLimits, onChunk: @escaping @Sendable (Data) throws -> Void
+    ) async throws -> (HTTPResponse, Data) {
         let answer = record(request)
-        let response = ModelTransportResponse(statusCode: answer.status, headerFields: answer.headers)
+        let response = HTTPResponse(url: request.url, statusCode: answer.status, headerFields: answer.headers)
         guard (200..<300).contains(answer.status) else { return (response, answer.body) }
         var start = answer.body.startIndex
         while start < answer.body.endIndex {
@@ -50,11 +50,11 @@ final class ScriptedTransport: ModelTransport, @unchecked Sendable {
         return (response, Data())
     }
 
-    private func record(_ request: ModelTransportRequest) -> Answer {
+    private func record(_ request: HTTPRequest) -> Answer {
         lock.lock()
         sent.append(request)
         lock.unlock()
-        let body = request.body.flatMap { try? JSONValue.parse($0) }
+        let body = request.httpBody.flatMap { try? JSONValue.parse($0) }
         let path = request.url.path.hasPrefix("/") ? String(request.url.path.dropFirst()) : request.url.path
         return answers(path, body) ?? Answer(status: 404, body: Data(#"{"error":{"message":"not found"}}"#.utf8))
     }

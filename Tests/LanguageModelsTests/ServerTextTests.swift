@@ -46,16 +46,16 @@ import Testing
         (3 * 1_048_576, "3 MB"), (5_000_000, "5000000 bytes"),
     ])
     func sizesAreSaidInTheirLargestWholeUnit(_ bytes: Int, _ said: String) {
-        #expect(ModelTransportLimits.describe(bytes: bytes) == said)
+        #expect(TransportLimits.describe(bytes: bytes) == said)
     }
 
     @Test func deadlinesAreKeptBetweenAMillisecondAndADay() {
-        #expect(ModelTransportLimits(deadline: 0, maximumBytes: 1).deadline == 0.001)
-        #expect(ModelTransportLimits(deadline: 1e12, maximumBytes: 1).deadline == 86_400)
-        #expect(ModelTransportLimits(deadline: .infinity, maximumBytes: 1).deadline == 86_400)
-        #expect(ModelTransportLimits(deadline: .nan, maximumBytes: -5).maximumBytes == 0)
-        #expect(ModelTransportLimits.describe(seconds: 3) == "3 s")
-        #expect(ModelTransportLimits.describe(seconds: 0.5) == "0.5 s")
-        #expect(ModelTransportLimits.describe(seconds: .infinity) == "ever")
+        #expect(TransportLimits(deadline: 0, maximumBytes: 1).deadline == 0.001)
+        #expect(TransportLimits(deadline: 1e12, maximumBytes: 1).deadline == 86_400)
+        #expect(TransportLimits(deadline: .infinity, maximumBytes: 1).deadline == 86_400)
+        #expect(TransportLimits(deadline: .nan, maximumBytes: -5).maximumBytes == 0)
+        #expect(TransportLimits.describe(seconds: 3) == "3 s")
+        #expect(TransportLimits.describe(seconds: 0.5) == "0.5 s")
+        #expect(TransportLimits.describe(seconds: .infinity) == "ever")
     }
 }

@@ -84,7 +84,7 @@ import Testing
         #expect(shown.text == "Pack boots.")
         // It was asked as a stream.
         let sent = transport.requests.last { $0.url.path.hasSuffix("chat/completions") }
-        #expect(sent?.body.flatMap { try? JSONValue.parse($0) }?["stream"]?.boolValue == true)
+        #expect(sent?.httpBody.flatMap { try? JSONValue.parse($0) }?["stream"]?.boolValue == true)
     }
 
     @Test func aStreamedRequestAnsweredWithPlainJSONToolCallsKeepsEachCall() async throws {

@@ -19,8 +19,8 @@ import Testing
         try #require(URL(string: "http://127.0.0.1:\(server.port)\(path)"))
     }
 
-    func limits(_ bytes: Int = 1_048_576, deadline: TimeInterval = 10) -> ModelTransportLimits {
-        ModelTransportLimits(deadline: deadline, maximumBytes: bytes)
+    func limits(_ bytes: Int = 1_048_576, deadline: TimeInterval = 10) -> TransportLimits {
+        TransportLimits(deadline: deadline, maximumBytes: bytes)
     }
 
     func paths(through client: CurlTransport? = nil) async throws -> [String] {
@@ -79,7 +79,7 @@ import Testing
     @Test func anErrorBodyIsKeptUpToItsLimitWithItsStatus() async throws {
         let (data, response) = try await transport.send(HTTPRequest(url: try url("/error-flood")), limits: limits())
         #expect(response.statusCode == 500)
-        #expect(data.count == ModelTransportLimits.errorBodyBytes)
+        #expect(data.count == TransportLimits.errorBodyBytes)
     }
 
     @Test func aCompressedBodyIsDecoded() async throws {
@@ -128,7 +128,7 @@ import Testing
         // this suite's 10 s "no answer", which a loaded machine reached before the gate opened) ends it early.
         let transport = CurlTransport(timeout: 60)
         // A deadline past the server's 30 s of silence: without the cancellation this ends as "no answer".
-        let task = Task { try await transport.send(request, limits: ModelTransportLimits(deadline: 60, maximumBytes: 1_000)) }
+        let task = Task { try await transport.send(request, limits: TransportLimits(deadline: 60, maximumBytes: 1_000)) }
         // The gate: cancel once the server has the request (its log says so), not after a guessed pause. A
         // guard against a hang, not a timing claim: a clean-clone CI run on two loaded cores once took more
         // than 20 s to get the request there while this loop asked the log every 10 ms.

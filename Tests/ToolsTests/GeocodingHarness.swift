@@ -68,7 +68,7 @@ final class CountingTransport: HTTPTransport, @unchecked Sendable {
 
     var count: Int { lock.withLock { sent } }
 
-    func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
+    func send(_ request: HTTPRequest, limits: TransportLimits) async throws -> (Data, HTTPResponse) {
         lock.withLock { sent += 1 }
         return try await base.send(request, limits: limits)
     }

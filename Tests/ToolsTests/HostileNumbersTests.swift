@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 import Testing
 @testable import Tools

@@ -75,7 +75,7 @@ public enum DoctorPrinter {
         let learnt = server.learnt
         if !learnt.isEmpty { lines.append("             learnt from its refusals: \(learnt.joined(separator: ", "))") }
         if profile.isModelListUnavailable {
-            lines.append("             model list unavailable: its /v1/models answer is larger than \(ModelTransportLimits.describe(bytes: EngineDetector.maximumModelListBytes))")
+            lines.append("             model list unavailable: its /v1/models answer is larger than \(TransportLimits.describe(bytes: EngineDetector.maximumModelListBytes))")
         }
         if server.isWindowTooSmall {
             lines.append("             PROBLEM: a context of \(profile.window) tokens is too small for `plan ask` (at least \(ContextTooSmallError.minimum)); start the server with a larger one (llama-server -c 4096).")

@@ -23,13 +23,13 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// The least time between two tries after a rate limit, whatever the server says (a second).
     public var minimumRetryWait: TimeInterval = 1
     private let facts = ServerFacts()
-    /// How requests reach the server (plan's: libcurl, `CurlModelTransport`). It must not follow a redirect
+    /// How requests reach the server (plan's: libcurl, Tools' `CurlTransport`). It must not follow a redirect
     /// to another origin: the API key and the conversation go only to `baseURL`'s host.
-    private let transport: any ModelTransport
+    private let transport: any HTTPTransport
 
     public init(
         baseURL: URL, modelName: String?, apiKey: String?, forcedMode: GenerationOptions.ToolCallingMode, timeout: TimeInterval,
-        transport: any ModelTransport,
+        transport: any HTTPTransport,
         engine: EngineKind? = nil, reasoning: ReasoningEffort? = nil, memory: (any EngineProfileMemory)? = nil
     ) {
         self.baseURL = baseURL
@@ -373,9 +373,9 @@ public struct OpenAICompatibleModel: LanguageModel {
             // with one plain JSON completion (Content-Type application/json) sends no events at all.
             let body = LockedState(Data())
             var request = urlRequest(path: "v1/chat/completions", body: .object(shaped))
-            request.setValue("text/event-stream", forHeaderField: "Accept")
-            let limits = ModelTransportLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
-            let response: ModelTransportResponse
+            request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+            let limits = TransportLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)
+            let response: HTTPResponse
             let errorBody: Data
             do {
                 (response, errorBody) = try await transport.stream(request, limits: limits) { chunk in
@@ -402,8 +402,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 
     /// Whether a streamed request was answered with plain JSON (`application/json`, no `text/event-stream`).
-    static func isPlainJSON(_ response: ModelTransportResponse) -> Bool {
-        let type = response.headerFields.first { $0.key.lowercased() == "content-type" }?.value.lowercased() ?? ""
+    static func isPlainJSON(_ response: HTTPResponse) -> Bool {
+        let type = response.allHeaderFields.first { $0.key.lowercased() == "content-type" }?.value.lowercased() ?? ""
         return type.contains("json") && !type.contains("event-stream")
     }
 
@@ -415,7 +415,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         onReasoning: (@Sendable (String) -> Void)?
     ) throws {
         guard body.count <= maximumAnswerBytes else {
-            throw LanguageModelError.decodingFailure("the answer is larger than \(ModelTransportLimits.describe(bytes: maximumAnswerBytes))")
+            throw LanguageModelError.decodingFailure("the answer is larger than \(TransportLimits.describe(bytes: maximumAnswerBytes))")
         }
         guard let document = try? JSONValue.parse(body), let choice = document["choices"]?.arrayValue?.first,
               case var .object(message)? = choice["message"] else {
@@ -446,15 +446,15 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     /// A request to `path` under the base URL (the only place a request is built: the API key goes with it
     /// to the base URL's own origin and nowhere else).
-    private func urlRequest(path: String, body: JSONValue?) -> ModelTransportRequest {
-        var request = ModelTransportRequest(url: baseURL.appending(path: path))
+    private func urlRequest(path: String, body: JSONValue?) -> HTTPRequest {
+        var request = HTTPRequest(url: baseURL.appending(path: path))
         if let body {
-            request.method = "POST"
-            request.body = Data(body.compactText.utf8)
-            request.setValue("application/json", forHeaderField: "Content-Type")
+            request.httpMethod = "POST"
+            request.httpBody = Data(body.compactText.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        if let apiKey { request.setValue("Bearer \(apiKey)", forHeaderField: "Authorization") }
-        if let userAgent { request.setValue(userAgent, forHeaderField: "User-Agent") }
+        if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        if let userAgent { request.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
         return request
     }
 
@@ -469,8 +469,8 @@ public struct OpenAICompatibleModel: LanguageModel {
             : path == "v1/chat/completions" ? Self.maximumAnswerBytes
             : path == "v1/models" ? EngineDetector.maximumModelListBytes : Self.maximumPropsBytes
         do {
-            let (response, data) = try await transport.send(
-                request, limits: ModelTransportLimits(deadline: timeout ?? self.timeout, maximumBytes: limit)
+            let (data, response) = try await transport.send(
+                request, limits: TransportLimits(deadline: timeout ?? self.timeout, maximumBytes: limit)
             )
             return (response.statusCode, data, Self.headers(of: response))
         } catch {
@@ -478,9 +478,9 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
     }
 
-    static func headers(of response: ModelTransportResponse) -> [String: String] {
+    static func headers(of response: HTTPResponse) -> [String: String] {
         var headers: [String: String] = [:]
-        for (name, value) in response.headerFields {
+        for (name, value) in response.allHeaderFields {
             headers[name] = String(value.prefix(200))
         }
         return headers
@@ -501,17 +501,17 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// are an unavailable server; an answer past its size is an answer that cannot be used.
     static func generationError(_ error: any Error, base: URL) -> any Error {
         switch error {
-        case let ModelTransportError.deadlineExceeded(seconds):
+        case let TransportError.deadlineExceeded(seconds):
             return LanguageModelError.timeout(
-                "no complete answer from \(masked(base)) within \(ModelTransportLimits.describe(seconds: seconds))"
+                "no complete answer from \(masked(base)) within \(TransportLimits.describe(seconds: seconds))"
             )
-        case let ModelTransportError.tooLarge(limit):
-            return LanguageModelError.decodingFailure("the answer is larger than \(ModelTransportLimits.describe(bytes: limit))")
-        case let ModelTransportError.redirectRefused(target):
+        case let TransportError.tooLarge(limit):
+            return LanguageModelError.decodingFailure("the answer is larger than \(TransportLimits.describe(bytes: limit))")
+        case let TransportError.redirectRefused(target):
             return LanguageModelError.unavailable(
                 "\(masked(base)) redirected to \(target); the API key and the conversation go only to the host they were meant for"
             )
-        case let error as ModelTransportError:
+        case let error as TransportError:
             return LanguageModelError.unavailable(describe(error, base: base))
         default:
             return error
@@ -545,7 +545,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         return url.port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
     }
 
-    static func describe(_ error: ModelTransportError, base: URL) -> String {
+    static func describe(_ error: TransportError, base: URL) -> String {
         switch error {
         case .timedOut:
             return "the server at \(masked(base)) did not finish its answer in time (it may be up but slow)"

@@ -1,8 +1,9 @@
 import Foundation
 import LanguageModels
+import Tools
 
 extension OpenAICompatibleModel {
-    /// A model reached through plan's libcurl transport (`CurlModelTransport`), `timeout` also its
+    /// A model reached through plan's libcurl transport (Tools' `CurlTransport`), `timeout` also its
     /// silence bound.
     public init(
         baseURL: URL, modelName: String?, apiKey: String?, forcedMode: GenerationOptions.ToolCallingMode, timeout: TimeInterval,
@@ -10,7 +11,7 @@ extension OpenAICompatibleModel {
     ) {
         self.init(
             baseURL: baseURL, modelName: modelName, apiKey: apiKey, forcedMode: forcedMode, timeout: timeout,
-            transport: CurlModelTransport(timeout: timeout), engine: engine, reasoning: reasoning, memory: memory
+            transport: CurlTransport(timeout: timeout), engine: engine, reasoning: reasoning, memory: memory
         )
     }
 }

@@ -15,7 +15,7 @@ final class AnswerCounter: HTTPTransport, Sendable {
     /// HTTP answers received so far.
     var count: Int { answers.current }
 
-    func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
+    func send(_ request: HTTPRequest, limits: TransportLimits) async throws -> (Data, HTTPResponse) {
         let result = try await base.send(request, limits: limits)
         answers.withLock { $0 += 1 }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 import Store
 
 /// Looks places up online, through the HTTP cache: Open-Meteo's geocoding first, then Nominatim for what it lacks

@@ -31,7 +31,7 @@ public struct RateLimitedTransport: HTTPTransport {
         self.sleep = sleep
     }
 
-    public func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
+    public func send(_ request: HTTPRequest, limits: TransportLimits) async throws -> (Data, HTTPResponse) {
         let wait = try await store.reserveRequestSlot(
             service: service, spacing: spacing, maximumWait: maximumWait, now: clock()
         )

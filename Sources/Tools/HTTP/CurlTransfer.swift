@@ -11,7 +11,7 @@ import Store
 /// curl 7.88 has no cap on a transfer in progress), hand a streamed 2xx body over chunk by chunk, and stop
 /// at a cancellation. Redirects are followed here, not by curl, so a request goes only to its own origin.
 final class CurlTransfer {
-    private let limits: ModelTransportLimits
+    private let limits: TransportLimits
     private let idle: TimeInterval
     private let endsAt: ContinuousClock.Instant
     private let onChunk: (@Sendable (Data) throws -> Void)?
@@ -24,7 +24,7 @@ final class CurlTransfer {
     private var body = Data()
     private var received = 0
     private var failure: (any Error)?
-    /// An error body cut at `ModelTransportLimits.errorBodyBytes`: what came is the answer.
+    /// An error body cut at `TransportLimits.errorBodyBytes`: what came is the answer.
     private var errorBodyCut = false
 
     /// Redirects followed within one origin before giving up.
@@ -32,7 +32,7 @@ final class CurlTransfer {
     /// The most header bytes one answer may send.
     static let maximumHeaderBytes = 256 * 1_024
 
-    init(limits: ModelTransportLimits, idle: TimeInterval, onChunk: (@Sendable (Data) throws -> Void)?, cancelled: Locked<Bool>) {
+    init(limits: TransportLimits, idle: TimeInterval, onChunk: (@Sendable (Data) throws -> Void)?, cancelled: Locked<Bool>) {
         self.limits = limits
         self.idle = idle
         self.onChunk = onChunk
@@ -46,7 +46,8 @@ final class CurlTransfer {
         guard plan_curl_load() == 0 else {
             throw TransportError.curlUnavailable(String(cString: plan_curl_load_error()))
         }
-        guard let start = request.url, Self.isWeb(start) else { throw TransportError.unsupportedURL }
+        let start = request.url
+        guard Self.isWeb(start) else { throw TransportError.unsupportedURL }
         var url = start
         var method = request.httpMethod
         var payload = request.httpBody
@@ -74,7 +75,7 @@ final class CurlTransfer {
     // MARK: - One hop
 
     private func perform(
-        url: URL, method: String, body payload: Data?, headers fields: [(name: String, value: String)]
+        url: URL, method: String, body payload: Data?, headers fields: [HTTPRequest.HeaderField]
     ) throws -> (HTTPResponse, Data) {
         resetHop()
         let remaining = endsAt - ContinuousClock.now
@@ -137,7 +138,7 @@ final class CurlTransfer {
 
     /// The request's header fields as curl's list (the caller frees it once the transfer is over).
     private func setHeaders(
-        _ handle: UnsafeMutableRawPointer, _ fields: [(name: String, value: String)]
+        _ handle: UnsafeMutableRawPointer, _ fields: [HTTPRequest.HeaderField]
     ) throws -> UnsafeMutablePointer<curl_slist>? {
         var list: UnsafeMutablePointer<curl_slist>?
         // Header fields: a name or value with a line break would start another field, so such a field is dropped.
@@ -209,7 +210,7 @@ final class CurlTransfer {
             return 0
         }
         let isSuccess = (200..<300).contains(status)
-        let limit = isSuccess ? limits.maximumBytes : ModelTransportLimits.errorBodyBytes
+        let limit = isSuccess ? limits.maximumBytes : TransportLimits.errorBodyBytes
         received += bytes.count
         if received > limit {
             if isSuccess {
@@ -343,7 +344,7 @@ final class CurlTransfer {
         return Int(min(seconds, 86_400) * 1_000 + attoseconds / 1_000_000_000_000_000)  // widening: Int64 is Int here
     }
 
-    /// Whole milliseconds of a count of seconds (already range-checked by `ModelTransportLimits`).
+    /// Whole milliseconds of a count of seconds (already range-checked by `TransportLimits`).
     static func milliseconds(_ seconds: TimeInterval) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return Int(checked: (min(seconds, 86_400) * 1_000).rounded(.up)) ?? 86_400_000

@@ -17,22 +17,22 @@ public final class CurlTransport: HTTPTransport {
         idleTimeout = timeout.isFinite ? min(max(timeout, 0.001), 86_400) : 86_400
     }
 
-    public func send(_ request: HTTPRequest, limits: ModelTransportLimits) async throws -> (Data, HTTPResponse) {
+    public func send(_ request: HTTPRequest, limits: TransportLimits) async throws -> (Data, HTTPResponse) {
         let (response, body) = try await exchange(request, limits: limits, onChunk: nil)
         return (body, response)
     }
 
     /// Sends a request whose 2xx body is handed over chunk by chunk as it arrives (server-sent events),
     /// on the transfer's thread. `onChunk` may throw to stop the transfer. Returns the response and, for an
-    /// error status, its body (up to `ModelTransportLimits.errorBodyBytes`). `limits.maximumBytes` bounds the stream.
+    /// error status, its body (up to `TransportLimits.errorBodyBytes`). `limits.maximumBytes` bounds the stream.
     public func stream(
-        _ request: HTTPRequest, limits: ModelTransportLimits, onChunk: @escaping @Sendable (Data) throws -> Void
+        _ request: HTTPRequest, limits: TransportLimits, onChunk: @escaping @Sendable (Data) throws -> Void
     ) async throws -> (HTTPResponse, Data) {
         try await exchange(request, limits: limits, onChunk: onChunk)
     }
 
     private func exchange(
-        _ request: HTTPRequest, limits: ModelTransportLimits, onChunk: (@Sendable (Data) throws -> Void)?
+        _ request: HTTPRequest, limits: TransportLimits, onChunk: (@Sendable (Data) throws -> Void)?
     ) async throws -> (HTTPResponse, Data) {
         try Task.checkCancellation()
         let cancelled = Locked(false)
@@ -73,3 +73,12 @@ public final class CurlTransport: HTTPTransport {
     }
 }
 
+extension TransportError {
+    /// libcurl.so.4 could not be loaded (dlopen's `reason`): no request can be made.
+    public static func curlUnavailable(_ reason: String) -> TransportError {
+        .unavailable(
+            "libcurl cannot be loaded (\(reason)); install libcurl4: apt-get install libcurl4",
+            suggestion: "Install libcurl (Debian: apt-get install libcurl4), or use --offline."
+        )
+    }
+}

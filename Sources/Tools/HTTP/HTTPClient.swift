@@ -104,7 +104,7 @@ public struct HTTPClient: Sendable {
 
         let attempts = AttemptCounter()
         do {
-            let limits = ModelTransportLimits(deadline: configuration.deadline, maximumBytes: kind.maximumBodyBytes)
+            let limits = TransportLimits(deadline: configuration.deadline, maximumBytes: kind.maximumBodyBytes)
             let (data, response) = try await send(request, service: service, limits: limits, attempts: attempts)
             try await store.count("network.request", times: attempts.value)
             let received = clock()
@@ -162,7 +162,7 @@ public struct HTTPClient: Sendable {
     }
 
     private func send(
-        _ request: HTTPRequest, service: String, limits: ModelTransportLimits, attempts: AttemptCounter
+        _ request: HTTPRequest, service: String, limits: TransportLimits, attempts: AttemptCounter
     ) async throws -> (Data, HTTPResponse) {
         var lastReason = "no answer"
         for attempt in 1...configuration.maxAttempts {
@@ -172,7 +172,7 @@ public struct HTTPClient: Sendable {
             }
             do {
                 attempts.value += 1
-                if let url = request.url { onRequest(service, url) }
+                onRequest(service, request.url)
                 let (data, response) = try await transport.send(request, limits: limits)
                 let status = response.statusCode
                 if (200..<300).contains(status) || status == 304 {
@@ -195,7 +195,7 @@ public struct HTTPClient: Sendable {
                 switch error {
                 case .tooLarge:
                     throw Failure.transient(error.errorDescription ?? "too large", isMalformed: true)
-                case .redirectRefused, .tooManyRedirects, .curlUnavailable, .unsupportedURL, .tls:
+                case .redirectRefused, .tooManyRedirects, .unavailable, .unsupportedURL, .tls:
                     // Asking again would meet the same answer.
                     throw Failure.transient(error.errorDescription ?? "no request possible")
                 case .deadlineExceeded, .timedOut, .connectionRefused, .hostNotFound, .connectionLost, .noAnswer,

@@ -18,7 +18,7 @@ public enum ServiceProbe {
         let started = Date()
         do {
             let (_, response) = try await transport.send(
-                request, limits: ModelTransportLimits(deadline: timeout, maximumBytes: 64 * 1_024)
+                request, limits: TransportLimits(deadline: timeout, maximumBytes: 64 * 1_024)
             )
             let milliseconds = Int(checked: min(Date().timeIntervalSince(started), 86_400) * 1000) ?? 0
             return Outcome(isReachable: true, detail: "HTTP \(response.statusCode) in \(milliseconds) ms")

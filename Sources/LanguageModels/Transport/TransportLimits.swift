@@ -2,7 +2,7 @@ import Foundation
 
 /// Bounds on one exchange with a model server: a deadline for the whole of it (not only for silence) and a
 /// body size. Tools' transport takes the same value (a deadline from 1 ms to a day).
-public struct ModelTransportLimits: Sendable, Equatable {
+public struct TransportLimits: Sendable, Equatable {
     /// Seconds from sending the request to the last byte of the answer.
     public var deadline: TimeInterval
     /// The most body bytes accepted; one more and the transfer is cut.
