@@ -15,7 +15,7 @@ struct CLI {
     }
 
     func run() async -> Int32 {
-        let context = Context(environment: environment, console: console)
+        let context = Context(environment: environment, console: console, commands: .plan)
         do {
             try await dispatch(context)
             await context.finish()
@@ -50,9 +50,9 @@ struct CLI {
         default:
             break
         }
-        guard let (row, rest) = CommandTable.resolve(arguments) else {
+        guard let (row, rest) = CommandTable.plan.resolve(arguments) else {
             throw CLIError.usage(
-                "unknown command '\(ArgumentText.printable(first))'." + Suggestion.phrase(for: first, among: CommandTable.knownWords)
+                "unknown command '\(ArgumentText.printable(first))'." + Suggestion.phrase(for: first, among: CommandTable.plan.knownWords)
             )
         }
         try await row.route().run(context, rest)

@@ -9,8 +9,8 @@ import Interface
 /// The words are written here as well as in the declaration so that resolving a command line builds only the
 /// declaration it names: building all of them (their key paths and closures) costs about 2M instructions, a
 /// third of a `plan list`. `CommandTableTests` checks that each row's words are its declaration's own.
-enum CommandTable {
-    static let rows: [CommandRow] = [
+extension CommandTable {
+    static let plan = CommandTable(rows: [
         .init(["add"], PlanCommands.add) { try await AddCommand(context: $0).run($1) },
         .init(["list", "ls"], PlanCommands.list) { try await ListCommand(context: $0).run($1) },
         .init(["show"], PlanCommands.show) { try await ShowCommand(context: $0).run($1) },
@@ -49,28 +49,5 @@ enum CommandTable {
         .init(["prefs"], PlanCommands.prefs, [
             .init(["rm", "remove"], PlanCommands.prefsRemove) { try await PrefsCommand(context: $0).remove($1) },
         ]) { try await PrefsCommand(context: $0).run($1) },
-    ]
-
-    /// The row a command line names and the words after its name (`history show 4` → `history show`, `4`);
-    /// nil when the first word names no command. Builds no declaration.
-    static func resolve(_ words: [String]) -> (row: CommandRow, rest: [String])? {
-        guard let first = words.first, var row = rows.first(where: { $0.words.contains(first) }) else { return nil }
-        var rest = Array(words.dropFirst())
-        while let word = rest.first, let sub = row.subrows.first(where: { $0.words.contains(word) }) {
-            row = sub
-            rest.removeFirst()
-        }
-        return (row, rest)
-    }
-
-    /// The words a mistyped command is compared with for "did you mean": every visible command's name and aliases.
-    static var knownWords: [String] {
-        rows.flatMap(\.words).filter { !$0.hasPrefix("_") }
-    }
-
-    /// `plan` itself with every command under it, for the overview, `help`, the completion scripts and the man page.
-    /// Builds every declaration.
-    static var tool: CommandInfo {
-        PlanCommands.tool(commands: rows.map { $0.route().info })
-    }
+    ])
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a renderer needs of the terminal: whether it takes UTF-8, and text in an SGR style. The console
-/// (`Sources/plan/Console.swift`) turns styles into escape sequences only at the terminal; `PlainText`
+/// (`Interface/Running/Console.swift`) turns styles into escape sequences only at the terminal; `PlainText`
 /// leaves text as it is (tests, pipes).
 public protocol TextStyling: Sendable {
     /// The terminal's character set is UTF-8 (else drawings fall back to ASCII).

@@ -1,13 +1,12 @@
 import Foundation
-import Interface
 
 /// A declared command and the code that runs it: the parser comes from the declaration, so what runs is
 /// exactly what `--help`, the completions and the man page describe.
-struct Route {
-    let info: CommandInfo
-    let run: (Context, [String]) async throws -> Void
+public struct Route {
+    public let info: CommandInfo
+    public let run: (Context, [String]) async throws -> Void
 
-    init<Arguments>(_ command: Command<Arguments>, _ body: @escaping @Sendable (Context, Arguments) async throws -> Void) {
+    public init<Arguments>(_ command: Command<Arguments>, _ body: @escaping @Sendable (Context, Arguments) async throws -> Void) {
         info = command.info
         run = { context, words in
             switch try command.parse(words, today: context.today) {

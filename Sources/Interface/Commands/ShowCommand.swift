@@ -1,14 +1,17 @@
 import Foundation
-import Interface
 import Planner
 import Store
 import Tools
 
 /// `plan show <trip> [--fresh] [--offline]`, and `--markdown` / `--csv` (the stored list alone).
-struct ShowCommand {
+public struct ShowCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Show) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Show) async throws {
         let id = arguments.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }

@@ -1,12 +1,15 @@
 import Foundation
-import Interface
 
 /// `plan cache prune` and `plan cache stats`.
-struct CacheCommand {
+public struct CacheCommand {
     let context: Context
 
+    public init(context: Context) {
+        self.context = context
+    }
+
     /// `plan cache prune`: drops expired HTTP cache entries.
-    func prune(_ arguments: PlanArguments.Cache) async throws {
+    public func prune(_ arguments: PlanArguments.Cache) async throws {
         let store = try context.openStore()
         let freed = try await store.pruneCache()
         if arguments.json {
@@ -17,7 +20,7 @@ struct CacheCommand {
     }
 
     /// `plan cache stats`: the report of `plan history --usage`.
-    func stats(_ arguments: PlanArguments.Cache) async throws {
+    public func stats(_ arguments: PlanArguments.Cache) async throws {
         let store = try context.openStore()
         try await HistoryCommand(context: context).usage(store: store, json: arguments.json)
     }

@@ -1,15 +1,18 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
 import Tools
 
 /// `plan pack <trip>` and `plan pack <destination> --from <date> --to <date>` (adds, then packs).
-struct PackCommand {
+public struct PackCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Pack) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Pack) async throws {
         let engine = arguments.engine
         let offline = arguments.network.offline
         let (newTrip, like) = try await newTrip(arguments)

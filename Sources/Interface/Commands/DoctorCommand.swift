@@ -1,5 +1,4 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
@@ -7,10 +6,14 @@ import Tools
 
 /// `plan doctor`: the database, the place data, the forecast services and the model, checked
 /// (`Diagnostician` in Planner), printed by Interface's `DoctorPrinter`.
-struct DoctorCommand {
+public struct DoctorCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Doctor) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Doctor) async throws {
         let settings = try Settings(environment: context.environment)
         let store = try context.openStore()
         let console = context.console

@@ -1,13 +1,16 @@
 import Foundation
-import Interface
 import Store
 
 /// `plan rm <trip> [--yes]`. On a terminal it names what goes and asks first; `--yes`, or stdin that is not
 /// a terminal (a script), deletes at once.
-struct RemoveCommand {
+public struct RemoveCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Remove) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Remove) async throws {
         let id = arguments.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }

@@ -1,5 +1,4 @@
 import Foundation
-import Interface
 import Planner
 import Store
 import Tools
@@ -125,14 +124,14 @@ struct TravellerSettings {
 
 extension Context {
     /// Who travels on a new trip: `--adults` and `--children`, else what `plan config` holds, else one adult.
-    func party(_ details: TripDetails, command: String) async throws -> TripParty {
+    public func party(_ details: TripDetails, command: String) async throws -> TripParty {
         let stored = try TravellerSettings(environment: environment, stored: try await openStore().travellerSettings()).party
         return TripParty(adults: details.adults ?? stored.adults, children: details.children ?? stored.children)
     }
 
     /// The traveller from the environment and the database's stored settings, with a trip's own laundry
     /// interval and a `--laundry` flag over them.
-    func traveller(store: Store, tripID: Int? = nil, laundry: Int? = nil) async throws -> Traveller {
+    public func traveller(store: Store, tripID: Int? = nil, laundry: Int? = nil) async throws -> Traveller {
         var traveller = try TravellerSettings(environment: environment, stored: try await store.travellerSettings()).traveller
         if let laundry {
             traveller.laundryDays = laundry

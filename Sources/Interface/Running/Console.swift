@@ -1,5 +1,4 @@
 import Foundation
-import Interface
 import Store
 import Tools
 
@@ -10,16 +9,16 @@ import Tools
 /// NUL shown as inert stand-ins, long lines cut). Colours are plan's own: `bold`, `dim`, `accent` and
 /// `warning` write marks carrying this run's secret nonce, which only the sanitiser turns into SGR
 /// sequences. `printDocument` (for `--json`) writes its text unchanged: JSON escapes control characters.
-struct Console: TextStyling {
+public struct Console: TextStyling {
     let isStdoutTerminal: Bool
     let isStderrTerminal: Bool
     let useColor: Bool
     /// The terminal's character set is UTF-8 (LC_ALL, else LC_CTYPE, else LANG, names it); else plain ASCII.
-    let isUTF8: Bool
+    public let isUTF8: Bool
     private let marks = TerminalText.Marks()
     private let stream = StreamState()
 
-    init(environment: [String: String]) {
+    public init(environment: [String: String]) {
         isStdoutTerminal = isatty(STDOUT_FILENO) == 1
         isStderrTerminal = isatty(STDERR_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
@@ -71,12 +70,12 @@ struct Console: TextStyling {
     /// A line of results on stdout, made safe (and ASCII when the terminal is not UTF-8). It is one line:
     /// line breaks, tabs and controls in it (a geocoded name, an alert's event, a model's item) become
     /// spaces, so outside text cannot forge a line or break a table's columns.
-    func print(_ text: String = "") {
+    public func print(_ text: String = "") {
         Self.emit(charset(TerminalText.sanitize(text, marks: marks, singleLine: true)) + "\n", to: STDOUT_FILENO)
     }
 
     /// Text of several lines on stdout (help, a model's prose answer), made safe; its line breaks are kept.
-    func printText(_ text: String) {
+    public func printText(_ text: String) {
         Self.emit(charset(TerminalText.sanitize(text, marks: marks)) + "\n", to: STDOUT_FILENO)
     }
 
@@ -91,12 +90,12 @@ struct Console: TextStyling {
     }
 
     /// A document (JSON) on stdout, exactly as given.
-    func printDocument(_ text: String) {
+    public func printDocument(_ text: String) {
         Self.emit(text + "\n", to: STDOUT_FILENO)
     }
 
     /// A warning or notice on stderr: one line, made safe.
-    func warn(_ text: String) {
+    public func warn(_ text: String) {
         let line = TerminalText.sanitize(text, marks: marks, maximumLineLength: 1_000, singleLine: true)
         Self.emit(charset(line) + "\n", to: STDERR_FILENO)
     }
@@ -118,14 +117,14 @@ struct Console: TextStyling {
     }
 
     /// Progress on stderr, only when stderr is a terminal; each message replaces the last.
-    func progress(_ text: String) {
+    public func progress(_ text: String) {
         guard isStderrTerminal else { return }
         let line = TerminalText.sanitize(text, marks: marks, maximumLineLength: 200, singleLine: true)
         Self.emit("\r\u{1B}[2K\(charset(line))", to: STDERR_FILENO)
     }
 
     /// Clears the progress line.
-    func endProgress() {
+    public func endProgress() {
         guard isStderrTerminal else { return }
         Self.emit("\r\u{1B}[2K", to: STDERR_FILENO)
     }
@@ -135,7 +134,7 @@ struct Console: TextStyling {
     // `bold`, `dim`, `accent` and `warning` come from `TextStyling` (Interface), through `paint`.
 
     /// `text` in the SGR style `code` ("1;34": bold blue) when colour is on; as it is otherwise.
-    func paint(_ text: String, sgr code: String) -> String { style(text, code) }
+    public func paint(_ text: String, sgr code: String) -> String { style(text, code) }
 
     /// A mark that turns on SGR `code` ("1" bold, "0" reset) when colour is on; empty otherwise.
     func sgr(_ code: String) -> String {

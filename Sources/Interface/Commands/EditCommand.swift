@@ -1,13 +1,16 @@
 import Foundation
-import Interface
 import Planner
 import Store
 
 /// `plan edit <trip> [--from] [--to] [--activities] [--name] [--destination] [--leg <n>]`.
-struct EditCommand {
+public struct EditCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Edit) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Edit) async throws {
         let id = arguments.trip
         // The declaration's rule lets through only an edit that changes something.
         let store = try context.openStore()

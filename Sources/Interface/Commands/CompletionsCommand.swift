@@ -1,27 +1,30 @@
 import Foundation
-import Interface
 import LanguageModels
 import Store
 
 /// `plan completions bash|zsh|fish`, and the scripts' hidden `plan __complete trips|sessions`.
-struct CompletionsCommand {
+public struct CompletionsCommand {
     let context: Context
 
+    public init(context: Context) {
+        self.context = context
+    }
+
     /// Prints the script for the shell.
-    func run(_ arguments: PlanArguments.Completions) {
-        context.console.printDocument(CompletionScript.render(arguments.shell, tool: CommandTable.tool))
+    public func run(_ arguments: PlanArguments.Completions) {
+        context.console.printDocument(CompletionScript.render(arguments.shell, tool: context.commands.tool))
     }
 
     /// "id<TAB>description" a line, newest first; nothing (and success) when there is no database or it cannot be read,
     /// so a shell never shows an error while completing.
-    func query(_ arguments: PlanArguments.CompletionQuery) async {
+    public func query(_ arguments: PlanArguments.CompletionQuery) async {
         let path = context.databasePath
         let candidates: [CompletionCandidates.Candidate]
         switch arguments.kind {
         case .trips: candidates = (try? await CompletionCandidates.trips(databasePath: path)) ?? []
         case .sessions: candidates = (try? await CompletionCandidates.sessions(databasePath: path)) ?? []
         case .commands:
-            context.printJSON(.array(CommandTable.rows.flatMap { Self.describe($0, under: []) }))
+            context.printJSON(.array(context.commands.rows.flatMap { Self.describe($0, under: []) }))
             return
         }
         let lines = candidates.map { "\($0.id)\t\(Self.oneLine($0.description))" }

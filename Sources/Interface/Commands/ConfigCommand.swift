@@ -1,14 +1,17 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Tools
 
 /// `plan config` (the traveller, and where each value comes from) and `plan config set <key> <value>`.
-struct ConfigCommand {
+public struct ConfigCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Config) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Config) async throws {
         let store = try context.openStore()
         let settings = try TravellerSettings(environment: context.environment, stored: try await store.travellerSettings())
         let traveller = settings.traveller
@@ -35,7 +38,7 @@ struct ConfigCommand {
         context.console.print("children \(ages)  \(partySource)")
     }
 
-    func set(_ arguments: PlanArguments.ConfigSet) async throws {
+    public func set(_ arguments: PlanArguments.ConfigSet) async throws {
         let value: String
         switch arguments.key {
         case "home": value = try TravellerSettings.country(arguments.value, name: "home")
@@ -68,39 +71,5 @@ struct ConfigCommand {
         case .locale: return "(from the locale)"
         case .default: return "(\(derived))"
         }
-    }
-}
-
-/// `plan activities`: the activities plan knows, with their aliases and what each adds.
-struct ActivitiesCommand {
-    let context: Context
-
-    func run(_ arguments: PlanArguments.Activities) {
-        if arguments.json {
-            context.printJSON(.array(ActivityKits.all.map { kit in
-                [
-                    "name": .string(kit.name), "aliases": .array(kit.aliases.map(JSONValue.string)),
-                    "group": .string(kit.group.rawValue),
-                    "wear": .array(ClothingNeed.allCases.filter { kit.wear.contains($0) }.map { .string($0.label) }),
-                    "gear": .array(kit.gear.map { .string($0.name) }),
-                    "notice": .from(kit.notice),
-                ]
-            }))
-            return
-        }
-        let console = context.console
-        for group in ActivityKit.Group.allCases {
-            let kits = ActivityKits.all.filter { $0.group == group }
-            guard !kits.isEmpty else { continue }
-            console.print(console.bold(group.title))
-            for kit in kits {
-                let aliases = kit.aliases.isEmpty ? "" : console.dim(" (" + kit.aliases.joined(separator: ", ") + ")")
-                console.print("  \(kit.name)\(aliases)")
-                let wear = ClothingNeed.allCases.filter { kit.wear.contains($0) }.map(\.label)
-                console.print("      " + (wear + kit.gear.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }).joined(separator: ", "))
-            }
-        }
-        console.print()
-        console.print(console.dim("\(ActivityKits.all.count) activities. Use any name or alias: plan add <place> --from <date> --to <date> --activities ski,wedding"))
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
 
 /// `plan prefs` and `plan prefs rm <name>`.
-struct PrefsCommand {
+public struct PrefsCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Prefs) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Prefs) async throws {
         let store = try context.openStore()
         let preferences = try await ListKeeper(store: store).preferences()
         if arguments.json {
@@ -31,7 +34,7 @@ struct PrefsCommand {
         }
     }
 
-    func remove(_ arguments: PlanArguments.PrefsRemove) async throws {
+    public func remove(_ arguments: PlanArguments.PrefsRemove) async throws {
         let store = try context.openStore()
         let forgotten = try await ListKeeper(store: store).forget(arguments.name)
         if arguments.json {

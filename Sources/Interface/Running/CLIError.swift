@@ -1,16 +1,21 @@
 import Foundation
-import Interface
 
 /// A failure the command line reports itself, with its sysexits code.
-struct CLIError: ReportableError {
+public struct CLIError: ReportableError {
     /// sysexits: 64 usage, 65 data, 66 no input, 69 unavailable, 70 software.
-    let code: Int32
-    let message: String
-    let hint: String?
+    public let code: Int32
+    public let message: String
+    public let hint: String?
 
-    var report: ErrorReport { ErrorReport(message: message, hint: hint, code: code) }
+    public init(code: Int32, message: String, hint: String?) {
+        self.code = code
+        self.message = message
+        self.hint = hint
+    }
 
-    static func usage(_ message: String, command: String? = nil) -> CLIError {
+    public var report: ErrorReport { ErrorReport(message: message, hint: hint, code: code) }
+
+    public static func usage(_ message: String, command: String? = nil) -> CLIError {
         let help = command.map { "plan \($0) --help" } ?? "plan --help"
         return CLIError(code: 64, message: message, hint: "Run '\(help)' for usage.")
     }

@@ -1,15 +1,18 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
 import Tools
 
 /// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.
-struct AskCommand {
+public struct AskCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Ask) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Ask) async throws {
         let id = arguments.trip
         let question = arguments.question.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !question.isEmpty, question.count <= 4_000 else {

@@ -1,13 +1,16 @@
 import Foundation
-import Interface
 import Planner
 import Store
 
 /// `plan leg add <trip> <place> --to <date>` and `plan leg rm <trip> <n>`.
-struct LegCommand {
+public struct LegCommand {
     let context: Context
 
-    func add(_ arguments: PlanArguments.LegAdd) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func add(_ arguments: PlanArguments.LegAdd) async throws {
         let store = try context.openStore()
         guard let trip = try await store.trip(id: arguments.trip) else { throw CLIError.noSuchTrip(arguments.trip) }
         let destination = try AddCommand.destination(arguments.place, command: "leg add")
@@ -25,7 +28,7 @@ struct LegCommand {
         }
     }
 
-    func remove(_ arguments: PlanArguments.LegRemove) async throws {
+    public func remove(_ arguments: PlanArguments.LegRemove) async throws {
         try await save(tripID: arguments.trip, verb: "Removed a stop from", json: arguments.json) { current in
             let legs = try Self.usage { try TripEdit.removing(arguments.leg, from: current) }
             return (legs, "stop \(arguments.leg) \(current.legs[arguments.leg - 1].shortLabel) removed")

@@ -1,16 +1,19 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
 import Tools
 
 /// `plan history`, `plan history show <session>`, `plan history search <text>`, `plan history --usage`.
-struct HistoryCommand {
+public struct HistoryCommand {
     let context: Context
+
+    public init(context: Context) {
+        self.context = context
+    }
     // MARK: - List
 
-    func run(_ arguments: PlanArguments.History) async throws {
+    public func run(_ arguments: PlanArguments.History) async throws {
         var filter = SessionFilter()
         filter.tripID = arguments.trip
         filter.tool = arguments.tool
@@ -36,7 +39,7 @@ struct HistoryCommand {
 
     // MARK: - Show
 
-    func show(_ arguments: PlanArguments.HistoryShow) async throws {
+    public func show(_ arguments: PlanArguments.HistoryShow) async throws {
         let id = arguments.session
         let store = try context.openStore()
         guard let session = try await store.session(id: id) else { throw CLIError.noSuchSession(id) }
@@ -53,7 +56,7 @@ struct HistoryCommand {
 
     // MARK: - Search
 
-    func search(_ arguments: PlanArguments.HistorySearch) async throws {
+    public func search(_ arguments: PlanArguments.HistorySearch) async throws {
         let text = arguments.words.joined(separator: " ")
         let limit = arguments.limit ?? 20
         // Any text is a query ("🎉" matches nothing, exit 0); only an empty one is a usage error.

@@ -1,12 +1,15 @@
 import Foundation
-import Interface
 import Planner
 
 /// `plan item add <trip> <name>` and `plan item rm <trip> <item>`.
-struct ItemCommand {
+public struct ItemCommand {
     let context: Context
 
-    func add(_ arguments: PlanArguments.ItemAdd) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func add(_ arguments: PlanArguments.ItemAdd) async throws {
         let store = try context.openStore()
         guard try await store.trip(id: arguments.trip) != nil else { throw CLIError.noSuchTrip(arguments.trip) }
         let (entry, wasOnList) = try await ListKeeper(store: store).add(
@@ -26,7 +29,7 @@ struct ItemCommand {
         context.console.print(line + ".")
     }
 
-    func remove(_ arguments: PlanArguments.ItemRemove) async throws {
+    public func remove(_ arguments: PlanArguments.ItemRemove) async throws {
         let store = try context.openStore()
         guard try await store.trip(id: arguments.trip) != nil else { throw CLIError.noSuchTrip(arguments.trip) }
         let entry = try await ListKeeper(store: store).remove(tripID: arguments.trip, reference: arguments.item, never: arguments.never)

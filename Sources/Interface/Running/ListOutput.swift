@@ -1,5 +1,4 @@
 import Foundation
-import Interface
 import Planner
 import Store
 

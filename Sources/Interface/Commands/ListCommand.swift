@@ -1,11 +1,14 @@
 import Foundation
-import Interface
 
 /// `plan list`.
-struct ListCommand {
+public struct ListCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.List) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.List) async throws {
         let store = try context.openStore()
         let summaries = try await store.tripSummaries()
         if arguments.json {

@@ -1,13 +1,16 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 
 /// `plan check <trip> <item>…` / `--all` / `--from-markdown <file>`, and `plan uncheck`.
-struct CheckCommand {
+public struct CheckCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Check, packed: Bool) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Check, packed: Bool) async throws {
         // The declaration's rules let through exactly one of items, --all and --from-markdown.
         var marks: [ChecklistMarkdown.Mark]?
         if let file = arguments.markdownFile {

@@ -1,27 +1,29 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
 import Tools
 
 /// What every command shares: the environment, the console, the database.
-struct Context {
-    let environment: [String: String]
-    let console: Console
+public struct Context: Sendable {
+    public let environment: [String: String]
+    public let console: Console
+    /// The commands this program runs (help, completions and the man page read them).
+    public let commands: CommandTable
     /// Every store this run opened, so `finish()` can write what they hold in memory.
     private let opened = Locked<[Store]>([])
 
-    init(environment: [String: String], console: Console) {
+    public init(environment: [String: String], console: Console, commands: CommandTable) {
         self.environment = environment
         self.console = console
+        self.commands = commands
     }
 
     /// The database path for this run.
-    var databasePath: String { DatabaseLocation.path(environment: environment) }
+    public var databasePath: String { DatabaseLocation.path(environment: environment) }
 
     /// Opens (creating and migrating when needed) the database.
-    func openStore() throws -> Store {
+    public func openStore() throws -> Store {
         let store = try Store(path: databasePath)
         opened.withLock { $0.append(store) }
         return store
@@ -31,7 +33,7 @@ struct Context {
     /// written now, explicitly, rather than left to the stores' `deinit` (which a lingering reference
     /// would skip before `exit`). They are statistics: a database busy for more than a second (another
     /// process's long write) loses only them, and the `deinit` tries once more without waiting.
-    func finish() async {
+    public func finish() async {
         for store in opened.current {
             try? await store.flushCounters(waitingAtMost: .seconds(1))
         }
@@ -41,7 +43,7 @@ struct Context {
     /// Nominatim) through the cache. Says on stderr which others it could have been, and what kind of place a
     /// non-city is. The database is opened only when the offline data has no confident answer; `store`: use
     /// this one instead (a long-running `plan mcp` would otherwise open one per online lookup).
-    func resolve(_ destination: String, offline: Bool = false, store: Store? = nil) async throws -> Place {
+    public func resolve(_ destination: String, offline: Bool = false, store: Store? = nil) async throws -> Place {
         console.progress("Resolving \(destination)…")
         let gazetteerPath = Gazetteer.defaultPath(environment: environment)
         var gazetteerError = GeocodingError.gazetteerUnavailable(path: gazetteerPath)
@@ -94,7 +96,7 @@ struct Context {
 
     /// The forecast services, reading through the store's cache. Warns once when no contact is set.
     /// `sea`: the trip goes on or in the water, so the marine API is asked for the sea's temperature too.
-    func forecastService(store: Store, fresh: Bool, offline: Bool, sea: Bool = false) throws -> ForecastService {
+    public func forecastService(store: Store, fresh: Bool, offline: Bool, sea: Bool = false) throws -> ForecastService {
         let settings = try Settings(environment: environment)
         let mode: FetchMode = (offline || settings.isOffline) ? .offline : (fresh ? .fresh : .normal)
         let console = self.console
@@ -124,7 +126,7 @@ struct Context {
     }
 
     /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.
-    func languageModel(named flag: String?) async throws -> any LanguageModel {
+    public func languageModel(named flag: String?) async throws -> any LanguageModel {
         let choice = flag ?? environment["PLAN_MODEL"].flatMap { $0.isEmpty ? nil : $0 } ?? "builtin"
         if choice == "builtin" { return BuiltinPackingModel() }
         var model = try ModelConfiguration.model(
@@ -139,7 +141,7 @@ struct Context {
 
     /// What a planner is given: the store, model and forecasts, the engine's options, progress on stderr.
     /// `offline`: nil keeps the geocode tool to the offline data (replays: no network at all).
-    func planningSetup(
+    public func planningSetup(
         store: Store, model: any LanguageModel, forecasts: any ForecastProvider, engine: EngineOptions, offline: Bool? = nil
     ) -> PlanningSetup {
         let console = self.console
@@ -160,10 +162,10 @@ struct Context {
     }
 
     /// Today on the local calendar.
-    var today: CalendarDate { CalendarDate(Date()) }
+    public var today: CalendarDate { CalendarDate(Date()) }
 
     /// Prints a JSON document on stdout.
-    func printJSON(_ value: JSONValue) {
+    public func printJSON(_ value: JSONValue) {
         console.printDocument(value.prettyText)
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
-import Interface
 import Planner
 import Store
 import Tools
 
 /// `plan add <destination> --from <date> --to <date>`.
-struct AddCommand {
+public struct AddCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Add) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Add) async throws {
         var new = try Self.newTrip(arguments.destination, details: arguments.details, command: "add")
         new.party = try await context.party(arguments.details, command: "add")
         var like: Trip?
@@ -30,7 +33,7 @@ struct AddCommand {
     }
 
     /// Resolves the place of every stop, the first first; an unknown one fails before anything is stored.
-    static func resolvePlaces(_ trip: NewTrip, context: Context, offline: Bool = false, store: Store? = nil) async throws -> NewTrip {
+    public static func resolvePlaces(_ trip: NewTrip, context: Context, offline: Bool = false, store: Store? = nil) async throws -> NewTrip {
         var trip = trip
         trip.place = try await context.resolve(trip.destination, offline: offline, store: store)
         for index in trip.stops.indices {
@@ -64,7 +67,7 @@ struct AddCommand {
     }
 
     /// Validates the destination, dates, stops, name and activities shared by `add` and `pack`.
-    static func newTrip(_ rawDestination: String, details: TripDetails, command: String) throws -> NewTrip {
+    public static func newTrip(_ rawDestination: String, details: TripDetails, command: String) throws -> NewTrip {
         let destination = try Self.destination(rawDestination, command: command)
         guard let start = details.from else {
             throw CLIError.usage("missing --from <date>.", command: command)

@@ -1,5 +1,4 @@
 import Foundation
-import Interface
 import LanguageModels
 import Planner
 import Store
@@ -7,10 +6,14 @@ import Tools
 
 /// `plan replay <trip>` / `plan replay --session <id>`: re-runs a past pack with its pinned place and
 /// forecast, with no network, and shows what changed.
-struct ReplayCommand {
+public struct ReplayCommand {
     let context: Context
 
-    func run(_ arguments: PlanArguments.Replay) async throws {
+    public init(context: Context) {
+        self.context = context
+    }
+
+    public func run(_ arguments: PlanArguments.Replay) async throws {
         let engine = arguments.engine
         let store = try context.openStore()
         let (original, found) = try await session(arguments, store: store)

@@ -1,18 +1,21 @@
 import Foundation
-import Interface
 
 /// `plan help [<command>]`, `plan help --man`, and every `--help`.
-struct HelpCommand {
+public struct HelpCommand {
     let context: Context
 
+    public init(context: Context) {
+        self.context = context
+    }
+
     /// The overview, a command's help, or the man page.
-    func run(_ arguments: PlanArguments.Help) throws {
+    public func run(_ arguments: PlanArguments.Help) throws {
         if arguments.man {
             context.console.printDocument(ManPage.render(
-                CommandTable.tool, version: PlanCommands.version, environment: PlanReference.environment,
+                context.commands.tool, version: PlanCommands.version, environment: PlanReference.environment,
                 exitCodes: PlanReference.exitCodes
             ))
-        } else if let found = CommandTable.resolve(arguments.topic), found.rest.isEmpty, case let info = found.row.route().info,
+        } else if let found = context.commands.resolve(arguments.topic), found.rest.isEmpty, case let info = found.row.route().info,
                   !info.isHidden {
             printHelp(info)
         } else if arguments.topic.isEmpty {
@@ -24,12 +27,12 @@ struct HelpCommand {
     }
 
     /// `plan --help`.
-    func printOverview() {
-        context.console.printText(HelpText.overview(CommandTable.tool, environment: PlanReference.environment))
+    public func printOverview() {
+        context.console.printText(HelpText.overview(context.commands.tool, environment: PlanReference.environment))
     }
 
     /// `plan <command> --help`.
-    func printHelp(_ command: CommandInfo) {
+    public func printHelp(_ command: CommandInfo) {
         context.console.printText(HelpText.command(command))
     }
 }
