@@ -147,4 +147,68 @@ import Testing
         let error = await #expect(throws: LanguageModelError.self) { _ = try await model.contextSize() }
         #expect(error == .unavailable("connection refused at http://***@127.0.0.1:8080"))
     }
+
+    @Test func anUnchangedGreedyRequestIsAnsweredFromTheAnswerItAlreadyHas() async throws {
+        // Plain JSON even when a stream is asked for (as some engines answer), so each round is one request.
+        let transport = ScriptedTransport { path, _ in
+            switch path {
+            case "v1/models": return .init(body: Data(#"{"data":[{"id":"m1"}]}"#.utf8))
+            case "v1/chat/completions":
+                return .init(headers: ["Content-Type": "application/json"], body: ScriptedTransport.textCompletion("Pack a rain jacket."))
+            default: return nil
+            }
+        }
+        let model = try Self.model(transport)
+        let first = try await model.respond(to: Self.request())
+        let again = try await model.respond(to: Self.request())
+        #expect(again == first && first.text == "Pack a rain jacket.")
+        #expect(Self.completions(transport).count == 1, "the same greedy request is not sent twice")
+        // Streamed: the kept answer's text is handed over as a stream's would be.
+        let shown = LockedState("")
+        var streamed = Self.request()
+        streamed.onText = { piece in shown.withLock { $0 += piece } }
+        _ = try await model.respond(to: streamed)
+        _ = try await model.respond(to: streamed)
+        #expect(Self.completions(transport).count == 2, "a streamed request is another body: sent once, then kept")
+        #expect(shown.withLock { $0 } == "Pack a rain jacket.Pack a rain jacket.")
+        // Another prompt is another request.
+        var other = Self.request()
+        other.entries[1] = .prompt(Transcript.Prompt(text: "And in Nice?"))
+        _ = try await model.respond(to: other)
+        #expect(Self.completions(transport).count == 3)
+    }
+
+    @Test func aSampledRequestWithoutASeedIsSentEachTimeAndOneWithASeedOnce() async throws {
+        let transport = Self.server(completion: ScriptedTransport.textCompletion("Pack a rain jacket."))
+        let model = try Self.model(transport)
+        let random = Self.request(options: GenerationOptions(sampling: .random(top: 40)))
+        _ = try await model.respond(to: random)
+        _ = try await model.respond(to: random)
+        #expect(Self.completions(transport).count == 2, "a random answer may differ: asked again")
+        let seeded = Self.request(options: GenerationOptions(sampling: .random(top: 40, seed: 7)))
+        _ = try await model.respond(to: seeded)
+        _ = try await model.respond(to: seeded)
+        #expect(Self.completions(transport).count == 3, "a fixed seed gives the same answer: asked once")
+    }
+
+    @Test func aFailedRequestIsNotKept() async throws {
+        let failures = LockedState(1)
+        let transport = ScriptedTransport { path, _ in
+            switch path {
+            case "v1/models": return .init(body: Data(#"{"data":[{"id":"m1"}]}"#.utf8))
+            case "v1/chat/completions":
+                let failing = failures.withLock { count -> Bool in
+                    defer { count -= 1 }
+                    return count > 0
+                }
+                return failing ? .init(status: 500, body: Data(#"{"error":{"message":"busy"}}"#.utf8))
+                    : .init(body: ScriptedTransport.textCompletion("Pack a rain jacket."))
+            default: return nil
+            }
+        }
+        let model = try Self.model(transport)
+        await #expect(throws: (any Error).self) { _ = try await model.respond(to: Self.request()) }
+        let reply = try await model.respond(to: Self.request())
+        #expect(reply.text == "Pack a rain jacket.")
+    }
 }

@@ -112,7 +112,8 @@ import Tools
         #expect(sent.count == 3)  // cache_prompt refused, then top_k, then accepted
         #expect(sent[2]["cache_prompt"] == nil && sent[2]["top_k"] == nil)
         #expect(Set(try await model.profile().droppedFields) == ["cache_prompt", "top_k"])
-        _ = try await model.respond(to: Self.ask())
+        // Another question (the same one, greedy, would be answered from the answer already had).
+        _ = try await model.respond(to: Self.ask("And for the evenings?"))
         #expect(try await engine.requests().count == 4)  // learnt: no refusal again
         // A new run with the same memory (the database) does not ask to be refused again either.
         let again = engine.model(engine: .llamacpp, memory: memory)

@@ -23,6 +23,8 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// The least time between two tries after a rate limit, whatever the server says (a second).
     public var minimumRetryWait: TimeInterval = 1
     private let facts = ServerFacts()
+    /// Answers to requests that would be answered the same again (`ReplyMemo`).
+    private let memo = ReplyMemo()
     /// How requests reach the server (plan's: libcurl, Tools' `CurlTransport`). It must not follow a redirect
     /// to another origin: the API key and the conversation go only to `baseURL`'s host.
     private let transport: any HTTPTransport
@@ -203,6 +205,35 @@ public struct OpenAICompatibleModel: LanguageModel {
             body["stream"] = true
             body["stream_options"] = ["include_usage": true]
         }
+        // The same request again, sampled so its answer would be the same: the answer already had. Not where
+        // the server keeps its own sampling (a reasoning model that refuses temperature 0 answers at random).
+        let repeatable = ReplyMemo.isRepeatable(request.options.sampling) && !profile.fixedSampling
+        let memoKey = repeatable ? JSONValue.object(body).compactText : nil
+        if let memoKey, let kept = await memo.reply(for: memoKey) {
+            Self.replay(kept, onText: streaming ? request.onText : nil, onReasoning: request.onReasoning)
+            return kept
+        }
+        let reply = try await answer(request, body: body, mode: mode, streaming: streaming, profile: profile)
+        if let memoKey, let learnt = try? await self.profile(), !learnt.fixedSampling { await memo.keep(reply, for: memoKey) }
+        if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.output.reasoningTokenCount ?? 0) > 0 {
+            _ = try? await update { $0.isReasoning = true }
+        } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
+            await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
+        }
+        return reply
+    }
+
+    /// A kept answer handed over as a streamed one would be: its thinking, then its text in one piece.
+    private static func replay(_ reply: ModelReply, onText: (@Sendable (String) -> Void)?, onReasoning: (@Sendable (String) -> Void)?) {
+        if let reasoning = reply.reasoning, !reasoning.isEmpty { onReasoning?(reasoning) }
+        if let onText, reply.toolCalls.isEmpty, !reply.text.isEmpty { onText(reply.text) }
+    }
+
+    /// One round sent and read: streamed or not, the finish checked against the budget, and a native text
+    /// answer where a structured one was wanted asked once more, constrained.
+    private func answer(
+        _ request: ModelRequest, body: [String: JSONValue], mode: ToolCallingMode, streaming: Bool, profile: EngineProfile
+    ) async throws -> ModelReply {
         var reply: ModelReply
         if streaming, let onText = request.onText {
             let (streamed, isComplete) = try await streamCompletion(body: body, onText: onText, onReasoning: request.onReasoning)
@@ -236,11 +267,6 @@ public struct OpenAICompatibleModel: LanguageModel {
             reply.usage = Self.sum(reply.usage, second.usage)
             reply.reasoning = [reply.reasoning, second.reasoning].compactMap { $0 }.joined(separator: "\n\n")
             if reply.reasoning?.isEmpty == true { reply.reasoning = nil }
-        }
-        if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.output.reasoningTokenCount ?? 0) > 0 {
-            _ = try? await update { $0.isReasoning = true }
-        } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
-            await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
         }
         return reply
     }
