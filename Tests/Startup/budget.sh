@@ -11,6 +11,8 @@
 #                                                sqlite3 against budgets.tsv's ratio column (issue 34)
 #   PLAN_STARTUP_RECORD=1 Tests/Startup/budget.sh   prints today's debug counts plus 5%, for budgets.tsv
 #   PLAN_STARTUP_KEEP=1 ...                          keeps the database and the peers' SQL (for callgrind_annotate)
+#   PLAN_STARTUP_PROFILE=<dir> ...                   writes each command's profile to <dir>/<name>.callgrind
+#                                                    (callgrind_annotate --inclusive=yes <dir>/show2.callgrind)
 #
 # The database (issue 34's shape): 20 trips. Trip 1 is one stop, Denver, for three days; trip 2 two stops,
 # Denver then Boulder, eleven days, so its last days are climate days (past the forecast), packed with the
@@ -103,13 +105,15 @@ SELECT t.id, t.name, t.destination, t.start_date, t.end_date, t.activities, t.cr
 FROM trips t LEFT JOIN places p ON p.id = t.place_id ORDER BY t.created_at DESC, t.id DESC;
 SQL
 
-# instructions <program> <arguments...>: callgrind's count of instructions the process executed.
+# instructions <program> <arguments...>: callgrind's count of instructions the process executed (its profile
+# kept in $profile_out when set).
+profile_out=/dev/null
 instructions() {
     env -i PATH=/usr/bin:/bin HOME="$work" LANG=C.UTF-8 PLAN_DB="$db" PLAN_MODEL=builtin \
         PLAN_NWS_URL="http://127.0.0.1:$port" PLAN_OPEN_METEO_URL="http://127.0.0.1:$port" \
         PLAN_CLIMATE_URL="http://127.0.0.1:$port" PLAN_MARINE_URL="http://127.0.0.1:$port" \
         PLAN_GEOCODER_URL="http://127.0.0.1:$port" PLAN_CONTACT=budget@example.com \
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+        valgrind --tool=callgrind --callgrind-out-file="$profile_out" "$@" 2>&1 >/dev/null \
         | awk '/Collected/ {print $NF}'
 }
 sq=(sqlite3 -batch -init /dev/null "$db")
@@ -129,7 +133,9 @@ while IFS=$'\t' read -r name budget ratio_budget; do
         show2) arguments=(show 2); peer=("${sq[@]}" ".read $work/show2.sql") ;;
         *) echo "startup-budget: unknown command '$name' in $budgets" >&2; exit 70 ;;
     esac
+    [ -n "${PLAN_STARTUP_PROFILE:-}" ] && mkdir -p "$PLAN_STARTUP_PROFILE" && profile_out="$PLAN_STARTUP_PROFILE/$name.callgrind"
     count="$(instructions "$plan" "${arguments[@]}")"
+    profile_out=/dev/null
     floor="$(instructions "${peer[@]}")"
     if [ -z "$count" ] || [ -z "$floor" ]; then
         echo "startup-budget: valgrind could not count 'plan ${arguments[*]}' or its sqlite3 peer" >&2
