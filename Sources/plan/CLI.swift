@@ -36,19 +36,9 @@ struct CLI {
             help.printOverview()
             throw CLIError(code: ExitCode.usage, message: "no command given.", hint: nil)
         }
-        switch first {
-        case "--help", "-h":
+        if first == "--help" || first == "-h" {
             help.printOverview()
             return
-        case "--version", "version":
-            if arguments.dropFirst().contains("--json") {
-                context.printJSON(["version": .string(PlanCommands.version)])
-            } else {
-                console.print("plan \(PlanCommands.version)")
-            }
-            return
-        default:
-            break
         }
         guard let (row, rest) = CommandTable.plan.resolve(arguments) else {
             throw CLIError.usage(

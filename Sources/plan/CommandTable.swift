@@ -1,18 +1,18 @@
 import Foundation
 import Interface
 
-/// Every command plan runs, written once: the words that name it (its name, then its aliases), its
-/// declaration in `PlanCommands` (summary, arguments and options, the rules that span them, hidden or not)
-/// and the code that runs it; subcommands are rows under their command. Resolving a command line, "did you
-/// mean", `--help`, the overview, the completion scripts and the man page all come from these rows.
+/// Every command plan runs, written once: a command type (its words, declaration and run, see
+/// `RunnableCommand`), or, until each is converted, the words that name it, its declaration in
+/// `PlanCommands` and the code that runs it; subcommands are rows under their command. Resolving a command
+/// line, "did you mean", `--help`, the overview, the completion scripts and the man page all come from these rows.
 ///
-/// The words are written here as well as in the declaration so that resolving a command line builds only the
+/// A row's words are written apart from its declaration so that resolving a command line builds only the
 /// declaration it names: building all of them (their key paths and closures) costs about 2M instructions, a
 /// third of a `plan list`. `CommandTableTests` checks that each row's words are its declaration's own.
 extension CommandTable {
     static let plan = CommandTable(rows: [
         .init(["add"], PlanCommands.add) { try await AddCommand(context: $0).run($1) },
-        .init(["list", "ls"], PlanCommands.list) { try await ListCommand(context: $0).run($1) },
+        CommandRow(ListCommand.self),
         .init(["show"], PlanCommands.show) { try await ShowCommand(context: $0).run($1) },
         .init(["edit"], PlanCommands.edit) { try await EditCommand(context: $0).run($1) },
         .group(["leg"], PlanCommands.leg, [
@@ -39,7 +39,7 @@ extension CommandTable {
         .init(["config"], PlanCommands.config, [
             .init(["set"], PlanCommands.configSet) { try await ConfigCommand(context: $0).set($1) },
         ]) { try await ConfigCommand(context: $0).run($1) },
-        .init(["activities"], PlanCommands.activities) { ActivitiesCommand(context: $0).run($1) },
+        CommandRow(ActivitiesCommand.self),
         .init(["check", "tick"], PlanCommands.check) { try await CheckCommand(context: $0).run($1, packed: true) },
         .init(["uncheck", "untick"], PlanCommands.uncheck) { try await CheckCommand(context: $0).run($1, packed: false) },
         .group(["item"], PlanCommands.item, [
@@ -49,5 +49,6 @@ extension CommandTable {
         .init(["prefs"], PlanCommands.prefs, [
             .init(["rm", "remove"], PlanCommands.prefsRemove) { try await PrefsCommand(context: $0).remove($1) },
         ]) { try await PrefsCommand(context: $0).run($1) },
+        CommandRow(VersionCommand.self),
     ])
 }

@@ -74,6 +74,6 @@ import Testing
         let help = HelpText.command(PlanCommands.replay.info)
         #expect(help.contains("\nRules:\n  a trip or --session <id>, not both"))
         #expect(PlanCommands.pack.info.rules.count == 1)
-        #expect(!HelpText.command(PlanCommands.list.info).contains("Rules:"))
+        #expect(!HelpText.command(ListCommand.declaration.info).contains("Rules:"))
     }
 }

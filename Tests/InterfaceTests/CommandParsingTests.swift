@@ -54,13 +54,13 @@ import Testing
     @Test func exclusiveFlagsAndUsageErrors() {
         #expect(usageError(PlanCommands.show, ["1", "--fresh", "--offline"])?.message == "--fresh and --offline cannot go together.")
         #expect(usageError(PlanCommands.pack, ["1", "--json", "--markdown"])?.message == "--json and --markdown cannot go together.")
-        let unknown = usageError(PlanCommands.list, ["--bogus"])
+        let unknown = usageError(ListCommand.declaration, ["--bogus"])
         #expect(unknown?.message == "unknown option '--bogus'.")
         #expect(unknown?.hint == "Run 'plan list --help' for usage.")
         #expect(usageError(PlanCommands.historyShow, ["1", "2"])?.hint == "Run 'plan history show --help' for usage.")
         #expect(usageError(PlanCommands.add, ["Denver", "--from", "today"])?.message == "missing --to <date>.")
         #expect(usageError(PlanCommands.cache.adding(subcommands: [PlanCommands.cachePrune.info, PlanCommands.cacheStats.info]), [])?.message == "missing cache command; use prune or stats.")
-        #expect(usageError(PlanCommands.list, ["--json=1"])?.message == "--json takes no value.")
+        #expect(usageError(ListCommand.declaration, ["--json=1"])?.message == "--json takes no value.")
     }
 
     @Test func helpWinsOverEverythingElse() throws {

@@ -12,7 +12,7 @@ public struct HelpCommand {
     public func run(_ arguments: PlanArguments.Help) throws {
         if arguments.man {
             context.console.printDocument(ManPage.render(
-                context.commands.tool, version: PlanCommands.version, environment: PlanReference.environment,
+                context.commands.tool, version: PlanInfo.version, environment: PlanReference.environment,
                 exitCodes: PlanReference.exitCodes
             ))
         } else if let found = context.commands.resolve(arguments.topic), found.rest.isEmpty, case let info = found.row.route().info,

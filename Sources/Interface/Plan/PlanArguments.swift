@@ -10,12 +10,6 @@ public enum PlanArguments {
         public init() {}
     }
 
-    /// `plan list`.
-    public struct List: ParsableArguments {
-        public var json = false
-        public init() {}
-    }
-
     /// `plan show`.
     public struct Show: ParsableArguments {
         public var trip = 0
@@ -157,12 +151,6 @@ public enum PlanArguments {
     public struct ConfigSet: ParsableArguments {
         public var key = ""
         public var value = ""
-        public var json = false
-        public init() {}
-    }
-
-    /// `plan activities`.
-    public struct Activities: ParsableArguments {
         public var json = false
         public init() {}
     }

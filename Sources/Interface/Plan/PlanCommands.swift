@@ -3,12 +3,6 @@ import Store
 /// Every `plan` command, declared once. Parsing, `--help`, the completion scripts and the man page all come
 /// from these declarations.
 public enum PlanCommands {
-    /// The version `--version` prints and the User-Agent carries.
-    public static let version = "0.1.0"
-
-    /// The tools a session can call (`history --tool`).
-    public static let toolNames = ["geocode", "forecast"]
-
     // MARK: - Trips
 
     /// `plan add <destination> --from <date> --to <date>`.
@@ -45,17 +39,6 @@ public enum PlanCommands {
             #"plan add Orlando --from 2027-07-10 --to 2027-07-17 --adults 2 --children 5,1 --activities theme parks"#,
             #"plan add "Aspen, CO" --from 2026-12-20 --to 2026-12-27 --like 4"#,
         ]
-    )
-
-    /// `plan list`.
-    public static let list = Command<PlanArguments.List>(
-        ["list"], aliases: ["ls"], summary: "Your trips, newest first",
-        discussion: """
-            Lists trips, newest first: id, name, destination, dates, and whether a packing
-            list exists (✓).
-            """,
-        parameters: [[.flag("json", \.json, help: "print an array of trips")]],
-        section: .trips
     )
 
     /// `plan show <trip>`.
@@ -382,7 +365,7 @@ public enum PlanCommands {
                 try ArgumentText.id($0, what: "trip", context: $1)
             },
             .option("tool", \.tool, value: "<name>", help: "only sessions that called this tool",
-                    completion: .choices(toolNames)),
+                    completion: .choices(PlanInfo.toolNames)),
             .option("model", \.model, value: "<m>", help: "only sessions with this model"),
             .option("since", \.since, value: "<date>", help: "only sessions started on or after this day") {
                 try ArgumentText.date($0, option: "since", context: $1)
@@ -517,20 +500,6 @@ public enum PlanCommands {
         examples: ["plan config", "plan config set home GB"]
     )
 
-    /// `plan activities`.
-    public static let activities = Command<PlanArguments.Activities>(
-        ["activities"], summary: "The activities plan knows, and what each adds",
-        discussion: """
-            Lists the activities that add and pack know, by kind (water, snow, outdoors, town,
-            occasions, people, trip styles), with their aliases and what each adds to a list:
-            garments (chosen with the weather, never stacked) and gear. A word plan does not
-            know is named in a note on the list, never made into an item.
-            """,
-        parameters: [[.flag("json", \.json, help: "print an array of activities with aliases, wear and gear")]],
-        section: .packing,
-        examples: ["plan activities", "plan activities --json"]
-    )
-
     // MARK: - Other
 
     /// `plan completions bash|zsh|fish`.
@@ -579,23 +548,6 @@ public enum PlanCommands {
         ]],
         isHidden: true
     )
-
-    // MARK: - All
-
-    /// `plan` itself: what the tool says about itself, and the commands under it (the command table's, in the
-    /// overview's order).
-    public static func tool(commands: [CommandInfo]) -> CommandInfo {
-        CommandInfo(
-            path: [], summary: "packing lists from the weather at your destination",
-            discussion: "Dates are YYYY-MM-DD, 'today' or 'tomorrow'. Every command that prints takes --json.",
-            parameters: [
-                ParameterInfo(kind: .flag, name: "help", valueName: "", help: "This help; 'plan <command> --help' for one"),
-                ParameterInfo(kind: .flag, name: "version", valueName: "", help: "The version"),
-            ],
-            examples: [#"plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06"#],
-            subcommands: commands
-        )
-    }
 
     private static func tripArgument<Root>(_ keyPath: WritableKeyPath<Root, Int> & Sendable) -> Parameter<Root> {
         .argument("trip", keyPath, help: "a trip id (see 'plan list')", completion: .trips) {

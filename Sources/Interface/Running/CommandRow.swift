@@ -1,7 +1,8 @@
 import Foundation
 
-/// One row of `CommandTable`: the words that name a command, the rows of its subcommands, and how to build
-/// its `Route` (its declaration and the code that runs it) when a command line names it.
+/// One row of `CommandTable`: a command type, the words that name it, and the rows of its subcommands. The
+/// words come from the type's `path` and `aliases`; its declaration is built only when the row is routed to
+/// (or when help, completions or the man page ask for every command).
 public struct CommandRow: Sendable {
     /// The command's last word, then its aliases: `["list", "ls"]`, `["add"]` under `leg`.
     public let words: [String]
@@ -9,7 +10,14 @@ public struct CommandRow: Sendable {
     public let subrows: [CommandRow]
     private let build: @Sendable () -> Route
 
-    /// A command that runs `body` with the parsed arguments.
+    /// The row of `command`, with a row for each of its subcommands.
+    public init(_ command: any RunnableCommand.Type) {
+        words = command.words
+        subrows = command.subcommands.map(CommandRow.init)
+        build = { command.route() }
+    }
+
+    /// A command not yet a type of its own (issue 33 converts them one by one): its words, declaration and body.
     public init<Arguments>(
         _ words: [String], _ command: @autoclosure @escaping @Sendable () -> Command<Arguments>, _ subrows: [CommandRow] = [],
         _ body: @escaping @Sendable (Context, Arguments) async throws -> Void
@@ -19,7 +27,7 @@ public struct CommandRow: Sendable {
         build = { Route(command().adding(subcommands: subrows.map { $0.route().info }), body) }
     }
 
-    /// A group: it only names its subcommands (`plan cache prune|stats`); run alone it says which there are.
+    /// A group not yet a type of its own: it only names its subcommands.
     public static func group(
         _ words: [String], _ command: @autoclosure @escaping @Sendable () -> Command<PlanArguments.Group>, _ subrows: [CommandRow]
     ) -> CommandRow {

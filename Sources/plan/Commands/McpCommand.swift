@@ -41,7 +41,7 @@ struct McpCommand {
         )
         let catalog = try PlanCatalog(services: services)
         context.console.warn("plan: serving MCP on stdin and stdout (\(engine.model ?? "builtin")); close stdin to stop.")
-        await MCPStdio.serve(catalog: catalog, version: PlanCommands.version)
+        await MCPStdio.serve(catalog: catalog, version: PlanInfo.version)
     }
 
     /// `plan pack <trip>` without its printing: the same model, forecasts, traveller and planner.
