@@ -31,13 +31,12 @@ struct CLI {
     }
 
     private func dispatch(_ context: Context) async throws {
-        let help = HelpCommand(context: context)
         guard let first = arguments.first else {
-            help.printOverview()
+            HelpCommand.printOverview(context)
             throw CLIError(code: ExitCode.usage, message: "no command given.", hint: nil)
         }
         if first == "--help" || first == "-h" {
-            help.printOverview()
+            HelpCommand.printOverview(context)
             return
         }
         guard let (row, rest) = CommandTable.plan.resolve(arguments) else {

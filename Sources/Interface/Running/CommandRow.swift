@@ -1,41 +1,45 @@
 import Foundation
 
-/// One row of `CommandTable`: a command type, the words that name it, and the rows of its subcommands. The
-/// words come from the type's `path` and `aliases`; its declaration is built only when the row is routed to
-/// (or when help, completions or the man page ask for every command).
+/// One row of `CommandTable`: a command type, named by the words of its type (`path`, `aliases`), with the
+/// rows of its subcommands. Nothing is built until asked: resolving a command line reads only the words of
+/// the rows before the one it names, and builds the declaration of that one alone (Tests/Startup).
 public struct CommandRow: Sendable {
-    /// The command's last word, then its aliases: `["list", "ls"]`, `["add"]` under `leg`.
-    public let words: [String]
-    /// The rows of its subcommands (`leg add`, `leg rm`).
-    public let subrows: [CommandRow]
-    private let build: @Sendable () -> Route
+    private let command: any RunnableCommand.Type
 
-    /// The row of `command`, with a row for each of its subcommands.
+    /// The row of `command`.
     public init(_ command: any RunnableCommand.Type) {
-        words = command.words
-        subrows = command.subcommands.map(CommandRow.init)
-        build = { command.route() }
+        self.command = command
     }
 
-    /// A command not yet a type of its own (issue 33 converts them one by one): its words, declaration and body.
-    public init<Arguments>(
-        _ words: [String], _ command: @autoclosure @escaping @Sendable () -> Command<Arguments>, _ subrows: [CommandRow] = [],
-        _ body: @escaping @Sendable (Context, Arguments) async throws -> Void
-    ) {
-        self.words = words
-        self.subrows = subrows
-        build = { Route(command().adding(subcommands: subrows.map { $0.route().info }), body) }
+    /// The command's last word, then its aliases: `["list", "ls"]`, `["add"]` under `leg`.
+    public var words: [String] {
+        let path = command.path
+        var words = path.isEmpty ? [] : [path[path.count - 1]]
+        words.append(contentsOf: command.aliases)
+        return words
     }
 
-    /// A group not yet a type of its own: it only names its subcommands.
-    public static func group(
-        _ words: [String], _ command: @autoclosure @escaping @Sendable () -> Command<PlanArguments.Group>, _ subrows: [CommandRow]
-    ) -> CommandRow {
-        CommandRow(words, command(), subrows) { _, _ in }
+    /// The rows of its subcommands (`leg add`, `leg rm`).
+    public var subrows: [CommandRow] {
+        CommandTable.rows(command.subcommands)
+    }
+
+    /// Whether `word` is the command's last word or one of its aliases. Index loops rather than `contains`:
+    /// a debug build runs the generic calls unspecialised, at every start.
+    public func isNamed(_ word: String) -> Bool {
+        let path = command.path
+        if !path.isEmpty && path[path.count - 1] == word { return true }
+        let aliases = command.aliases
+        var index = 0
+        while index < aliases.count {
+            if aliases[index] == word { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The declaration (with its subcommands') and the code that runs it.
     public func route() -> Route {
-        build()
+        command.route()
     }
 }

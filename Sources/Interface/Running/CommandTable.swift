@@ -13,20 +13,43 @@ public struct CommandTable: Sendable {
 
     /// The table of these command types (each brings its subcommands).
     public init(_ commands: [any RunnableCommand.Type]) {
-        self.init(rows: commands.map(CommandRow.init))
+        self.init(rows: Self.rows(commands))
+    }
+
+    /// A row for each command type, in order. A loop, not `map`: every start builds the table, and a debug
+    /// build runs `map` unspecialised (Tests/Startup).
+    static func rows(_ commands: [any RunnableCommand.Type]) -> [CommandRow] {
+        var rows: [CommandRow] = []
+        rows.reserveCapacity(commands.count)
+        var index = 0
+        while index < commands.count {
+            rows.append(CommandRow(commands[index]))
+            index += 1
+        }
+        return rows
     }
 
     /// The row a command line names and the words after its name (`history show 4` → `history show`, `4`);
     /// nil when the first word names no command. Builds no declaration.
     public func resolve(_ words: [String]) -> (row: CommandRow, rest: [String])? {
-        guard let first = words.first, var row = rows.first(where: { $0.words.contains(first) }) else { return nil }
+        guard let first = words.first, var row = Self.row(named: first, in: rows) else { return nil }
         var rest = words  // not Array(words.dropFirst()): unspecialised in a debug build, that costs 0.25M instructions
         rest.removeFirst()
-        while let word = rest.first, let sub = row.subrows.first(where: { $0.words.contains(word) }) {
+        while let word = rest.first, let sub = Self.row(named: word, in: row.subrows) {
             row = sub
             rest.removeFirst()
         }
         return (row, rest)
+    }
+
+    /// The first of `rows` that `word` names (an index loop, as `rows(_:)`).
+    private static func row(named word: String, in rows: [CommandRow]) -> CommandRow? {
+        var index = 0
+        while index < rows.count {
+            if rows[index].isNamed(word) { return rows[index] }
+            index += 1
+        }
+        return nil
     }
 
     /// The words a mistyped command is compared with for "did you mean": every command's name and aliases

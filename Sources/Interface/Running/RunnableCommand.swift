@@ -25,11 +25,6 @@ extension RunnableCommand {
 
     public static var subcommands: [any RunnableCommand.Type] { [] }
 
-    /// The words the command table routes by: the last word of the path, then the aliases.
-    static var words: [String] {
-        [path.last ?? ""] + aliases
-    }
-
     /// The declaration, with its subcommands', and the code that runs it.
     static func route() -> Route {
         Route(declaration.adding(subcommands: subcommands.map { $0.route().info })) { context, command in
