@@ -31,24 +31,13 @@ struct CLI {
     }
 
     private func dispatch(_ context: Context) async throws {
-        let help = HelpCommand(context: context)
         guard let first = arguments.first else {
-            help.printOverview()
+            HelpCommand.printOverview(context)
             throw CLIError(code: ExitCode.usage, message: "no command given.", hint: nil)
         }
-        switch first {
-        case "--help", "-h":
-            help.printOverview()
+        if first == "--help" || first == "-h" {
+            HelpCommand.printOverview(context)
             return
-        case "--version", "version":
-            if arguments.dropFirst().contains("--json") {
-                context.printJSON(["version": .string(PlanCommands.version)])
-            } else {
-                console.print("plan \(PlanCommands.version)")
-            }
-            return
-        default:
-            break
         }
         guard let (row, rest) = CommandTable.plan.resolve(arguments) else {
             throw CLIError.usage(

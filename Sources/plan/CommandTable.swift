@@ -1,53 +1,38 @@
 import Foundation
 import Interface
 
-/// Every command plan runs, written once: the words that name it (its name, then its aliases), its
-/// declaration in `PlanCommands` (summary, arguments and options, the rules that span them, hidden or not)
-/// and the code that runs it; subcommands are rows under their command. Resolving a command line, "did you
-/// mean", `--help`, the overview, the completion scripts and the man page all come from these rows.
+/// Every command plan runs, one type a line in the overview's order; a type lists its own subcommands
+/// (`LegCommand`: `leg add`, `leg rm`). Resolving a command line, "did you mean", `--help`, the overview, the
+/// completion scripts and the man page all come from these types. Adding a command is its type (in
+/// Interface/Commands, or here for one that needs the executable's modules, as `mcp`) and its line here.
 ///
-/// The words are written here as well as in the declaration so that resolving a command line builds only the
-/// declaration it names: building all of them (their key paths and closures) costs about 2M instructions, a
-/// third of a `plan list`. `CommandTableTests` checks that each row's words are its declaration's own.
+/// A row's words are its type's `path` and `aliases`, constants apart from the declaration, so resolving a
+/// command line builds only the declaration it names: building all of them (their key paths and closures)
+/// costs about 2M instructions, a third of a `plan list`.
 extension CommandTable {
-    static let plan = CommandTable(rows: [
-        .init(["add"], PlanCommands.add) { try await AddCommand(context: $0).run($1) },
-        .init(["list", "ls"], PlanCommands.list) { try await ListCommand(context: $0).run($1) },
-        .init(["show"], PlanCommands.show) { try await ShowCommand(context: $0).run($1) },
-        .init(["edit"], PlanCommands.edit) { try await EditCommand(context: $0).run($1) },
-        .group(["leg"], PlanCommands.leg, [
-            .init(["add"], PlanCommands.legAdd) { try await LegCommand(context: $0).add($1) },
-            .init(["rm"], PlanCommands.legRemove) { try await LegCommand(context: $0).remove($1) },
-        ]),
-        .init(["rm"], PlanCommands.remove) { try await RemoveCommand(context: $0).run($1) },
-        .init(["pack"], PlanCommands.pack) { try await PackCommand(context: $0).run($1) },
-        .init(["ask"], PlanCommands.ask) { try await AskCommand(context: $0).run($1) },
-        .init(["replay"], PlanCommands.replay) { try await ReplayCommand(context: $0).run($1) },
-        .init(["history"], PlanCommands.history, [
-            .init(["show"], PlanCommands.historyShow) { try await HistoryCommand(context: $0).show($1) },
-            .init(["search"], PlanCommands.historySearch) { try await HistoryCommand(context: $0).search($1) },
-        ]) { try await HistoryCommand(context: $0).run($1) },
-        .group(["cache"], PlanCommands.cache, [
-            .init(["prune"], PlanCommands.cachePrune) { try await CacheCommand(context: $0).prune($1) },
-            .init(["stats"], PlanCommands.cacheStats) { try await CacheCommand(context: $0).stats($1) },
-        ]),
-        .init(["mcp"], PlanCommands.mcp) { try await McpCommand(context: $0).run($1) },
-        .init(["doctor"], PlanCommands.doctor) { try await DoctorCommand(context: $0).run($1) },
-        .init(["completions"], PlanCommands.completions) { CompletionsCommand(context: $0).run($1) },
-        .init(["help"], PlanCommands.help) { try HelpCommand(context: $0).run($1) },
-        .init(["__complete"], PlanCommands.completionQuery) { await CompletionsCommand(context: $0).query($1) },
-        .init(["config"], PlanCommands.config, [
-            .init(["set"], PlanCommands.configSet) { try await ConfigCommand(context: $0).set($1) },
-        ]) { try await ConfigCommand(context: $0).run($1) },
-        .init(["activities"], PlanCommands.activities) { ActivitiesCommand(context: $0).run($1) },
-        .init(["check", "tick"], PlanCommands.check) { try await CheckCommand(context: $0).run($1, packed: true) },
-        .init(["uncheck", "untick"], PlanCommands.uncheck) { try await CheckCommand(context: $0).run($1, packed: false) },
-        .group(["item"], PlanCommands.item, [
-            .init(["add"], PlanCommands.itemAdd) { try await ItemCommand(context: $0).add($1) },
-            .init(["rm", "remove"], PlanCommands.itemRemove) { try await ItemCommand(context: $0).remove($1) },
-        ]),
-        .init(["prefs"], PlanCommands.prefs, [
-            .init(["rm", "remove"], PlanCommands.prefsRemove) { try await PrefsCommand(context: $0).remove($1) },
-        ]) { try await PrefsCommand(context: $0).run($1) },
+    static let plan = CommandTable([
+        AddCommand.self,
+        ListCommand.self,
+        ShowCommand.self,
+        EditCommand.self,
+        LegCommand.self,
+        RemoveCommand.self,
+        PackCommand.self,
+        AskCommand.self,
+        ReplayCommand.self,
+        HistoryCommand.self,
+        CacheCommand.self,
+        McpCommand.self,
+        DoctorCommand.self,
+        CompletionsCommand.self,
+        HelpCommand.self,
+        CompletionQueryCommand.self,
+        ConfigCommand.self,
+        ActivitiesCommand.self,
+        CheckCommand.self,
+        UncheckCommand.self,
+        ItemCommand.self,
+        PrefsCommand.self,
+        VersionCommand.self,
     ])
 }

@@ -82,6 +82,11 @@ import Testing
         let version = try sandbox.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("plan "))
+        #expect(try sandbox.run(["version"]).stdout == version.stdout, "'version' is '--version'")
+        for words in [["--version", "--json"], ["version", "--json"]] {
+            let json = try sandbox.run(words)
+            #expect(json.status == 0 && json.stdout.contains(#""version""#), "\(words): \(json.stdout)")
+        }
         #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath), "help must not create a database")
     }
 

@@ -18,12 +18,12 @@ import Testing
     }
 
     @Test func replayTakesATripOrASessionNotBoth() throws {
-        #expect(problem(PlanCommands.replay, [])?.message == "give a trip id or --session <id>.")
-        #expect(problem(PlanCommands.replay, ["1", "--session", "2"])?.message == "give a trip or --session, not both.")
-        #expect(problem(PlanCommands.replay, ["1", "--session", "2"])?.hint == "Run 'plan replay --help' for usage.")
-        #expect(problem(PlanCommands.replay, ["1"]) == nil)
-        #expect(problem(PlanCommands.replay, ["--session", "2"]) == nil)
-        if case .help = try PlanCommands.replay.parse(["1", "--session", "2", "--help"], today: Self.today) {} else {
+        #expect(problem(ReplayCommand.declaration, [])?.message == "give a trip id or --session <id>.")
+        #expect(problem(ReplayCommand.declaration, ["1", "--session", "2"])?.message == "give a trip or --session, not both.")
+        #expect(problem(ReplayCommand.declaration, ["1", "--session", "2"])?.hint == "Run 'plan replay --help' for usage.")
+        #expect(problem(ReplayCommand.declaration, ["1"]) == nil)
+        #expect(problem(ReplayCommand.declaration, ["--session", "2"]) == nil)
+        if case .help = try ReplayCommand.declaration.parse(["1", "--session", "2", "--help"], today: Self.today) {} else {
             Issue.record("--help wins over a broken rule")
         }
     }
@@ -37,43 +37,43 @@ import Testing
         (["3", "--like", "2"], "--like goes with a destination"),
     ])
     func packingATripTakesNoNewTripsOptions(_ words: [String], _ start: String) throws {
-        let message = try #require(problem(PlanCommands.pack, words)?.message)
+        let message = try #require(problem(PackCommand.declaration, words)?.message)
         #expect(message.hasPrefix(start), "\(words): \(message)")
         #expect(message.contains("trip \(words[0])") || message.contains("a trip id"))
     }
 
     @Test func aDestinationTakesThemAndATripAloneIsFine() {
-        #expect(problem(PlanCommands.pack, ["Denver, CO", "--from", "today", "--to", "tomorrow", "--like", "2"]) == nil)
-        #expect(problem(PlanCommands.pack, ["1"]) == nil)
-        #expect(problem(PlanCommands.pack, ["1", "--json"]) == nil)
-        #expect(problem(PlanCommands.pack, ["1a", "--from", "today", "--to", "tomorrow"]) == nil, "1a is a place name")
+        #expect(problem(PackCommand.declaration, ["Denver, CO", "--from", "today", "--to", "tomorrow", "--like", "2"]) == nil)
+        #expect(problem(PackCommand.declaration, ["1"]) == nil)
+        #expect(problem(PackCommand.declaration, ["1", "--json"]) == nil)
+        #expect(problem(PackCommand.declaration, ["1a", "--from", "today", "--to", "tomorrow"]) == nil, "1a is a place name")
     }
 
     @Test func checkTakesItemsAllOrAChecklistOneOfThem() {
-        #expect(problem(PlanCommands.check, ["1"])?.message == "name the items to tick (numbers or names), or give --all.")
-        #expect(problem(PlanCommands.uncheck, ["1"])?.message == "name the items to untick (numbers or names), or give --all.")
-        #expect(problem(PlanCommands.check, ["1", "socks", "--all"])?.message == "--all takes no items; give items or --all.")
-        #expect(problem(PlanCommands.check, ["1", "--all", "--from-markdown", "list.md"])?.message
+        #expect(problem(CheckCommand.declaration, ["1"])?.message == "name the items to tick (numbers or names), or give --all.")
+        #expect(problem(UncheckCommand.declaration, ["1"])?.message == "name the items to untick (numbers or names), or give --all.")
+        #expect(problem(CheckCommand.declaration, ["1", "socks", "--all"])?.message == "--all takes no items; give items or --all.")
+        #expect(problem(CheckCommand.declaration, ["1", "--all", "--from-markdown", "list.md"])?.message
             == "--from-markdown goes alone: no items and no --all.")
-        #expect(problem(PlanCommands.check, ["1", "socks", "--from-markdown", "list.md"]) != nil)
+        #expect(problem(CheckCommand.declaration, ["1", "socks", "--from-markdown", "list.md"]) != nil)
         for fine in [["1", "socks"], ["1", "--all"], ["1", "--from-markdown", "list.md"]] {
-            #expect(problem(PlanCommands.check, fine) == nil, "\(fine)")
+            #expect(problem(CheckCommand.declaration, fine) == nil, "\(fine)")
         }
-        #expect(problem(PlanCommands.uncheck, ["1", "--all"]) == nil)
+        #expect(problem(UncheckCommand.declaration, ["1", "--all"]) == nil)
     }
 
     @Test func anEditChangesSomething() {
-        #expect(problem(PlanCommands.edit, ["3"])?.message == "nothing to change; give --from, --to, --activities, --name, --destination, --adults or --children.")
-        #expect(problem(PlanCommands.edit, ["3", "--adults", "2"]) == nil, "who travels is a change")
-        #expect(problem(PlanCommands.edit, ["3", "--leg", "2"]) != nil, "a stop alone changes nothing")
-        #expect(problem(PlanCommands.edit, ["3", "--activities", ""]) == nil, "clearing the activities is a change")
-        #expect(problem(PlanCommands.edit, ["3", "--to", "tomorrow"]) == nil)
+        #expect(problem(EditCommand.declaration, ["3"])?.message == "nothing to change; give --from, --to, --activities, --name, --destination, --adults or --children.")
+        #expect(problem(EditCommand.declaration, ["3", "--adults", "2"]) == nil, "who travels is a change")
+        #expect(problem(EditCommand.declaration, ["3", "--leg", "2"]) != nil, "a stop alone changes nothing")
+        #expect(problem(EditCommand.declaration, ["3", "--activities", ""]) == nil, "clearing the activities is a change")
+        #expect(problem(EditCommand.declaration, ["3", "--to", "tomorrow"]) == nil)
     }
 
     @Test func helpListsTheRules() {
-        let help = HelpText.command(PlanCommands.replay.info)
+        let help = HelpText.command(ReplayCommand.declaration.info)
         #expect(help.contains("\nRules:\n  a trip or --session <id>, not both"))
-        #expect(PlanCommands.pack.info.rules.count == 1)
-        #expect(!HelpText.command(PlanCommands.list.info).contains("Rules:"))
+        #expect(PackCommand.declaration.info.rules.count == 1)
+        #expect(!HelpText.command(ListCommand.declaration.info).contains("Rules:"))
     }
 }

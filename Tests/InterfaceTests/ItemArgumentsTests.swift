@@ -21,24 +21,23 @@ import Testing
 
     @Test func tooManyItemsAreCountedAsItems() {
         let items = (1...3_000).map(String.init)
-        for command in [PlanCommands.check, PlanCommands.uncheck] {
-            let message = usageMessage(command, ["1"] + items)
+        for message in [usageMessage(CheckCommand.declaration, ["1"] + items), usageMessage(UncheckCommand.declaration, ["1"] + items)] {
             #expect(message?.contains("at most 500 items (3000 given).") == true, "\(String(describing: message))")
         }
-        #expect(usageMessage(PlanCommands.check, ["1"] + items.prefix(500)) == nil, "500 items are fine")
+        #expect(usageMessage(CheckCommand.declaration, ["1"] + items.prefix(500)) == nil, "500 items are fine")
     }
 
     @Test func nameReadsTheItemsAsNames() throws {
-        guard case let .run(arguments) = try PlanCommands.check.parse(["1", "--name", "42"], today: Self.today) else {
+        guard case let .run(arguments) = try CheckCommand.declaration.parse(["1", "--name", "42"], today: Self.today) else {
             Issue.record("no arguments")
             return
         }
         #expect(arguments.byName && arguments.items == ["42"] && arguments.trip == 1)
-        guard case let .run(plain) = try PlanCommands.uncheck.parse(["1", "42"], today: Self.today) else {
+        guard case let .run(plain) = try UncheckCommand.declaration.parse(["1", "42"], today: Self.today) else {
             Issue.record("no arguments")
             return
         }
         #expect(!plain.byName)
-        #expect(usageMessage(PlanCommands.check, ["1", "--name", "--all"])?.contains("--name") == true)
+        #expect(usageMessage(CheckCommand.declaration, ["1", "--name", "--all"])?.contains("--name") == true)
     }
 }

@@ -4,15 +4,30 @@ import Planner
 import Tools
 
 /// `plan activities`: the activities plan knows, with their aliases and what each adds.
-public struct ActivitiesCommand {
-    let context: Context
+public struct ActivitiesCommand: RunnableCommand {
+    public static let path = ["activities"]
 
-    public init(context: Context) {
-        self.context = context
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "The activities plan knows, and what each adds",
+            discussion: """
+                Lists the activities that add and pack know, by kind (water, snow, outdoors, town,
+                occasions, people, trip styles), with their aliases and what each adds to a list:
+                garments (chosen with the weather, never stacked) and gear. A word plan does not
+                know is named in a note on the list, never made into an item.
+                """,
+            parameters: [[.flag("json", \.json, help: "print an array of activities with aliases, wear and gear")]],
+            section: .packing,
+            examples: ["plan activities", "plan activities --json"]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Activities) {
-        if arguments.json {
+    public func run(_ context: Context) async throws {
+        if json {
             context.printJSON(.array(ActivityKits.all.map { kit in
                 [
                     "name": .string(kit.name), "aliases": .array(kit.aliases.map(JSONValue.string)),

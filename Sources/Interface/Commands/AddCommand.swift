@@ -4,28 +4,67 @@ import Store
 import Tools
 
 /// `plan add <destination> --from <date> --to <date>`.
-public struct AddCommand {
-    let context: Context
+public struct AddCommand: RunnableCommand {
+    public static let path = ["add"]
 
-    public init(context: Context) {
-        self.context = context
+    public var destination = ""
+    public var details = TripDetails()
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "Create a trip (the place is resolved now)",
+            discussion: """
+                Creates a trip and prints its id. The destination is resolved to a place
+                (name, region, country, coordinates, time zone) right away; an unknown place
+                fails and nothing is stored.
+
+                A trip of several stops: each --then <place> --to <date> adds a stop that starts
+                the day the one before it ends (the night of the move belongs to the new stop).
+                Each stop gets its own forecast; the trip gets one packing list. --activities
+                after a --then are that stop's; before the first --then, the first stop's.
+
+                --adults <n> (default 1) and --children <ages> (each child's age, 0 to 17; under
+                2 is a baby) say who travels: clothes, toothbrushes and passports are counted
+                for each, and children and babies get their own lines. 'plan config set adults'
+                and 'plan config set children' give the defaults.
+
+                --like <trip> starts from an earlier trip: its activities and its name (with the
+                year and the place brought up to date), not its forecast or ticks.
+                """,
+            parameters: [
+                [.argument("destination", \.destination, help: "where you are going: a city, region, airport or park")],
+                .group(\.details, TripDetails.parameters(datesRequired: true)),
+                [.flag("json", \.json, help: "print the trip as JSON")],
+            ],
+            section: .trips,
+            examples: [
+                #"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities hiking"#,
+                #"plan add "Denver, CO" --from 2026-12-03 --to 2026-12-05 --then "Moab, UT" --to 2026-12-08"#,
+                #"plan add Chicago --from 2026-12-07 --to 2026-12-10 --activities conference --then Aspen --to 2026-12-13 --activities ski"#,
+                #"plan add Orlando --from 2027-07-10 --to 2027-07-17 --adults 2 --children 5,1 --activities theme parks"#,
+                #"plan add "Aspen, CO" --from 2026-12-20 --to 2026-12-27 --like 4"#,
+            ]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Add) async throws {
-        var new = try Self.newTrip(arguments.destination, details: arguments.details, command: "add")
-        new.party = try await context.party(arguments.details, command: "add")
+    public func run(_ context: Context) async throws {
+        var new = try Self.newTrip(self.destination, details: self.details, command: "add")
+        new.party = try await context.party(self.details, command: "add")
         var like: Trip?
-        if let id = arguments.details.like {
+        if let id = self.details.like {
             like = try await LikeTrip.load(id, context: context)
-            if let like { new = LikeTrip.apply(like, to: new, details: arguments.details) }
+            if let like { new = LikeTrip.apply(like, to: new, details: self.details) }
         }
         new = try await Self.resolvePlaces(new, context: context)
         let store = try context.openStore()
         let trip = try await store.addTrip(new)
         if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
-        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        if let laundry = self.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
         Self.warnUnknownActivities(trip.activities, console: context.console)
-        if arguments.json {
+        if json {
             context.printJSON(TripPrinter.json(trip, packed: false))
         } else {
             context.console.print("Added trip \(trip.id): \(TripPrinter.headline(trip))")

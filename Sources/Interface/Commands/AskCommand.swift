@@ -5,20 +5,53 @@ import Store
 import Tools
 
 /// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.
-public struct AskCommand {
-    let context: Context
+public struct AskCommand: RunnableCommand {
+    public static let path = ["ask"]
 
-    public init(context: Context) {
-        self.context = context
+    public var trip = 0
+    public var question: [String] = []
+    public var engine = EngineOptions()
+    public var offline = false
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "A follow-up in the trip's last session (needs a model)",
+            discussion: """
+                Continues the trip's latest completed session with a follow-up question. The
+                model gets the trip's facts (the forecast its list was made from, and the list)
+                and the last questions and answers, not the pack's tool rounds, so it fits small
+                windows. An empty, stock or looping answer exits 65 and is not carried on. The
+                answer streams live on a terminal. Needs a language model (PLAN_MODEL or
+                --model); the built-in engine only packs. A follow-up cut short (Ctrl-C, a
+                kill, the server gone) is resumed by the next ask of the trip: the tool calls
+                it answered are not asked again. --restart starts afresh.
+                """,
+            parameters: [
+                [
+                    .trip(\.trip),
+                    .words("question", \.question, help: "the question, in one or several words", maximum: 63),
+                ],
+                .group(\.engine, EngineOptions.parameters),
+                [
+                    .flag("offline", \.offline, help: "no network: cached forecasts only (also PLAN_OFFLINE=1)"),
+                    .flag("json", \.json, help: "print trip, session, model and answer as JSON"),
+                ],
+            ],
+            section: .packing,
+            examples: [#"plan ask 1 "Will I need crampons on Tuesday?""#]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Ask) async throws {
-        let id = arguments.trip
-        let question = arguments.question.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    public func run(_ context: Context) async throws {
+        let id = self.trip
+        let question = self.question.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !question.isEmpty, question.count <= 4_000 else {
             throw CLIError.usage("the question must be 1 to 4000 characters.", command: "ask")
         }
-        let engine = arguments.engine
+        let engine = self.engine
         let model = try await context.languageModel(named: engine.model)
         guard !(model is BuiltinPackingModel) else {
             throw CLIError(
@@ -28,12 +61,12 @@ public struct AskCommand {
         }
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-        let service = try context.forecastService(store: store, fresh: false, offline: arguments.offline)
+        let service = try context.forecastService(store: store, fresh: false, offline: offline)
         let planner = AskPlanner(
-            context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: arguments.offline)
+            context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         )
         let console = context.console
-        let live = console.isStdoutTerminal && !arguments.json
+        let live = console.isStdoutTerminal && !json
         let streamed = OnceFlag()
         var onText: (@Sendable (String) -> Void)?
         if live {
@@ -49,11 +82,11 @@ public struct AskCommand {
         defer { interruption.cancel() }
         let result = try await planner.ask(question, trip: trip, onText: onText)
         console.endProgress()
-        report(result, trip: trip, model: model.name, json: arguments.json, streamed: live && !streamed.claim())
+        report(result, trip: trip, model: model.name, streamed: live && !streamed.claim(), context: context)
     }
 
     /// The answer (unless it streamed already), then what the follow-up says besides it.
-    private func report(_ result: AskPlanner.Answer, trip: Trip, model: String, json: Bool, streamed: Bool) {
+    private func report(_ result: AskPlanner.Answer, trip: Trip, model: String, streamed: Bool, context: Context) {
         let console = context.console
         if let resumed = result.resumed {
             console.warn(

@@ -1,27 +1,27 @@
 import Foundation
 
-/// `plan cache prune` and `plan cache stats`.
-public struct CacheCommand {
-    let context: Context
+/// `plan cache`: the HTTP cache. It only names its subcommands, `prune` and `stats`.
+public struct CacheCommand: RunnableCommand {
+    public static let path = ["cache"]
 
-    public init(context: Context) {
-        self.context = context
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "The HTTP cache",
+            discussion: """
+                prune drops expired HTTP cache entries and says what it freed; forecasts pinned to
+                trips live apart and are never pruned. stats reports tokens by model and tool and the
+                cache's size and hit rate.
+                """,
+            overview: [.init("cache prune", "Drop expired cache entries")],
+            section: .history,
+            isGroup: true
+        )
     }
 
-    /// `plan cache prune`: drops expired HTTP cache entries.
-    public func prune(_ arguments: PlanArguments.Cache) async throws {
-        let store = try context.openStore()
-        let freed = try await store.pruneCache()
-        if arguments.json {
-            context.printJSON(["entries": .number(Double(freed.entries)), "bytes": .number(Double(freed.bytes))])
-        } else {
-            context.console.print("Dropped \(freed.entries) expired entries (\(freed.bytes / 1024) KiB). Forecasts pinned to trips are kept.")
-        }
-    }
+    public static var subcommands: [any RunnableCommand.Type] { [CachePruneCommand.self, CacheStatsCommand.self] }
 
-    /// `plan cache stats`: the report of `plan history --usage`.
-    public func stats(_ arguments: PlanArguments.Cache) async throws {
-        let store = try context.openStore()
-        try await HistoryCommand(context: context).usage(store: store, json: arguments.json)
-    }
+    /// Never called: a group's parser asks for one of its subcommands.
+    public func run(_ context: Context) async throws {}
 }

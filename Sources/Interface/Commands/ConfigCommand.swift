@@ -3,19 +3,41 @@ import LanguageModels
 import Planner
 import Tools
 
-/// `plan config` (the traveller, and where each value comes from) and `plan config set <key> <value>`.
-public struct ConfigCommand {
-    let context: Context
+/// `plan config`: the traveller, and where each value comes from; `config set` is its subcommand.
+public struct ConfigCommand: RunnableCommand {
+    public static let path = ["config"]
 
-    public init(context: Context) {
-        self.context = context
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "The traveller: home country, units, laundry",
+            discussion: """
+                Shows the traveller plan packs for, and where each value comes from: home (from
+                PLAN_HOME_COUNTRY, 'plan config set home', the locale's region, else US), units (from
+                PLAN_UNITS, 'plan config set units', else from home: °F for the US and the few
+                countries that use it, °C elsewhere) and laundry (days between washes, default 7;
+                add and pack take a laundry option for one trip).
+                """,
+            parameters: [[.flag("json", \.json, help: "print home, units and laundry with their sources")]],
+            overview: [
+                .init("config", "The traveller: home country, units, laundry"),
+                .init("config set <key> <value>", "Set home, units, laundry, adults or children"),
+            ],
+            section: .trips,
+            examples: ["plan config", "plan config set home GB"]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Config) async throws {
+    public static var subcommands: [any RunnableCommand.Type] { [ConfigSetCommand.self] }
+
+    public func run(_ context: Context) async throws {
         let store = try context.openStore()
         let settings = try TravellerSettings(environment: context.environment, stored: try await store.travellerSettings())
         let traveller = settings.traveller
-        if arguments.json {
+        if json {
             context.printJSON([
                 "home": .string(traveller.home), "homeSource": .string(settings.homeSource.rawValue),
                 "units": .string(traveller.units.rawValue), "unitsSource": .string(settings.unitsSource.rawValue),
@@ -36,32 +58,6 @@ public struct ConfigCommand {
         context.console.print("adults   \(party.adults)  \(partySource)")
         let ages = party.children.isEmpty ? "none" : party.children.map(String.init).joined(separator: ", ")
         context.console.print("children \(ages)  \(partySource)")
-    }
-
-    public func set(_ arguments: PlanArguments.ConfigSet) async throws {
-        let value: String
-        switch arguments.key {
-        case "home": value = try TravellerSettings.country(arguments.value, name: "home")
-        case "units": value = try TravellerSettings.units(arguments.value, name: "units").rawValue
-        case "laundry": value = String(try TravellerSettings.laundry(arguments.value, name: "laundry"))
-        case "adults": value = String(try TravellerSettings.adults(arguments.value, name: "adults"))
-        case "children": value = try TravellerSettings.childrenSetting(arguments.value, name: "children")
-        default:
-            throw CLIError.usage(
-                "no setting '\(ArgumentText.printable(arguments.key))'; use home, units, laundry, adults or children.", command: "config set"
-            )
-        }
-        let store = try context.openStore()
-        try await store.setTravellerSetting(arguments.key, to: value)
-        if arguments.json {
-            context.printJSON(["key": .string(arguments.key), "value": .string(value)])
-        } else {
-            context.console.print("\(arguments.key) = \(value)")
-        }
-        let variable = ["home": "PLAN_HOME_COUNTRY", "units": "PLAN_UNITS"][arguments.key]
-        if let variable, let set = context.environment[variable], !set.isEmpty {
-            context.console.warn("plan: \(variable)=\(ArgumentText.printable(set)) is set and wins over this setting.")
-        }
     }
 
     static func describe(_ source: TravellerSettings.Source, variable: String?, derived: String = "default") -> String {

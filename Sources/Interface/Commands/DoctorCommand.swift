@@ -6,18 +6,37 @@ import Tools
 
 /// `plan doctor`: the database, the place data, the forecast services and the model, checked
 /// (`Diagnostician` in Planner), printed by Interface's `DoctorPrinter`.
-public struct DoctorCommand {
-    let context: Context
+public struct DoctorCommand: RunnableCommand {
+    public static let path = ["doctor"]
 
-    public init(context: Context) {
-        self.context = context
+    public var model: String?
+    public var offline = false
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "Check the database, services and model",
+            discussion: """
+                Checks the database (path, schema version, integrity), the place data, whether the
+                forecast services answer, and the model: its endpoint, name, context size and
+                tool-calling mode (native or guided).
+                """,
+            parameters: [[
+                .option("model", \.model, value: "<m>", help: "check this model instead of PLAN_MODEL"),
+                .flag("offline", \.offline, help: "check no service (also PLAN_OFFLINE=1)"),
+                .flag("json", \.json, help: "print the checks as JSON"),
+            ]],
+            section: .history
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Doctor) async throws {
+    public func run(_ context: Context) async throws {
         let settings = try Settings(environment: context.environment)
         let store = try context.openStore()
         let console = context.console
-        let doctor = Diagnostician(offline: arguments.offline || settings.isOffline) { message in
+        let doctor = Diagnostician(offline: self.offline || settings.isOffline) { message in
             if let message { console.progress(message) } else { console.endProgress() }
         }
         let diagnosis = try await doctor.diagnose(
@@ -30,10 +49,10 @@ public struct DoctorCommand {
                 .init(name: "NWS", url: settings.nwsBase, userAgent: settings.userAgent(for: settings.nwsBase)),
                 .init(name: "Open-Meteo", url: settings.openMeteoBase, userAgent: settings.userAgent(for: settings.openMeteoBase)),
             ],
-            contact: settings.contact, model: try await context.languageModel(named: arguments.model),
+            contact: settings.contact, model: try await context.languageModel(named: model),
             describe: { ErrorReport($0).message }
         )
-        if arguments.json {
+        if json {
             context.printJSON(DoctorPrinter.json(diagnosis))
         } else {
             for line in DoctorPrinter.lines(diagnosis) { context.console.print(line) }

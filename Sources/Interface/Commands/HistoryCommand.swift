@@ -4,29 +4,73 @@ import Planner
 import Store
 import Tools
 
-/// `plan history`, `plan history show <session>`, `plan history search <text>`, `plan history --usage`.
-public struct HistoryCommand {
-    let context: Context
+/// `plan history` and `plan history --usage`; `history show` and `history search` are its subcommands.
+public struct HistoryCommand: RunnableCommand {
+    public static let path = ["history"]
 
-    public init(context: Context) {
-        self.context = context
+    public var trip: Int?
+    public var tool: String?
+    public var model: String?
+    public var since: CalendarDate?
+    public var limit: Int?
+    public var usage = false
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "Past sessions: model, tokens, how they ended",
+            discussion: """
+                Every session is kept: instructions, prompts, tool calls and their output, answers
+                and summaries, with tokens per entry. 'plan history' lists sessions newest first:
+                trip, model, start, entries, tokens in context / context size, and how it ended
+                (completed, recovered from overflow, failed); --usage sums tokens by model and by
+                tool, with the HTTP cache's size and hit rate.
+                """,
+            parameters: [[
+                .option("trip", \.trip, value: "<t>", help: "only this trip's sessions", completion: .trips) {
+                    try ArgumentText.id($0, what: "trip", context: $1)
+                },
+                .option("tool", \.tool, value: "<name>", help: "only sessions that called this tool",
+                        completion: .choices(PlanInfo.toolNames)),
+                .option("model", \.model, value: "<m>", help: "only sessions with this model"),
+                .option("since", \.since, value: "<date>", help: "only sessions started on or after this day") {
+                    try ArgumentText.date($0, option: "since", context: $1)
+                },
+                .option("limit", \.limit, value: "<n>", help: "at most this many sessions") {
+                    try ArgumentText.number($0, option: "limit", range: 1...10_000, context: $1)
+                },
+                .flag("usage", \.usage, help: "tokens by model and by tool; the HTTP cache's size and hit rate"),
+                .flag("json", \.json, help: "print an array of sessions (or the usage report)"),
+            ]],
+            overview: [
+                .init("history", "Past sessions: model, tokens, how they ended"),
+                .init("history show <session>", "One session's transcript, entry by entry"),
+                .init("history search <text>", "Full-text search of prompts, tool output, answers"),
+                .init("history --usage", "Tokens by model and tool; the cache's hit rate"),
+            ],
+            section: .history,
+            examples: ["plan history --trip 1", "plan history search snow denver", "plan history show 4"]
+        )
     }
-    // MARK: - List
 
-    public func run(_ arguments: PlanArguments.History) async throws {
+    public static var subcommands: [any RunnableCommand.Type] { [HistoryShowCommand.self, HistorySearchCommand.self] }
+
+    public func run(_ context: Context) async throws {
         var filter = SessionFilter()
-        filter.tripID = arguments.trip
-        filter.tool = arguments.tool
-        filter.model = arguments.model
-        filter.since = arguments.since.map(Self.startOfDay)
-        if let limit = arguments.limit { filter.limit = limit }
+        filter.tripID = trip
+        filter.tool = tool
+        filter.model = model
+        filter.since = since.map(Self.startOfDay)
+        if let limit { filter.limit = limit }
         let store = try context.openStore()
-        if arguments.usage {
-            try await usage(store: store, json: arguments.json)
+        if usage {
+            try await Self.usage(store: store, json: json, context: context)
             return
         }
         let sessions = try await store.sessions(filter)
-        if arguments.json {
+        if json {
             context.printJSON(.array(sessions.map(HistoryPrinter.json)))
             return
         }
@@ -37,49 +81,8 @@ public struct HistoryCommand {
         for line in HistoryPrinter.listLines(sessions, styling: context.console) { context.console.print(line) }
     }
 
-    // MARK: - Show
-
-    public func show(_ arguments: PlanArguments.HistoryShow) async throws {
-        let id = arguments.session
-        let store = try context.openStore()
-        guard let session = try await store.session(id: id) else { throw CLIError.noSuchSession(id) }
-        let entries = try await store.entries(sessionID: id)
-        if arguments.json {
-            context.printJSON(HistoryPrinter.showJSON(session, entries: entries))
-            return
-        }
-        let reasoning = try await store.reasoningTokens(sessionID: session.id)
-        for line in HistoryPrinter.showLines(session, entries: entries, reasoning: reasoning, styling: context.console) {
-            context.console.print(line)
-        }
-    }
-
-    // MARK: - Search
-
-    public func search(_ arguments: PlanArguments.HistorySearch) async throws {
-        let text = arguments.words.joined(separator: " ")
-        let limit = arguments.limit ?? 20
-        // Any text is a query ("🎉" matches nothing, exit 0); only an empty one is a usage error.
-        guard !text.allSatisfy({ $0.isWhitespace }) else {
-            throw CLIError.usage("nothing to search for in '\(ArgumentText.printable(text))'; give a word.", command: "history")
-        }
-        let store = try context.openStore()
-        let hits = try await store.search(text, newestFirst: arguments.newest, limit: limit)
-        if arguments.json {
-            context.printJSON(HistoryPrinter.searchJSON(hits))
-            return
-        }
-        guard !hits.isEmpty else {
-            context.console.print("No matches for '\(ArgumentText.printable(text))'.")
-            return
-        }
-        for line in HistoryPrinter.searchLines(hits, styling: context.console) { context.console.print(line) }
-    }
-
-    // MARK: - Usage
-
     /// The usage report (also `plan cache stats`).
-    func usage(store: Store, json: Bool) async throws {
+    static func usage(store: Store, json: Bool, context: Context) async throws {
         let report = try await HistoryPrinter.UsageReport(store: store)
         if json {
             context.printJSON(HistoryPrinter.usageJSON(report))
@@ -87,8 +90,6 @@ public struct HistoryCommand {
             for line in HistoryPrinter.usageLines(report, styling: context.console) { context.console.print(line) }
         }
     }
-
-    // MARK: - Helpers
 
     static func startOfDay(_ date: CalendarDate) -> Date {
         var calendar = Calendar(identifier: .gregorian)

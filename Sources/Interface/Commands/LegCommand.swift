@@ -2,41 +2,30 @@ import Foundation
 import Planner
 import Store
 
-/// `plan leg add <trip> <place> --to <date>` and `plan leg rm <trip> <n>`.
-public struct LegCommand {
-    let context: Context
+/// `plan leg`: a trip's stops. It only names its subcommands, `add` and `rm`; run alone it says which there are.
+public struct LegCommand: RunnableCommand {
+    public static let path = ["leg"]
 
-    public init(context: Context) {
-        self.context = context
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "A trip's stops: add one, remove one",
+            discussion: "add puts a new stop after the trip's last; rm removes one (see 'plan show' for their numbers).",
+            overview: [.init("leg add|rm", "Add a stop at the end of a trip, or remove one")],
+            section: .trips,
+            isGroup: true
+        )
     }
 
-    public func add(_ arguments: PlanArguments.LegAdd) async throws {
-        let store = try context.openStore()
-        guard let trip = try await store.trip(id: arguments.trip) else { throw CLIError.noSuchTrip(arguments.trip) }
-        let destination = try AddCommand.destination(arguments.place, command: "leg add")
-        guard let end = arguments.to else { throw CLIError.usage("missing --to <date>.", command: "leg add") }
-        let activities = try AddCommand.activities(arguments.activities, command: "leg add")
-        _ = try Self.usage { try TripEdit.adding(destination, place: nil, end: end, to: trip) }
-        let place = try await context.resolve(destination)
-        // The stop is added to the trip as it is after the lookup, not to the copy read before it.
-        try await save(tripID: trip.id, verb: "Added a stop to", json: arguments.json) { current in
-            var legs = try Self.usage { try TripEdit.adding(destination, place: place, end: end, to: current) }
-            legs[legs.count - 1].activities = activities
-            let added = legs[legs.count - 1]
-            let doing = activities.isEmpty ? "" : ", " + activities.joined(separator: ", ")
-            return (legs, "stop \(added.position) \(added.shortLabel) added (\(TripEdit.span(added))\(doing))")
-        }
-    }
+    public static var subcommands: [any RunnableCommand.Type] { [LegAddCommand.self, LegRemoveCommand.self] }
 
-    public func remove(_ arguments: PlanArguments.LegRemove) async throws {
-        try await save(tripID: arguments.trip, verb: "Removed a stop from", json: arguments.json) { current in
-            let legs = try Self.usage { try TripEdit.removing(arguments.leg, from: current) }
-            return (legs, "stop \(arguments.leg) \(current.legs[arguments.leg - 1].shortLabel) removed")
-        }
-    }
+    /// Never called: a group's parser asks for one of its subcommands.
+    public func run(_ context: Context) async throws {}
 
-    private func save(
-        tripID: Int, verb: String, json: Bool, _ change: (Trip) throws -> (legs: [TripLeg], note: String)
+    /// Writes the change `change` makes to the trip as it is now, then prints the trip (`leg add`, `leg rm`).
+    static func save(
+        tripID: Int, verb: String, json: Bool, context: Context, _ change: (Trip) throws -> (legs: [TripLeg], note: String)
     ) async throws {
         let written = try await TripEdit.write(to: try context.openStore(), tripID: tripID) { current in
             let (legs, note) = try change(current)
@@ -47,6 +36,7 @@ public struct LegCommand {
         try await TripChangeOutput(context: context).print(written.trip, verb: verb, note: written.change.note, json: json)
     }
 
+    /// Runs a stop's arithmetic, reporting its refusal as a usage error (exit 64).
     static func usage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -1,17 +1,30 @@
 import Foundation
 
-/// `plan list`.
-public struct ListCommand {
-    let context: Context
+/// `plan list`: the trips, newest first.
+public struct ListCommand: RunnableCommand {
+    public static let path = ["list"]
+    public static let aliases = ["ls"]
 
-    public init(context: Context) {
-        self.context = context
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, aliases: aliases, summary: "Your trips, newest first",
+            discussion: """
+                Lists trips, newest first: id, name, destination, dates, and whether a packing
+                list exists (✓).
+                """,
+            parameters: [[.flag("json", \.json, help: "print an array of trips")]],
+            section: .trips
+        )
     }
 
-    public func run(_ arguments: PlanArguments.List) async throws {
+    public func run(_ context: Context) async throws {
         let store = try context.openStore()
         let summaries = try await store.tripSummaries()
-        if arguments.json {
+        if json {
             context.printJSON(.array(summaries.map { TripPrinter.json($0.trip, packed: $0.hasPackingList) }))
             return
         }

@@ -5,32 +5,94 @@ import Store
 import Tools
 
 /// `plan pack <trip>` and `plan pack <destination> --from <date> --to <date>` (adds, then packs).
-public struct PackCommand {
-    let context: Context
+public struct PackCommand: RunnableCommand {
+    public static let path = ["pack"]
 
-    public init(context: Context) {
-        self.context = context
+    public var target = ""
+    public var details = TripDetails()
+    public var engine = EngineOptions()
+    public var network = NetworkOptions()
+    public var json = false
+    public var markdown = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "Make a packing list from the forecast",
+            discussion: """
+                Makes a packing list. A planning session runs: the model (or the built-in
+                engine) reads the forecast for the trip's place with the forecast tool (geocode
+                finds any other place), and answers with items grouped by category; each
+                weather-driven item says which day's forecast put it there. plan checks the
+                answer against that forecast: duplicates merged, non-items dropped, gear the
+                forecast demands added (marked +); an answer with too little left is set aside
+                for the built-in engine's list, with a note. The forecast used is pinned to the
+                trip; the whole session is kept (see 'plan history').
+
+                The second form adds the trip first, then packs it.
+
+                Packing a trip that has a list again (nearer departure, with --fresh) keeps your
+                ticks of items still on the new list (by name), your own items and what plan
+                remembers for you ('plan prefs'), and says what changed since the last list; an
+                item you ticked that the new list drops is kept and marked.
+
+                A pack cut short (Ctrl-C, a kill, the server gone) is resumed by the next pack
+                of the trip: the tool calls it answered are not asked again and the forecast it
+                fetched is reused; --restart starts afresh. While another pack of the same
+                trip runs, pack exits 75.
+                """,
+            parameters: [
+                [.argument("trip", \.target, help: "a trip id, or a destination to add first", completion: .trips)],
+                .group(\.details, TripDetails.parameters(datesRequired: false)),
+                .group(\.engine, EngineOptions.parameters),
+                .group(\.network, NetworkOptions.parameters),
+                .exclusive([
+                    .flag("json", \.json, help: "print the list as JSON (trip, session, model, items, notices)"),
+                    .flag("markdown", \.markdown, help: "print a checklist to paste"),
+                ]),
+            ],
+            forms: [
+                "<trip> [options]",
+                "<destination> --from <date> --to <date> [--activities a,b] [--then <place> --to <date> [--activities a,b]]... [--name <text>] [--like <trip>] [--adults <n>] [--children <ages>] [options]",
+            ],
+            overview: [
+                .init("pack <trip>", "Make a packing list from the forecast"),
+                .init("pack <destination> --from <date> --to <date>", "Add a trip and pack it in one step"),
+            ],
+            section: .packing,
+            examples: [
+                #"plan pack "Denver, CO" --from 2026-12-03 --to 2026-12-06 --activities ski"#,
+                "plan pack 1 --markdown > list.md",
+                "plan pack 1 --model http://127.0.0.1:8080",
+            ],
+            rules: [
+                ArgumentRule("--from, --to, --then, --name, --activities, --adults, --children and --like go with a destination, not a trip id") {
+                    Self.tripDetailsProblem($0)
+                },
+            ]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Pack) async throws {
-        let engine = arguments.engine
-        let offline = arguments.network.offline
-        let (newTrip, like) = try await newTrip(arguments)
+    public func run(_ context: Context) async throws {
+        let engine = self.engine
+        let offline = network.offline
+        let (newTrip, like) = try await newTrip(context)
         // `pack <trip>` with a destination's options never gets here: the declaration's rule refuses them.
         let model = try await context.languageModel(named: engine.model)
 
         let store = try context.openStore()
-        let trip = try await trip(arguments, adding: newTrip, like: like, store: store)
+        let trip = try await trip(adding: newTrip, like: like, store: store, context: context)
         let service = try context.forecastService(
-            store: store, fresh: arguments.network.fresh, offline: offline, sea: PackingRules.asksTheSea(trip.activities)
+            store: store, fresh: network.fresh, offline: offline, sea: PackingRules.asksTheSea(trip.activities)
         )
         var setup = context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
-        if let laundry = arguments.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        if let laundry = details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
         setup.traveller = try await context.traveller(store: store, tripID: trip.id)
         setup.today = context.today
         let result: PackPlanner.Result
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
-        let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
+        let stream = context.console.isStdoutTerminal && !self.json && !self.markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
         // Ctrl-C leaves the session interrupted (not running): the next pack resumes it.
         let interruption = InterruptHandler { [store, trip] in
@@ -51,39 +113,39 @@ public struct PackCommand {
             throw error
         }
         context.console.endProgress()
-        try await report(result, trip: trip, store: store, arguments: arguments)
+        try await report(result, trip: trip, store: store, context: context)
     }
 
     /// `pack <destination>`: the new trip, checked and resolved (nothing stored yet), and the trip it is like.
-    private func newTrip(_ arguments: PlanArguments.Pack) async throws -> (NewTrip?, Trip?) {
-        guard !arguments.targetsTrip else { return (nil, nil) }
-        var trip = try AddCommand.newTrip(arguments.target, details: arguments.details, command: "pack")
-        trip.party = try await context.party(arguments.details, command: "pack")
+    private func newTrip(_ context: Context) async throws -> (NewTrip?, Trip?) {
+        guard !targetsTrip else { return (nil, nil) }
+        var trip = try AddCommand.newTrip(target, details: details, command: "pack")
+        trip.party = try await context.party(details, command: "pack")
         var like: Trip?
-        if let id = arguments.details.like {
+        if let id = details.like {
             like = try await LikeTrip.load(id, context: context)
-            if let like { trip = LikeTrip.apply(like, to: trip, details: arguments.details) }
+            if let like { trip = LikeTrip.apply(like, to: trip, details: details) }
         }
         // An unknown activity is said once, by the list's notices (not also here).
-        return (try await AddCommand.resolvePlaces(trip, context: context, offline: arguments.network.offline), like)
+        return (try await AddCommand.resolvePlaces(trip, context: context, offline: network.offline), like)
     }
 
     /// The trip to pack: the new one, stored now, or the stored one the argument names.
-    private func trip(_ arguments: PlanArguments.Pack, adding newTrip: NewTrip?, like: Trip?, store: Store) async throws -> Trip {
+    private func trip(adding newTrip: NewTrip?, like: Trip?, store: Store, context: Context) async throws -> Trip {
         if let newTrip {
             let trip = try await store.addTrip(newTrip)
             if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
             context.console.warn("plan: added trip \(trip.id): \(TripPrinter.headline(trip))")
             return trip
         }
-        let id = try ArgumentText.id(arguments.target, what: "trip", context: ParseContext(command: "pack", today: context.today))
+        let id = try ArgumentText.id(target, what: "trip", context: ParseContext(command: "pack", today: context.today))
         guard let found = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
         return found
     }
 
     /// What the pack says besides the list (not resumed, out of date, resumed), then the list the traveller
     /// packs from: their ticks, own items and remembered choices on the new list, and what changed since the last.
-    private func report(_ result: PackPlanner.Result, trip: Trip, store: Store, arguments: PlanArguments.Pack) async throws {
+    private func report(_ result: PackPlanner.Result, trip: Trip, store: Store, context: Context) async throws {
         if let notResumed = result.notResumed { context.console.warn("plan: " + notResumed) }
         if let reason = result.stored.outOfDate {
             context.console.warn("plan: this list is out of date (\(reason)); run 'plan pack \(trip.id)' for a current one.")
@@ -98,7 +160,7 @@ public struct PackCommand {
         let list = try await keeper.list(tripID: trip.id)
         let report = try await keeper.report(tripID: trip.id)
         try PackOutput(context: context).print(
-            result: PackOutput.Made(result), trip: trip, snapshot: snapshot, format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
+            result: PackOutput.Made(result), trip: trip, snapshot: snapshot, format: PackOutput.Format(json: self.json, markdown: self.markdown),
             list: list, report: report
         )
     }

@@ -3,18 +3,39 @@ import LanguageModels
 import Planner
 import Store
 
-/// `plan prefs` and `plan prefs rm <name>`.
-public struct PrefsCommand {
-    let context: Context
+/// `plan prefs`: what plan remembers (items always or never brought); `prefs rm` is its subcommand.
+public struct PrefsCommand: RunnableCommand {
+    public static let path = ["prefs"]
 
-    public init(context: Context) {
-        self.context = context
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "What plan remembers: items you always or never bring",
+            discussion: """
+                Lists the items you always bring and the ones you never want suggested (chosen
+                with 'plan item add' and 'plan item rm'; see their --help), with when and on which
+                trip you chose. They apply to every list made afterwards, from the built-in engine
+                or a model.
+                """,
+            parameters: [[.flag("json", \.json, help: #"print an array of {"name", "choice", "quantity", "category", "since", "trip"}"#)]],
+            overview: [
+                .init("prefs", "What plan remembers: items you always or never bring"),
+                .init("prefs rm <name>", "Forget a remembered item"),
+            ],
+            section: .packing,
+            examples: ["plan prefs", "plan prefs rm umbrella"]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Prefs) async throws {
+    public static var subcommands: [any RunnableCommand.Type] { [PrefsRemoveCommand.self] }
+
+    public func run(_ context: Context) async throws {
         let store = try context.openStore()
         let preferences = try await ListKeeper(store: store).preferences()
-        if arguments.json {
+        if json {
             context.printJSON(.array(preferences.map(Self.json)))
             return
         }
@@ -32,16 +53,6 @@ public struct PrefsCommand {
             if let trip = preference.tripID { since += " (trip \(trip))" }
             console.print("\(preference.choice.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(name)  " + console.dim(since))
         }
-    }
-
-    public func remove(_ arguments: PlanArguments.PrefsRemove) async throws {
-        let store = try context.openStore()
-        let forgotten = try await ListKeeper(store: store).forget(arguments.name)
-        if arguments.json {
-            context.printJSON(Self.json(forgotten))
-            return
-        }
-        context.console.print("Forgot: \(forgotten.choice.rawValue) \(forgotten.name). Lists made from now on leave it to the engine.")
     }
 
     static func label(_ preference: Preference) -> String {

@@ -3,28 +3,49 @@ import Store
 
 /// `plan rm <trip> [--yes]`. On a terminal it names what goes and asks first; `--yes`, or stdin that is not
 /// a terminal (a script), deletes at once.
-public struct RemoveCommand {
-    let context: Context
+public struct RemoveCommand: RunnableCommand {
+    public static let path = ["rm"]
 
-    public init(context: Context) {
-        self.context = context
+    public var trip = 0
+    public var yes = false
+    public var json = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "Delete a trip and its sessions",
+            discussion: """
+                Deletes a trip with its sessions, pinned forecasts and packing lists. On a
+                terminal it first names what will go and asks [y/N]: Enter, or anything but
+                y or yes, keeps the trip. With --yes, or when stdin is not a terminal (a
+                script), it deletes at once.
+                """,
+            parameters: [[
+                .trip(\.trip),
+                .flag("yes", \.yes, help: "delete without asking"),
+                .flag("json", \.json, help: #"print {"deleted": <id>}"#),
+            ]],
+            section: .trips,
+            examples: ["plan rm 3", "plan rm 3 --yes"]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Remove) async throws {
-        let id = arguments.trip
+    public func run(_ context: Context) async throws {
+        let id = self.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-        if !arguments.yes && context.console.isStdinTerminal {
+        if !yes && context.console.isStdinTerminal {
             let footprint = try await store.tripFootprint(id: id)
             let what = Self.description(trip, lists: footprint.lists, sessions: footprint.sessions)
             guard context.console.confirm("Delete \(what)?") else {
                 context.console.warn("Kept trip \(id).")
-                if arguments.json { context.printJSON(["deleted": .null, "kept": .number(Double(id))]) }
+                if json { context.printJSON(["deleted": .null, "kept": .number(Double(id))]) }
                 return
             }
         }
         guard try await store.deleteTrip(id: id) else { throw CLIError.noSuchTrip(id) }
-        if arguments.json {
+        if json {
             context.printJSON(["deleted": .number(Double(id))])
         } else {
             context.console.print("Deleted trip \(id): \(trip.name)")

@@ -6,17 +6,59 @@ import Tools
 
 /// `plan replay <trip>` / `plan replay --session <id>`: re-runs a past pack with its pinned place and
 /// forecast, with no network, and shows what changed.
-public struct ReplayCommand {
-    let context: Context
+public struct ReplayCommand: RunnableCommand {
+    public static let path = ["replay"]
 
-    public init(context: Context) {
-        self.context = context
+    public var trip: Int?
+    public var session: Int?
+    public var engine = EngineOptions()
+    public var json = false
+    public var markdown = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "Re-run a past pack offline with its pinned forecast",
+            discussion: """
+                Re-runs a past pack with the place and forecast pinned when it first ran, with no
+                network at all, records it as a new session linked to the original, and shows what
+                changed (+ added, - removed). With the built-in engine a replay gives the same list;
+                with --model it is how you try a new model on yesterday's real cases.
+                """,
+            parameters: [
+                [
+                    .argument("trip", \.trip, help: "the trip whose latest completed pack to replay", completion: .trips,
+                              required: false) { try ArgumentText.id($0, what: "trip", context: $1) },
+                    .option("session", \.session, value: "<id>", help: "replay this pack session instead",
+                            completion: .sessions) { try ArgumentText.id($0, what: "session", context: $1) },
+                ],
+                .group(\.engine, EngineOptions.parameters),
+                .exclusive([
+                    .flag("json", \.json, help: "print the list and the diff against the original as JSON"),
+                    .flag("markdown", \.markdown, help: "print a checklist to paste"),
+                ]),
+            ],
+            forms: ["<trip> [--model <m>] [--json | --markdown]", "--session <id> [--model <m>]"],
+            overview: [.init("replay <trip>", "Re-run a past pack offline with its pinned forecast")],
+            section: .packing,
+            examples: ["plan replay 1 --model http://127.0.0.1:8080"],
+            rules: [
+                ArgumentRule("a trip or --session <id>, not both") { arguments in
+                    switch (arguments.trip, arguments.session) {
+                    case (nil, nil): "give a trip id or --session <id>."
+                    case (.some, .some): "give a trip or --session, not both."
+                    default: nil
+                    }
+                },
+            ]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Replay) async throws {
-        let engine = arguments.engine
+    public func run(_ context: Context) async throws {
+        let engine = self.engine
         let store = try context.openStore()
-        let (original, found) = try await session(arguments, store: store)
+        let (original, found) = try await session(store: store)
         guard let originalList = try await store.packingList(sessionID: original.id) else {
             throw CLIError(
                 code: ExitCode.noInput, message: "session \(original.id) produced no packing list (it \(original.status.rawValue)).",
@@ -32,7 +74,7 @@ public struct ReplayCommand {
         var setup = context.planningSetup(store: store, model: model, forecasts: pinned.provider, engine: engine)
         setup.traveller = try await context.traveller(store: store, tripID: trip.id)
         // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
-        let stream = context.console.isStdoutTerminal && !arguments.json && !arguments.markdown
+        let stream = context.console.isStdoutTerminal && !self.json && !markdown
             && model.name != "builtin" ? PackStream(console: context.console) : nil
         var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
         if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
@@ -45,20 +87,20 @@ public struct ReplayCommand {
             throw error
         }
         context.console.endProgress()
-        try print(result, against: original, list: try PackingList.fromJSON(originalList.json), trip: trip, snapshot: pinned.snapshot, arguments: arguments)
+        try print(result, against: original, list: try PackingList.fromJSON(originalList.json), trip: trip, snapshot: pinned.snapshot, context: context)
     }
 
     /// The session to replay and its trip: the one named by `--session`, else the trip's latest completed pack.
-    private func session(_ arguments: PlanArguments.Replay, store: Store) async throws -> (SessionRecord, Trip) {
+    private func session(store: Store) async throws -> (SessionRecord, Trip) {
         // The declaration's rule lets exactly one of a trip and --session through.
-        if let sessionID = arguments.session {
+        if let sessionID = self.session {
             guard let session = try await store.session(id: sessionID) else { throw CLIError.noSuchSession(sessionID) }
             guard let tripID = session.tripID, let trip = try await store.trip(id: tripID) else {
                 throw CLIError(code: ExitCode.noInput, message: "session \(sessionID) belongs to no trip.", hint: "Replay a pack session.")
             }
             return (session, trip)
         }
-        guard let tripID = arguments.trip else { throw CLIError.usage("give a trip id or --session <id>.", command: "replay") }
+        guard let tripID = self.trip else { throw CLIError.usage("give a trip id or --session <id>.", command: "replay") }
         guard let trip = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
         guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
             throw CLIError(
@@ -72,7 +114,7 @@ public struct ReplayCommand {
     /// The replayed list with what changed against the original session's.
     private func print(
         _ result: ReplayPlanner.Result, against original: SessionRecord, list before: PackingList, trip: Trip,
-        snapshot: ForecastSnapshot?, arguments: PlanArguments.Replay
+        snapshot: ForecastSnapshot?, context: Context
     ) throws {
         let key: (PackingItem) -> String = { "\($0.category)/\($0.name)" }
         let oldKeys = Set(before.items.map(key))
@@ -94,7 +136,7 @@ public struct ReplayCommand {
         )
         try PackOutput(context: context).print(
             result: PackOutput.Made(result), trip: trip, snapshot: snapshot,
-            format: PackOutput.Format(json: arguments.json, markdown: arguments.markdown),
+            format: PackOutput.Format(json: self.json, markdown: markdown),
             extra: [
                 "original": .number(Double(original.id)),
                 "diff": ["added": .array(added.map(itemJSON)), "removed": .array(removed.map(itemJSON))],

@@ -7,10 +7,10 @@ import Tools
 extension ShowCommand {
     /// `plan show` of a trip of several stops: the trip, then each stop with its own forecast chart (through
     /// the cache; the stop's pinned forecast when the service fails), then the one list.
-    func showStops(_ trip: Trip, list: TravellerList, arguments: PlanArguments.Show, store: Store, service: ForecastService) async throws {
-        let (reports, failures) = try await stopReports(trip, store: store, service: service)
+    func showStops(_ trip: Trip, list: TravellerList, store: Store, service: ForecastService, context: Context) async throws {
+        let (reports, failures) = try await stopReports(trip, store: store, service: service, context: context)
         let hasList = list.base != nil || !list.entries.isEmpty
-        if arguments.json {
+        if json {
             var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]
             let forecasts = zip(trip.legs, reports).map { leg, report in
                 report.map { ForecastPrinter.json($0, trip: Self.view(trip, at: leg)) } ?? .null
@@ -51,7 +51,7 @@ extension ShowCommand {
     /// Each stop's weather for its own dates (`StopDates`, as a pack asks it), through the cache; the stop's
     /// pinned forecast when the service fails (its alerts kept to the stop's days), else nil.
     func stopReports(
-        _ trip: Trip, store: Store, service: ForecastService
+        _ trip: Trip, store: Store, service: ForecastService, context: Context
     ) async throws -> (reports: [ForecastReport?], failures: [(TripLeg, any Error)]) {
         var reports: [ForecastReport?] = []
         var failures: [(TripLeg, any Error)] = []

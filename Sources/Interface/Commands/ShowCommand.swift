@@ -4,27 +4,62 @@ import Store
 import Tools
 
 /// `plan show <trip> [--fresh] [--offline]`, and `--markdown` / `--csv` (the stored list alone).
-public struct ShowCommand {
-    let context: Context
+public struct ShowCommand: RunnableCommand {
+    public static let path = ["show"]
 
-    public init(context: Context) {
-        self.context = context
+    public var trip = 0
+    public var network = NetworkOptions()
+    public var json = false
+    public var markdown = false
+    public var csv = false
+
+    public init() {}
+
+    public static var declaration: Command<Self> {
+        Command(
+            path, summary: "A trip, its place, forecast and packing list",
+            discussion: """
+                Shows a trip: its resolved place, dates and activities; the forecast for the
+                trip's days at a glance, one line a day on a shared temperature scale (the low to
+                high range as a bar, the chance of precipitation, a mark for snow, rain, thunder,
+                wind or heat), with its source and age ("NWS, fetched 12 min ago (cached)"); and the
+                latest packing list. The forecast comes through the cache: within its lifetime no
+                request is made. If the service fails, a stale copy is shown with its age, else the
+                forecast pinned at the last pack; with nothing at all the trip is still shown and
+                plan exits 69.
+
+                The list is numbered, with [x] for what you ticked ('plan check 1 3 socks') and
+                "12 of 30 packed"; your own items are on it ('plan item add'). --markdown and --csv
+                print the stored list alone: no forecast, no network, no new session.
+                """,
+            parameters: [
+                [.trip(\.trip)],
+                .group(\.network, NetworkOptions.parameters),
+                .exclusive([
+                    .flag("json", \.json, help: #"the trip, "forecast" (days, source, age) and "packingList""#),
+                    .flag("markdown", \.markdown, help: "the stored list as a Markdown checklist (no forecast, no network)"),
+                    .flag("csv", \.csv, help: "the stored list as CSV: name, quantity, category, packed, own, reason"),
+                ]),
+            ],
+            section: .trips,
+            examples: ["plan show 1", "plan show 1 --markdown > list.md", "plan show 1 --csv > list.csv"]
+        )
     }
 
-    public func run(_ arguments: PlanArguments.Show) async throws {
-        let id = arguments.trip
+    public func run(_ context: Context) async throws {
+        let id = self.trip
         let store = try context.openStore()
         guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
         let list = try await ListKeeper(store: store).list(for: trip)
-        if arguments.markdown || arguments.csv {
+        if markdown || csv {
             // The stored list alone: no forecast, no network, no session.
-            try ListOutput(context: context).document(list, trip: trip, csv: arguments.csv)
+            try ListOutput(context: context).document(list, trip: trip, csv: csv)
             return
         }
         let service = try context.forecastService(
-            store: store, fresh: arguments.network.fresh, offline: arguments.network.offline, sea: PackingRules.asksTheSea(trip.activities)
+            store: store, fresh: network.fresh, offline: network.offline, sea: PackingRules.asksTheSea(trip.activities)
         )
-        if trip.hasStops { return try await showStops(trip, list: list, arguments: arguments, store: store, service: service) }
+        if trip.hasStops { return try await showStops(trip, list: list, store: store, service: service, context: context) }
 
         var report: ForecastReport?
         var failure: (any Error)?
@@ -43,7 +78,7 @@ public struct ShowCommand {
         }
         let hasList = list.base != nil || !list.entries.isEmpty
 
-        if arguments.json {
+        if json {
             var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]
             object["forecast"] = report.map { ForecastPrinter.json($0, trip: trip) } ?? .null
             object["legs"] = Self.legsJSON(trip, forecasts: [object["forecast"] ?? .null])

@@ -4,7 +4,7 @@ import Foundation
 /// the database through the hidden `plan __complete trips|sessions` (one "id<TAB>description" a line).
 public enum CompletionScript {
     /// The script for `shell`.
-    public static func render(_ shell: PlanArguments.Shell, tool: CommandInfo) -> String {
+    public static func render(_ shell: CompletionsCommand.Shell, tool: CommandInfo) -> String {
         switch shell {
         case .bash: return bash(tool)
         case .zsh: return zsh(tool)

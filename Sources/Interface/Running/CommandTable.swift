@@ -1,10 +1,9 @@
 import Foundation
 
-/// The commands a program runs, written once as rows: the words that name each (its name, then its
-/// aliases), its declaration (summary, arguments and options, the rules that span them, hidden or not) and the
-/// code that runs it; subcommands are rows under their command. Resolving a command line, "did you mean",
-/// `--help`, the overview, the completion scripts and the man page all come from these rows. plan's own table
-/// is the executable's (`CommandTable.plan`, Sources/plan), as swift-argument-parser's root lists its commands.
+/// The commands a program runs: a row for each command type (`RunnableCommand`), in the overview's order,
+/// each with the rows of its subcommands. Resolving a command line, "did you mean", `--help`, the overview,
+/// the completion scripts and the man page all come from these rows. plan's own table is the executable's
+/// (`CommandTable.plan`, Sources/plan), as swift-argument-parser's root lists its commands.
 public struct CommandTable: Sendable {
     public let rows: [CommandRow]
 
@@ -12,26 +11,56 @@ public struct CommandTable: Sendable {
         self.rows = rows
     }
 
+    /// The table of these command types (each brings its subcommands).
+    public init(_ commands: [any RunnableCommand.Type]) {
+        self.init(rows: Self.rows(commands))
+    }
+
+    /// A row for each command type, in order. A loop, not `map`: every start builds the table, and a debug
+    /// build runs `map` unspecialised (Tests/Startup).
+    static func rows(_ commands: [any RunnableCommand.Type]) -> [CommandRow] {
+        var rows: [CommandRow] = []
+        rows.reserveCapacity(commands.count)
+        var index = 0
+        while index < commands.count {
+            rows.append(CommandRow(commands[index]))
+            index += 1
+        }
+        return rows
+    }
+
     /// The row a command line names and the words after its name (`history show 4` → `history show`, `4`);
     /// nil when the first word names no command. Builds no declaration.
     public func resolve(_ words: [String]) -> (row: CommandRow, rest: [String])? {
-        guard let first = words.first, var row = rows.first(where: { $0.words.contains(first) }) else { return nil }
-        var rest = Array(words.dropFirst())
-        while let word = rest.first, let sub = row.subrows.first(where: { $0.words.contains(word) }) {
+        guard let first = words.first, var row = Self.row(named: first, in: rows) else { return nil }
+        var rest = words  // not Array(words.dropFirst()): unspecialised in a debug build, that costs 0.25M instructions
+        rest.removeFirst()
+        while let word = rest.first, let sub = Self.row(named: word, in: row.subrows) {
             row = sub
             rest.removeFirst()
         }
         return (row, rest)
     }
 
-    /// The words a mistyped command is compared with for "did you mean": every visible command's name and aliases.
+    /// The first of `rows` that `word` names (an index loop, as `rows(_:)`).
+    private static func row(named word: String, in rows: [CommandRow]) -> CommandRow? {
+        var index = 0
+        while index < rows.count {
+            if rows[index].isNamed(word) { return rows[index] }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The words a mistyped command is compared with for "did you mean": every command's name and aliases
+    /// but the hidden query's (`__complete`) and the flag spelling of `--version`.
     public var knownWords: [String] {
-        rows.flatMap(\.words).filter { !$0.hasPrefix("_") }
+        rows.flatMap(\.words).filter { !$0.hasPrefix("_") && !$0.hasPrefix("-") }
     }
 
     /// `plan` itself with every command under it, for the overview, `help`, the completion scripts and the man page.
     /// Builds every declaration.
     public var tool: CommandInfo {
-        PlanCommands.tool(commands: rows.map { $0.route().info })
+        PlanInfo.tool(commands: rows.map { $0.route().info })
     }
 }

@@ -10,7 +10,7 @@ public struct Route {
         info = command.info
         run = { context, words in
             switch try command.parse(words, today: context.today) {
-            case .help: HelpCommand(context: context).printHelp(command.info)
+            case .help: HelpCommand.printHelp(command.info, context: context)
             case let .run(arguments): try await body(context, arguments)
             }
         }

@@ -50,7 +50,7 @@ struct Settings {
     var userAgent: String { Self.userAgent }
 
     /// "plan/0.3": the User-Agent of every request, the model server's too (never with the contact).
-    static var userAgent: String { "plan/\(PlanCommands.version)" }
+    static var userAgent: String { "plan/\(PlanInfo.version)" }
 
     /// The User-Agent for `url`: with the contact only when it is an NWS URL (the rule is
     /// `HTTPClient.Configuration.userAgent(for:)`'s, which every forecast and geocoding request uses).

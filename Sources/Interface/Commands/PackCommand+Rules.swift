@@ -1,6 +1,6 @@
 import Store
 
-extension PlanArguments.Pack {
+extension PackCommand {
     /// Whether the target is a trip id (digits) rather than a destination to add.
     public var targetsTrip: Bool {
         !target.isEmpty && target.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
@@ -30,28 +30,5 @@ extension PlanArguments.Pack {
             return "--like goes with a destination (a new trip), not a trip id."
         }
         return nil
-    }
-}
-
-extension PlanArguments.Check {
-    /// `check` and `uncheck`: items, `--all` or (check only) `--from-markdown`, one of them. `verb` is "tick"
-    /// or "untick".
-    static func rules(verb: String, markdown: Bool) -> [ArgumentRule<Self>] {
-        var rules: [ArgumentRule<Self>] = []
-        if markdown {
-            rules.append(ArgumentRule("--from-markdown goes alone: no items, no --all") { arguments in
-                arguments.markdownFile != nil && (!arguments.items.isEmpty || arguments.all)
-                    ? "--from-markdown goes alone: no items and no --all." : nil
-            })
-        }
-        rules.append(ArgumentRule("--name goes with items") { arguments in
-            arguments.byName && arguments.items.isEmpty ? "--name reads the items given as names; give the items." : nil
-        })
-        rules.append(ArgumentRule("items or --all\(markdown ? " or --from-markdown" : ""), one of them") { arguments in
-            if arguments.markdownFile != nil { return nil }
-            if arguments.all { return arguments.items.isEmpty ? nil : "--all takes no items; give items or --all." }
-            return arguments.items.isEmpty ? "name the items to \(verb) (numbers or names), or give --all." : nil
-        })
-        return rules
     }
 }
