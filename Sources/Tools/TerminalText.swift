@@ -65,37 +65,66 @@ public enum TerminalText {
             self.singleLine = singleLine
         }
 
+        /// `text` made safe. Runs of scalars printed as themselves are copied whole (a slice at a time, not
+        /// scalar by scalar: a cached `show` prints thousands of them); everything else goes one at a time.
         public mutating func feed(_ text: String) -> String {
-            let scalars = Array(text.unicodeScalars)
+            let scalars = text.unicodeScalars
             var output = String.UnicodeScalarView()
-            var index = 0
-            while index < scalars.count {
+            var index = scalars.startIndex
+            // The start of the scalars printed as themselves and not yet copied.
+            var run = index
+            while index < scalars.endIndex {
                 let scalar = scalars[index]
-                index += 1
                 scalarsRead += 1
-                if scalar == TerminalText.markOpen {
-                    if let (code, next) = styleMark(in: scalars, at: index) {
-                        output.append(contentsOf: "\u{1B}[\(code)m".unicodeScalars)
-                        scalarsRead += next - index
-                        index = next
-                    }
+                if !isCutting, column < maximumLineLength, isPlain(scalar) {
+                    column += 1
+                    index = scalars.index(after: index)
                     continue
                 }
-                if singleLine, Self.breaksALine(scalar) {
-                    // A one-line field (a place's name in a table, an alert's event): outside text cannot
-                    // start a line of its own or push a column with a tab.
-                    emit(" ", into: &output)
-                    continue
-                }
-                if scalar == "\n" {
-                    output.append(scalar)
-                    column = 0
-                    isCutting = false
-                    continue
-                }
-                emit(Self.shown(scalar), into: &output)
+                if run < index { output.append(contentsOf: scalars[run..<index]) }
+                index = scalars.index(after: index)
+                special(scalar, in: scalars, at: &index, into: &output)
+                run = index
             }
+            if run < index { output.append(contentsOf: scalars[run..<index]) }
             return String(output)
+        }
+
+        /// Whether a scalar is printed as itself, with nothing else to do.
+        private func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            if value >= 0x20 && value < 0x7F { return true }  // printable ASCII, the bulk of it
+            if scalar == "\n" || scalar == TerminalText.markOpen || (singleLine && Self.breaksALine(scalar)) { return false }
+            return Self.shown(scalar) == scalar
+        }
+
+        /// A scalar that is not printed as itself, or ends a line, or opens a style mark (`index` is past it,
+        /// and past the mark when there is one).
+        private mutating func special(
+            _ scalar: Unicode.Scalar, in scalars: String.UnicodeScalarView, at index: inout String.UnicodeScalarView.Index,
+            into output: inout String.UnicodeScalarView
+        ) {
+            if scalar == TerminalText.markOpen {
+                if let (code, next) = styleMark(in: scalars, at: index) {
+                    output.append(contentsOf: "\u{1B}[\(code)m".unicodeScalars)
+                    scalarsRead += scalars.distance(from: index, to: next)
+                    index = next
+                }
+                return
+            }
+            if singleLine, Self.breaksALine(scalar) {
+                // A one-line field (a place's name in a table, an alert's event): outside text cannot
+                // start a line of its own or push a column with a tab.
+                emit(" ", into: &output)
+                return
+            }
+            if scalar == "\n" {
+                output.append(scalar)
+                column = 0
+                isCutting = false
+                return
+            }
+            emit(Self.shown(scalar), into: &output)
         }
 
         private mutating func emit(_ scalar: Unicode.Scalar?, into output: inout String.UnicodeScalarView) {
@@ -110,20 +139,22 @@ public enum TerminalText {
         }
 
         /// `[nonce][code]` + close after an open mark, when the nonce is this run's.
-        private func styleMark(in scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+        private func styleMark(
+            in scalars: String.UnicodeScalarView, at start: String.UnicodeScalarView.Index
+        ) -> (String, String.UnicodeScalarView.Index)? {
             guard let marks else { return nil }
             var index = start
             for expected in marks.nonce.unicodeScalars {
-                guard index < scalars.count, scalars[index] == expected else { return nil }
-                index += 1
+                guard index < scalars.endIndex, scalars[index] == expected else { return nil }
+                index = scalars.index(after: index)
             }
             var code = ""
-            while index < scalars.count, code.count < 8 {
+            while index < scalars.endIndex, code.count < 8 {
                 let scalar = scalars[index]
-                if scalar == TerminalText.markClose { return code.isEmpty ? nil : (code, index + 1) }
+                if scalar == TerminalText.markClose { return code.isEmpty ? nil : (code, scalars.index(after: index)) }
                 guard ("0"..."9").contains(scalar) || scalar == ";" else { return nil }
                 code.unicodeScalars.append(scalar)
-                index += 1
+                index = scalars.index(after: index)
             }
             return nil
         }

@@ -88,6 +88,7 @@ public enum ItemName {
 
     /// Whitespace runs as one space, none at either end.
     private static func collapsed(_ text: String) -> String {
+        if isCollapsedASCII(text) { return text }
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -100,5 +101,16 @@ public enum ItemName {
             result.append(scalar)
         }
         return String(result)
+    }
+
+    /// Whether `text` is ASCII already collapsed (no space at either end or twice, no tab or line break): the
+    /// usual item name, returned as it is without building it again scalar by scalar.
+    private static func isCollapsedASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20  // a space "before" the text: a leading space fails
+        for byte in text.utf8 {
+            if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return previous != 0x20
     }
 }
