@@ -39,7 +39,7 @@ import Testing
 
     @Test func openMeteoIsAskedOnlyForTheDaysNWSLeavesWithinItsSixteen() throws {
         let plan = DayPlan(from: Self.today.adding(days: 2), to: Self.today.adding(days: 20), today: Self.today, isNWSCandidate: true)
-        let nws = Set((0..<7).map { Self.today.adding(days: $0) })
+        let nws = (0..<7).map { Self.today.adding(days: $0) }
         let range = try #require(plan.openMeteoRange(covered: nws))
         #expect(range.lowerBound == Self.today.adding(days: 7))
         #expect(range.upperBound == Self.today.adding(days: 15))

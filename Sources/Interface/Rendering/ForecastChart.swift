@@ -85,11 +85,12 @@ public struct ForecastChart: Sendable {
         let temperatureColumn = 10
         lines.append(indent + pad("", labelWidth + temperatureColumn) + paint(.scale, left + String(repeating: " ", count: gap) + right))
         var date = start
-        var byDate: [CalendarDate: ForecastDay] = [:]
-        for day in days { byDate[day.date] = day }
+        // Looked up in the array (the last day of a date wins), not a dictionary keyed by date: that makes the
+        // runtime look up `CalendarDate: Hashable` by its mangled name, a scan of every conformance record.
+        func byDate(_ date: CalendarDate) -> ForecastDay? { days.last { $0.date == date } }
         var climateYears: (Int, Int)?
         while date <= end {
-            if let day = byDate[date] {
+            if let day = byDate(date) {
                 if day.isClimate, let climate = day.climate { climateYears = (climate.firstYear, climate.lastYear) }
                 lines.append(indent + pad(date.shortLabel, labelWidth) + line(for: day, degrees: degrees, column: temperatureColumn, paint: paint))
                 date = date.adding(days: 1)
@@ -97,7 +98,7 @@ public struct ForecastChart: Sendable {
             }
             // Days without a forecast say so in their place; a run of them shares one line.
             var last = date
-            while last < end, byDate[last.adding(days: 1)] == nil { last = last.adding(days: 1) }
+            while last < end, byDate(last.adding(days: 1)) == nil { last = last.adding(days: 1) }
             let reason: String
             if let reach = lastForecastDay, date > reach {
                 reason = "no forecast yet (it reaches \(reach.shortLabel))"

@@ -12,12 +12,20 @@ import Foundation
 /// commit after that is lost when plan exits. So the header is read only when the file is not open yet.
 enum OpenDatabaseFiles {
     /// A file's identity: the same for every path (a symlink, a relative path) that reaches it.
-    struct Identity: Hashable, Sendable {
+    struct Identity: Equatable, Sendable {
         var device: UInt64
         var inode: UInt64
     }
 
-    private static let open = Locked<[Identity: Int]>([:])
+    /// Each open file with how many stores have it open. A short array, not a dictionary: a dictionary keyed by
+    /// `Identity` makes the runtime look up `Identity: Hashable` by its mangled name at the first open, scanning
+    /// every conformance record of the binary (0.36M instructions of every command, docs/benchmarks.md).
+    private static let open = Locked<[OpenFile]>([])
+
+    struct OpenFile {
+        let identity: Identity
+        var count: Int
+    }
 
     static func identity(of path: String) -> Identity? {
         var info = stat()
@@ -28,13 +36,19 @@ enum OpenDatabaseFiles {
     /// Whether a `Store` of this process has the file at `path` open.
     static func isOpen(_ path: String) -> Bool {
         guard let identity = identity(of: path) else { return false }
-        return open.withLock { ($0[identity] ?? 0) > 0 }
+        return open.withLock { files in files.contains { $0.identity == identity && $0.count > 0 } }
     }
 
     /// A `Store` opened the file: returns its identity, to hand back to `closed`.
     static func opened(_ path: String) -> Identity? {
         guard let identity = identity(of: path) else { return nil }
-        open.withLock { $0[identity, default: 0] += 1 }
+        open.withLock { files in
+            if let index = files.firstIndex(where: { $0.identity == identity }) {
+                files[index].count += 1
+            } else {
+                files.append(OpenFile(identity: identity, count: 1))
+            }
+        }
         return identity
     }
 
@@ -42,8 +56,9 @@ enum OpenDatabaseFiles {
     static func closed(_ identity: Identity?) {
         guard let identity else { return }
         open.withLock { files in
-            let left = (files[identity] ?? 1) - 1
-            files[identity] = left > 0 ? left : nil
+            guard let index = files.firstIndex(where: { $0.identity == identity }) else { return }
+            files[index].count -= 1
+            if files[index].count <= 0 { files.remove(at: index) }
         }
     }
 }

@@ -60,9 +60,8 @@ public struct ClimateService: Sendable {
     /// Each day dated to the trip day of its month and day (kept when it is one already); a day no trip
     /// day matches is left out. Matched by date, never by position: a missing day shifts nothing.
     static func redated(_ days: [ForecastDay], to tripDays: [CalendarDate]) -> [ForecastDay] {
-        let trip = Set(tripDays)
         return days.compactMap { day in
-            if trip.contains(day.date) { return day }
+            if tripDays.contains(day.date) { return day }
             guard let match = tripDays.first(where: { $0.month == day.date.month && $0.day == day.date.day }) else { return nil }
             var day = day
             day.date = match

@@ -31,7 +31,7 @@ struct DayPlan: Equatable, Sendable {
     }
 
     /// The dates to ask Open-Meteo for: the trip days not `covered` (by NWS) within its 16 days; nil: none.
-    func openMeteoRange(covered: Set<CalendarDate>) -> ClosedRange<CalendarDate>? {
+    func openMeteoRange(covered: [CalendarDate]) -> ClosedRange<CalendarDate>? {
         let wanted = tripDays.filter { !covered.contains($0) && $0 >= today && $0 <= openMeteoLast }
         guard let first = wanted.first, let last = wanted.last else { return nil }
         return first...last

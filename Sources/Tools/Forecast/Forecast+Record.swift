@@ -97,7 +97,7 @@ extension Forecast: CompactRecord {
         self.sea = sea
     }
 
-    private static func sea(_ fields: [Range<Int>], _ record: RecordFields) -> SeaTemperature? {
+    private static func sea(_ fields: [RecordFields.Field], _ record: RecordFields) -> SeaTemperature? {
         guard fields.count == 5, let celsius = record.optionalDouble(fields[1]) ?? nil, (-2...40).contains(celsius),
               let from = record.int(fields[2]), let to = record.int(fields[3]),
               (-719_162...2_932_896).contains(from), (-719_162...2_932_896).contains(to), let lastYear = record.flag(fields[4])
@@ -105,7 +105,7 @@ extension Forecast: CompactRecord {
         return SeaTemperature(celsius: celsius, from: CalendarDate(dayNumber: from), to: CalendarDate(dayNumber: to), isLastYear: lastYear)
     }
 
-    private static func day(_ fields: [Range<Int>], _ record: RecordFields) -> ForecastDay? {
+    private static func day(_ fields: [RecordFields.Field], _ record: RecordFields) -> ForecastDay? {
         guard fields.count == 15, let dayNumber = record.int(fields[1]),
               (-719_162...2_932_896).contains(dayNumber),
               let high = record.optionalInt(fields[2]), let low = record.optionalInt(fields[3]),
@@ -128,7 +128,7 @@ extension Forecast: CompactRecord {
         )
     }
 
-    private static func climate(_ fields: [Range<Int>], _ record: RecordFields) -> DayClimate? {
+    private static func climate(_ fields: [RecordFields.Field], _ record: RecordFields) -> DayClimate? {
         guard fields.count == 9, let place = record.text(fields[1]), let firstYear = record.int(fields[2]),
               let lastYear = record.int(fields[3]), let samples = record.int(fields[4]),
               let coldNight = record.optionalInt(fields[5]), let hotDay = record.optionalInt(fields[6]),
@@ -151,7 +151,7 @@ extension Forecast: CompactRecord {
     }
 
     /// One `alert` line read back; nil when it is not one.
-    static func alert(_ fields: [Range<Int>], _ record: RecordFields) -> WeatherAlert? {
+    static func alert(_ fields: [RecordFields.Field], _ record: RecordFields) -> WeatherAlert? {
         guard fields.count == 7, let event = record.text(fields[1]), let headline = record.text(fields[2]),
               let severity = record.text(fields[3]), let onset = record.optionalDouble(fields[4]),
               let ends = record.optionalDouble(fields[5]), let summary = record.text(fields[6])

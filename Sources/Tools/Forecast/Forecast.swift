@@ -112,7 +112,7 @@ public struct Forecast: Codable, Sendable, Equatable {
     /// The days of `first...last` that `days` do not cover: every one of them when there are no days. The
     /// one rule the trip's facts, the packing rules and the built-in engine use.
     public static func missingDays(_ days: [ForecastDay], from first: CalendarDate, to last: CalendarDate) -> [CalendarDate] {
-        let covered = Set(days.map(\.date))
+        let covered = days.map(\.date)  // an array: a Set<CalendarDate> costs a conformance scan at first use
         return (0...max(0, first.days(to: last))).map { first.adding(days: $0) }.filter { !covered.contains($0) }
     }
 

@@ -65,7 +65,7 @@ public struct ForecastService: ForecastProvider {
         var notes: [String] = []
         var failure: (any Error)?
         if plan.asksNWS { parts += try await nwsWhereCovered(place, notes: &notes) }
-        let covered = Set(parts.flatMap { $0.forecast.days.map(\.date) })
+        let covered = parts.flatMap { $0.forecast.days.map(\.date) }
         if let range = plan.openMeteoRange(covered: covered) {
             do {
                 parts.append(try await openMeteo(place, from: range.lowerBound, to: range.upperBound))
@@ -82,7 +82,7 @@ public struct ForecastService: ForecastProvider {
             do {
                 let climate = try await ClimateService(http: http, base: climateBase)
                     .climate(for: place, from: first, to: last, today: today)
-                let wanted = Set(remaining)
+                let wanted = remaining
                 days += climate.forecast.days.filter { wanted.contains($0.date) }
                 origins.append(ForecastOrigin(climate.origin, age: max(0, Date().timeIntervalSince(climate.forecast.fetchedAt))))
                 if parts.isEmpty {
@@ -156,8 +156,14 @@ public struct ForecastService: ForecastProvider {
 
     /// The days of `forecasts`, each date once: the first forecast to give a date keeps it.
     static func distinctDays(_ forecasts: [Forecast]) -> [ForecastDay] {
-        var seen: Set<CalendarDate> = []
-        return forecasts.flatMap(\.days).filter { seen.insert($0.date).inserted }
+        // A short array, not a Set<CalendarDate>: a set makes the runtime look up `CalendarDate: Hashable` by
+        // its mangled name, scanning every conformance record of the binary (0.34M instructions of a show).
+        var seen: [CalendarDate] = []
+        return forecasts.flatMap(\.days).filter { day in
+            guard !seen.contains(day.date) else { return false }
+            seen.append(day.date)
+            return true
+        }
     }
 
     /// A service error as a short reason, without its closing full stop.

@@ -5,21 +5,32 @@ import Foundation
 /// and Swift's `Character`-level splitting would cost several times the whole hit.
 struct RecordFields {
     private let bytes: [UInt8]
-    /// Per line, each field's byte range.
-    let lines: [[Range<Int>]]
+    /// Per line, each field's bytes.
+    let lines: [[Field]]
+
+    /// Where one field's bytes are. Its own type, not `Range<Int>`: an array of ranges makes the runtime look up
+    /// `Int: Comparable` from its mangled name on first use, scanning every conformance record of the binary
+    /// (0.24M instructions of a cached `show`, docs/benchmarks.md).
+    struct Field {
+        let lowerBound: Int
+        let upperBound: Int
+
+        var bounds: Range<Int> { lowerBound..<upperBound }
+        var isEmpty: Bool { lowerBound == upperBound }
+    }
 
     init(_ record: String) {
         let bytes = Array(record.utf8)
-        var lines: [[Range<Int>]] = []
-        var fields: [Range<Int>] = []
+        var lines: [[Field]] = []
+        var fields: [Field] = []
         var start = 0
         for index in bytes.indices {
             switch bytes[index] {
             case UInt8(ascii: "\t"):
-                fields.append(start..<index)
+                fields.append(Field(lowerBound: start, upperBound: index))
                 start = index + 1
             case UInt8(ascii: "\n"):
-                fields.append(start..<index)
+                fields.append(Field(lowerBound: start, upperBound: index))
                 lines.append(fields)
                 fields = []
                 fields.reserveCapacity(16)
@@ -28,20 +39,20 @@ struct RecordFields {
                 continue
             }
         }
-        fields.append(start..<bytes.count)
+        fields.append(Field(lowerBound: start, upperBound: bytes.count))
         lines.append(fields)
         self.bytes = bytes
         self.lines = lines
     }
 
     /// Whether a field is exactly `expected`.
-    func isField(_ range: Range<Int>, _ expected: StaticString) -> Bool {
-        expected.withUTF8Buffer { bytes[range].elementsEqual($0) }
+    func isField(_ field: Field, _ expected: StaticString) -> Bool {
+        expected.withUTF8Buffer { bytes[field.bounds].elementsEqual($0) }
     }
 
     /// A text field, unescaped (backslash, tab, newline, return); nil when malformed.
-    func text(_ range: Range<Int>) -> String? {
-        let slice = bytes[range]
+    func text(_ field: Field) -> String? {
+        let slice = bytes[field.bounds]
         guard slice.contains(UInt8(ascii: "\\")) else { return String(decoding: slice, as: UTF8.self) }
         var unescaped: [UInt8] = []
         unescaped.reserveCapacity(slice.count)
@@ -66,20 +77,20 @@ struct RecordFields {
     }
 
     /// An optional text field: `.some(nil)` for `\N`, nil when malformed.
-    func optionalText(_ range: Range<Int>) -> String?? {
-        if isField(range, "\\N") { return .some(nil) }
-        guard let text = text(range) else { return nil }
+    func optionalText(_ field: Field) -> String?? {
+        if isField(field, "\\N") { return .some(nil) }
+        guard let text = text(field) else { return nil }
         return .some(text)
     }
 
     /// A whole number (optionally negative, at most 18 digits); nil when malformed.
-    func int(_ range: Range<Int>) -> Int? {
-        var index = range.lowerBound
-        let isNegative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
+    func int(_ field: Field) -> Int? {
+        var index = field.lowerBound
+        let isNegative = index < field.upperBound && bytes[index] == UInt8(ascii: "-")
         if isNegative { index += 1 }
-        guard index < range.upperBound, range.upperBound - index <= 18 else { return nil }
+        guard index < field.upperBound, field.upperBound - index <= 18 else { return nil }
         var value = 0
-        while index < range.upperBound {
+        while index < field.upperBound {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             value = value * 10 + Int(digit)  // widening: UInt8 to Int
@@ -89,31 +100,31 @@ struct RecordFields {
     }
 
     /// An optional whole number: `.some(nil)` when empty, nil when malformed.
-    func optionalInt(_ range: Range<Int>) -> Int?? {
-        if range.isEmpty { return .some(nil) }
-        guard let value = int(range) else { return nil }
+    func optionalInt(_ field: Field) -> Int?? {
+        if field.isEmpty { return .some(nil) }
+        guard let value = int(field) else { return nil }
         return .some(value)
     }
 
     /// A finite number; nil when malformed.
-    func double(_ range: Range<Int>) -> Double? {
-        guard !range.isEmpty, let value = Double(String(decoding: bytes[range], as: UTF8.self)), value.isFinite else {
+    func double(_ field: Field) -> Double? {
+        guard !field.isEmpty, let value = Double(String(decoding: bytes[field.bounds], as: UTF8.self)), value.isFinite else {
             return nil
         }
         return value
     }
 
     /// An optional number: `.some(nil)` when empty, nil when malformed.
-    func optionalDouble(_ range: Range<Int>) -> Double?? {
-        if range.isEmpty { return .some(nil) }
-        guard let value = double(range) else { return nil }
+    func optionalDouble(_ field: Field) -> Double?? {
+        if field.isEmpty { return .some(nil) }
+        guard let value = double(field) else { return nil }
         return .some(value)
     }
 
     /// A `0`/`1` flag; nil when malformed.
-    func flag(_ range: Range<Int>) -> Bool? {
-        if isField(range, "1") { return true }
-        if isField(range, "0") { return false }
+    func flag(_ field: Field) -> Bool? {
+        if isField(field, "1") { return true }
+        if isField(field, "0") { return false }
         return nil
     }
 }
