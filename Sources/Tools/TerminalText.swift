@@ -69,7 +69,7 @@ public enum TerminalText {
         /// scalar by scalar: a cached `show` prints thousands of them); everything else goes one at a time.
         public mutating func feed(_ text: String) -> String {
             let scalars = text.unicodeScalars
-            var output = String.UnicodeScalarView()
+            var output = ""
             var index = scalars.startIndex
             // The start of the scalars printed as themselves and not yet copied.
             var run = index
@@ -81,13 +81,16 @@ public enum TerminalText {
                     index = scalars.index(after: index)
                     continue
                 }
-                if run < index { output.append(contentsOf: scalars[run..<index]) }
+                // A slice of the string, not of its scalar view: appending that is a copy of its bytes, where the
+                // view's `append(contentsOf:)` runs generic code scalar by scalar.
+                if run < index { output += text[run..<index] }
                 index = scalars.index(after: index)
-                special(scalar, in: scalars, at: &index, into: &output)
+                special(scalar, in: scalars, at: &index, into: &output.unicodeScalars)
                 run = index
             }
-            if run < index { output.append(contentsOf: scalars[run..<index]) }
-            return String(output)
+            if run == scalars.startIndex { return text }
+            if run < index { output += text[run..<index] }
+            return output
         }
 
         /// Whether a scalar is printed as itself, with nothing else to do.
