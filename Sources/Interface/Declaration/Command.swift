@@ -147,9 +147,16 @@ public struct Command<Arguments: Sendable>: Sendable {
     private func assign(
         named: [(Parameter<Arguments>, String)], positionals: [String], context: ParseContext
     ) throws -> Arguments {
-        let arguments = parameters.filter { !$0.info.isNamed }
-        let required = arguments.filter { $0.info.isRequired }.count
-        let maximum = arguments.reduce(0) { $0 + ($1.info.isRepeating ? $1.info.maximumCount : 1) }
+        // One loop, not filter and reduce: on a command's first parse those run as unspecialised generic code
+        // (0.26M instructions of `plan --version`).
+        var arguments: [Parameter<Arguments>] = []
+        var required = 0
+        var maximum = 0
+        for parameter in parameters where !parameter.info.isNamed {
+            arguments.append(parameter)
+            if parameter.info.isRequired { required += 1 }
+            maximum += parameter.info.isRepeating ? parameter.info.maximumCount : 1
+        }
         if positionals.count < required {
             let missing = arguments.filter(\.info.isRequired)[positionals.count]
             throw context.error("missing \(Self.missingName(missing.info, forms: info.forms, first: positionals.isEmpty)).")
