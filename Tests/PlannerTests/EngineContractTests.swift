@@ -242,7 +242,7 @@ import Tools
         let model = engine.model()
         #expect(await model.truncatesSilently())
         let session = try await LanguageModelSession(
-            model: model, tools: [], instructions: "You help pack.", contextSize: 4_096, recorder: MemoryTranscriptRecorder()
+            model: model, tools: [], instructions: "You help pack.", contextSize: 4_096, recorder: MemoryTranscriptRecorder(), limits: .planning
         )
         let long = String(repeating: "The trip goes to Denver in December and the forecast says snow. ", count: 40)
         do {
@@ -267,7 +267,7 @@ import Tools
                 try await engine.script([["content": "Pack boots and a hat."]])
                 let recorder = MemoryTranscriptRecorder()
                 let session = try await LanguageModelSession(
-                    model: engine.model(name: nil), tools: [], instructions: "Be brief.", contextSize: 4_096, recorder: recorder
+                    model: engine.model(name: nil), tools: [], instructions: "Be brief.", contextSize: 4_096, recorder: recorder, limits: .planning
                 )
                 let pieces = PieceBox()
                 let collect: @Sendable (String) -> Void = { piece in pieces.add(piece) }

@@ -102,3 +102,12 @@ actor Counter {
     private(set) var value = 0
     func increment() { value += 1 }
 }
+
+extension LanguageModelSession.Limits {
+    /// plan's limits with another number of tool rounds.
+    static func planning(rounds: Int) -> LanguageModelSession.Limits {
+        var limits = LanguageModelSession.Limits.planning
+        limits.maximumRounds = rounds
+        return limits
+    }
+}

@@ -10,7 +10,7 @@ import Tools
     {
         try await LanguageModelSession(
             model: model, tools: tools, instructions: "Be brief.", contextSize: model.window,
-            recorder: recorder ?? MemoryTranscriptRecorder(), maximumRounds: rounds
+            recorder: recorder ?? MemoryTranscriptRecorder(), limits: .planning(rounds: rounds)
         )
     }
 

@@ -12,7 +12,7 @@ import Tools
     func session(_ model: ScriptedModel, counter: Counter, rounds: Int) async throws -> LanguageModelSession {
         try await LanguageModelSession(
             model: model, tools: [EchoTool(counter: counter).definition], instructions: "Be brief.",
-            contextSize: model.window, recorder: MemoryTranscriptRecorder(), maximumRounds: rounds
+            contextSize: model.window, recorder: MemoryTranscriptRecorder(), limits: .planning(rounds: rounds)
         )
     }
 
