@@ -242,7 +242,7 @@ import Tools
         let model = engine.model()
         #expect(await model.truncatesSilently())
         let session = try await LanguageModelSession(
-            model: model, tools: [], instructions: "You help pack.", contextSize: 4_096, recorder: MemoryTranscriptRecorder(), limits: .planning
+            model: model, tools: [], instructions: "You help pack.", contextSize: 4_096, limits: .planning
         )
         let long = String(repeating: "The trip goes to Denver in December and the forecast says snow. ", count: 40)
         do {

@@ -153,7 +153,7 @@ import TestSupport
         let counter = Counter()
         let session = try await LanguageModelSession(
             model: server.model(), tools: [EchoTool(counter: counter).definition], instructions: "Help pack.", contextSize: 2_048,
-            recorder: MemoryTranscriptRecorder(), limits: .planning
+            limits: .planning
         )
         let reply = try await session.respond(to: "Boots?")
         #expect(reply.text == "Pack boots.")

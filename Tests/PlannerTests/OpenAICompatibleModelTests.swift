@@ -34,7 +34,7 @@ import Tools
         let window = try await model.contextSize()
         return try await LanguageModelSession(
             model: model, tools: [EchoTool(counter: Counter()).definition], instructions: "Be brief.",
-            contextSize: contextSize ?? window, recorder: MemoryTranscriptRecorder(), limits: .planning
+            contextSize: contextSize ?? window, limits: .planning
         )
     }
 
@@ -87,7 +87,7 @@ import Tools
         let fake = try Fake(supportsTools: true)
         try await fake.script([["content": "Pack warm socks and waterproof boots."]])
         let session = try await LanguageModelSession(
-            model: fake.model, tools: [], instructions: "Be brief.", contextSize: 4_096, recorder: MemoryTranscriptRecorder(), limits: .planning
+            model: fake.model, tools: [], instructions: "Be brief.", contextSize: 4_096, limits: .planning
         )
         var snapshots: [String] = []
         for try await snapshot in session.streamResponse(to: "What?") { snapshots.append(snapshot) }

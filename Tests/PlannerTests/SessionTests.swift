@@ -9,7 +9,7 @@ import Tools
         async throws -> LanguageModelSession
     {
         try await LanguageModelSession(
-            model: model, tools: tools, instructions: "Be brief.", contextSize: model.window,
+            model: model, tools: tools, instructions: "Be brief.",
             recorder: recorder ?? MemoryTranscriptRecorder(), limits: .planning(rounds: rounds)
         )
     }

@@ -23,8 +23,7 @@ import Tools
     @Test func aRoundThatMustCallAToolAsksForTheToolCallCapAndACutCallIsAModelFailure() async throws {
         let model = ScriptedModel([Self.cutCall()])
         let session = try await LanguageModelSession(
-            model: model, tools: [EchoTool(counter: Counter()).definition], instructions: "Be brief.",
-            contextSize: model.window, recorder: MemoryTranscriptRecorder(), limits: .planning
+            model: model, tools: [EchoTool(counter: Counter()).definition], instructions: "Be brief.", limits: .planning
         )
         await session.require(tools: ["echo"])
         var options = GenerationOptions()
@@ -47,7 +46,7 @@ import Tools
     @Test func anAnswerRoundStillGetsTheCallersWholeLimit() async throws {
         let model = ScriptedModel([.reply(ModelReply(text: "fine"))])
         let session = try await LanguageModelSession(
-            model: model, tools: [], instructions: "Be brief.", contextSize: model.window, recorder: MemoryTranscriptRecorder(), limits: .planning
+            model: model, tools: [], instructions: "Be brief.", limits: .planning
         )
         var options = GenerationOptions()
         options.maximumResponseTokens = 1_280

@@ -27,26 +27,32 @@ public actor LanguageModelSession {
         onReasoning = handler
     }
 
-    /// A new session: the instructions become its first entry.
+    /// A new session, as Foundation Models' `init(model:tools:instructions:)`: the instructions (when given)
+    /// become its first entry. The options: `contextSize`, the window in tokens (nil: the model's own,
+    /// asked now); `recorder`, what hears every entry as it happens (by default kept in memory); `limits`,
+    /// how far one turn may go (by default the framework's).
     public init(
-        model: any LanguageModel, tools: [ToolDefinition], instructions: String, contextSize: Int,
-        recorder: any TranscriptRecorder, limits: Limits = Limits()
+        model: any LanguageModel, tools: [ToolDefinition] = [], instructions: String? = nil,
+        contextSize: Int? = nil, recorder: any TranscriptRecorder = MemoryTranscriptRecorder(), limits: Limits = Limits()
     ) async throws {
         try await self.init(
-            model: model, tools: tools, transcript: Transcript(entries: [.instructions(Transcript.Instructions(text: instructions))]),
+            model: model, tools: tools,
+            transcript: Transcript(entries: instructions.map { [.instructions(Transcript.Instructions(text: $0))] } ?? []),
             contextSize: contextSize, recorder: recorder, limits: limits
         )
     }
 
-    /// A session continuing from existing entries (resumed from the database, or condensed);
-    /// entries without a `seq` are recorded now.
+    /// A session continuing from existing entries (resumed from the database, or condensed), as Foundation
+    /// Models' `init(model:tools:transcript:)`, with the same options; entries without a `seq` are recorded now.
     public init(
-        model: any LanguageModel, tools: [ToolDefinition], transcript: Transcript, contextSize: Int,
-        recorder: any TranscriptRecorder, limits: Limits = Limits()
+        model: any LanguageModel, tools: [ToolDefinition] = [], transcript: Transcript,
+        contextSize: Int? = nil, recorder: any TranscriptRecorder = MemoryTranscriptRecorder(), limits: Limits = Limits()
     ) async throws {
+        let window: Int
+        if let contextSize { window = contextSize } else { window = try await model.contextSize() }
         self.model = model
         self.tools = tools
-        self.contextSize = contextSize
+        self.contextSize = window
         self.recorder = recorder
         self.limits = limits
         self.transcript = Transcript()
