@@ -43,7 +43,8 @@ public actor LanguageModelSession {
     }
 
     /// A session continuing from existing entries (resumed from the database, or condensed), as Foundation
-    /// Models' `init(model:tools:transcript:)`, with the same options; entries without a `seq` are recorded now.
+    /// Models' `init(model:tools:transcript:)`, with the same options; its entries are recorded now, as this
+    /// session's first, keeping their ids.
     public init(
         model: any LanguageModel, tools: [ToolDefinition] = [], transcript: Transcript,
         contextSize: Int? = nil, recorder: any TranscriptRecorder = MemoryTranscriptRecorder(), limits: Limits = Limits()
@@ -57,11 +58,7 @@ public actor LanguageModelSession {
         self.limits = limits
         self.transcript = Transcript()
         for entry in transcript.entries {
-            if entry.seq == nil {
-                try await append(entry)
-            } else {
-                self.transcript.entries.append(entry)
-            }
+            try await append(entry)
         }
     }
 
@@ -470,7 +467,7 @@ public actor LanguageModelSession {
     private func append(_ entry: Transcript.Entry) async throws {
         var entry = entry
         if entry.tokens == 0 { entry.tokens = await model.tokenCount(for: entry.text) }
-        entry.seq = try await recorder.record(entry)
+        try await recorder.record(entry)
         transcript.entries.append(entry)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
-public struct Transcript: Sendable, Equatable {
+public struct Transcript: Sendable, Equatable, Codable {
     /// The kinds of entry (plan stores them by these names; each is the name of an `Entry` case).
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case instructions, prompt, toolCalls, toolOutput, response, summary
@@ -64,13 +64,13 @@ public struct Transcript: Sendable, Equatable {
         /// What a setter changes in the entry's value, whatever its case.
         private enum Change {
             case tokens(Int)
-            case seq(Int?)
+            case id(String)
 
             func applied<Value: TranscriptEntryValue>(to value: Value) -> Value {
                 var value = value
                 switch self {
                 case let .tokens(tokens): value.tokens = tokens
-                case let .seq(seq): value.seq = seq
+                case let .id(id): value.id = id
                 }
                 return value
             }
@@ -99,10 +99,10 @@ public struct Transcript: Sendable, Equatable {
             set { update(.tokens(newValue)) }
         }
 
-        /// The stored sequence number, once persisted.
-        public var seq: Int? {
-            get { value.seq }
-            set { update(.seq(newValue)) }
+        /// The entry's identity (its value's `id`), as Foundation Models 27's `Transcript.Entry.id`.
+        public var id: String {
+            get { value.id }
+            set { update(.id(newValue)) }
         }
     }
 
@@ -117,7 +117,7 @@ public struct Transcript: Sendable, Equatable {
 }
 
 /// A call the model asked for.
-public struct ToolCall: Sendable, Equatable, Hashable {
+public struct ToolCall: Sendable, Equatable, Hashable, Codable {
     public var id: String
     public var name: String
     public var arguments: JSONValue

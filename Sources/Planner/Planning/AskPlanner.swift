@@ -117,11 +117,7 @@ public struct AskPlanner: Sendable {
         var index = 0
         while index + 1 < entries.count {
             if entries[index].kind == .prompt, entries[index + 1].kind == .response {
-                pairs.append([entries[index], entries[index + 1]].map { record in
-                    var entry = Transcript.Entry(record: record)
-                    entry.seq = nil
-                    return entry
-                })
+                pairs.append([entries[index], entries[index + 1]].map(Transcript.Entry.init(record:)))
                 index += 2
             } else {
                 index += 1

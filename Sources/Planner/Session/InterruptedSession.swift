@@ -34,11 +34,7 @@ struct InterruptedSession: Sendable {
         let entries = try await store.entries(sessionID: interrupted.id).filter(\.isInContext)
             .filter { $0.kind != .check && $0.kind != .reasoning }
         guard entries.contains(where: { $0.kind == .prompt }) else { return nil }
-        var kept = entries.map { record -> Transcript.Entry in
-            var entry = Transcript.Entry(record: record)
-            entry.seq = nil
-            return entry
-        }
+        var kept = entries.map(Transcript.Entry.init(record:))
         while let last = kept.last, last.kind == .toolCalls || last.kind == .response { kept.removeLast() }
         return InterruptedSession(
             id: interrupted.id, transcript: Transcript(entries: kept),

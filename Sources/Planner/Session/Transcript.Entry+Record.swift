@@ -3,11 +3,12 @@ import LanguageModels
 import Store
 
 extension Transcript.Entry {
-    /// Rebuilds an entry from its stored row.
+    /// Rebuilds an entry from its stored row, with the id it was recorded with (a row written before
+    /// entries had ids gets one made from the row: `row-<id>`).
     public init(record: TranscriptRecord) {
         self.init(
             kind: Transcript.Kind(record.kind), text: record.text, tool: record.tool, storedPayload: record.payload,
-            tokens: record.tokens, seq: record.seq
+            tokens: record.tokens, id: record.entryID ?? "row-\(record.id)"
         )
     }
 }

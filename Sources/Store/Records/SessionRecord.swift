@@ -43,6 +43,8 @@ public struct TranscriptRecord: Sendable, Equatable {
     public var sessionID: Int
     public var seq: Int
     public var kind: EntryKind
+    /// The entry's own id (`Transcript.Entry.id`); nil for rows written before entries had one.
+    public var entryID: String?
     public var tool: String?
     public var text: String
     /// JSON: tool call arguments, structured answers.
