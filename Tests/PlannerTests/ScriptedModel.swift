@@ -1,6 +1,7 @@
 import Foundation
 import LanguageModels
 import Planner
+import Store
 import Tools
 
 /// A test double for `LanguageModel`: answers from a script, one reply per round, and records each request.
@@ -110,4 +111,9 @@ extension LanguageModelSession.Limits {
         limits.maximumRounds = rounds
         return limits
     }
+}
+
+extension TranscriptRecord {
+    /// The stored kind read as the framework's (nil for a name it does not have).
+    var entryKind: Transcript.Kind? { Transcript.Kind(rawValue: kind) }
 }

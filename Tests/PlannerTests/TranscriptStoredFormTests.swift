@@ -203,4 +203,17 @@ import Tools
         #expect(rows.map(\.entryID) == entries.map(\.id))
         #expect(rows.filter { !$0.isInContext }.map(\.seq) == [2, 3])
     }
+
+    @Test func theTableTakesEveryKindOfTheFrameworkAndNoOther() async throws {
+        let database = try await Database()
+        defer { database.remove() }
+        for kind in Transcript.Kind.allCases {
+            try await database.store.appendEntry(sessionID: database.sessionID, kind: kind.rawValue, text: "x", tokens: 1)
+        }
+        await #expect(throws: StoreError.self) {
+            try await database.store.appendEntry(sessionID: database.sessionID, kind: "thought", text: "x", tokens: 1)
+        }
+        let read = try await database.entries()
+        #expect(read.map(\.kind) == Transcript.Kind.allCases)
+    }
 }

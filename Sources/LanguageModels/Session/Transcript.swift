@@ -2,7 +2,8 @@ import Foundation
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
 public struct Transcript: Sendable, Equatable, Codable {
-    /// The kinds of entry (plan stores them by these names; each is the name of an `Entry` case).
+    /// The kinds of entry, each the name of an `Entry` case: the one vocabulary of kinds (an application
+    /// stores an entry's kind by this name; plan's database does, its CHECK listing the same names).
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case instructions, prompt, toolCalls, toolOutput, response, summary
         /// The application's own check of a model's answer (plan: what was kept, merged, added and dropped,

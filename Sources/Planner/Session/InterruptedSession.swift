@@ -32,9 +32,10 @@ struct InterruptedSession: Sendable {
     static func latest(tripID: Int, purpose: SessionPurpose, store: Store) async throws -> InterruptedSession? {
         guard let interrupted = try await store.interruptedSession(tripID: tripID, purpose: purpose) else { return nil }
         let entries = try await store.entries(sessionID: interrupted.id).filter(\.isInContext)
+            .map(Transcript.Entry.init(record:))
             .filter { $0.kind != .check && $0.kind != .reasoning }
         guard entries.contains(where: { $0.kind == .prompt }) else { return nil }
-        var kept = entries.map(Transcript.Entry.init(record:))
+        var kept = entries
         while let last = kept.last, last.kind == .toolCalls || last.kind == .response { kept.removeLast() }
         return InterruptedSession(
             id: interrupted.id, transcript: Transcript(entries: kept),

@@ -15,7 +15,7 @@ public struct StoreTranscriptRecorder: TranscriptRecorder {
 
     public func record(_ entry: Transcript.Entry) async throws {
         try await store.appendEntry(
-            sessionID: sessionID, kind: EntryKind(entry.kind), entryID: entry.id, tool: entry.storedTool,
+            sessionID: sessionID, kind: entry.kind.rawValue, entryID: entry.id, tool: entry.storedTool,
             text: entry.text, payload: entry.storedPayload?.compactText, tokens: entry.tokens
         )
     }

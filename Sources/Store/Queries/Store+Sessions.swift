@@ -96,10 +96,12 @@ extension Store {
     }
 
     /// Appends an entry (numbered after the session's last) and returns it. Written at once, so a crash
-    /// loses at most what was in flight. `entryID` is the entry's own id (`Transcript.Entry.id`), when it has one.
+    /// loses at most what was in flight. `kind` is the entry's kind by its framework's name
+    /// (`Transcript.Kind`'s raw value; the table's CHECK refuses any other, `StoreError.sqlite`); `entryID` is
+    /// the entry's own id (`Transcript.Entry.id`), when it has one.
     @discardableResult
     public func appendEntry(
-        sessionID: Int, kind: EntryKind, entryID: String? = nil, tool: String? = nil, text: String, payload: String? = nil,
+        sessionID: Int, kind: String, entryID: String? = nil, tool: String? = nil, text: String, payload: String? = nil,
         tokens: Int
     ) throws -> TranscriptRecord {
         let now = clock()
@@ -114,7 +116,7 @@ extension Store {
                 INSERT INTO transcript_entries (session_id, seq, kind, entry_id, tool, text, payload, tokens, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [sessionID, next, kind.rawValue, entryID, tool, text, payload, tokens, now.timeIntervalSince1970]
+                [sessionID, next, kind, entryID, tool, text, payload, tokens, now.timeIntervalSince1970]
             )
             return TranscriptRecord(
                 id: connection.lastInsertID, sessionID: sessionID, seq: next, kind: kind, entryID: entryID, tool: tool,
@@ -224,7 +226,7 @@ extension Store {
         ).map { row in
             TranscriptRecord(
                 id: try row.int("id"), sessionID: try row.int("session_id"), seq: try row.int("seq"),
-                kind: try Store.enumValue(EntryKind.self, row, "kind"), entryID: try row.optionalString("entry_id"),
+                kind: try row.string("kind"), entryID: try row.optionalString("entry_id"),
                 tool: try row.optionalString("tool"),
                 text: try row.string("text"),
                 payload: try row.optionalString("payload"), tokens: try row.count("tokens"),
