@@ -42,6 +42,7 @@ extension LanguageModelSession {
         /// A structured answer (one fitting a schema).
         public var structured: Int
 
+        /// Floors with the framework's defaults for anything not given.
         public init(toolCall: Int = 32, text: Int = 32, structured: Int = 32) {
             self.toolCall = toolCall
             self.text = text

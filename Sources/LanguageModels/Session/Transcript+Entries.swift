@@ -7,6 +7,7 @@ import Foundation
 extension Transcript {
     /// The instructions entry's value.
     public struct Instructions: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         public var text: String
         public var tokens: Int
@@ -20,6 +21,7 @@ extension Transcript {
 
     /// A prompt's value: its text and the structured data it carries (plan: the trip).
     public struct Prompt: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         public var text: String
         /// The trip (or other data) the prompt is about, as JSON.
@@ -41,6 +43,7 @@ extension Transcript {
 
     /// The calls of one reply, and their `name(arguments)` lines (what the model sees again).
     public struct ToolCalls: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         public var calls: [ToolCall]
         public var text: String
@@ -57,6 +60,7 @@ extension Transcript {
 
     /// What one call answered: which tool, which call, the text the model reads and the tool's typed answer.
     public struct ToolOutput: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         /// The tool's name when it was called (for the model and for people; programs read `answer(_:)`).
         public var toolName: String
@@ -98,6 +102,7 @@ extension Transcript {
 
     /// The model's answer: text, and for a structured answer the content it generated.
     public struct Response: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         /// The answer as text (a structured answer's compact JSON).
         public var text: String
@@ -115,6 +120,7 @@ extension Transcript {
 
     /// A reasoning model's thinking.
     public struct Reasoning: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         public var text: String
         public var tokens: Int
@@ -128,6 +134,7 @@ extension Transcript {
 
     /// plan's: facts carried over, or a summary of older entries.
     public struct Summary: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         public var text: String
         public var tokens: Int
@@ -141,6 +148,7 @@ extension Transcript {
 
     /// plan's check of an answer, with what it found as JSON.
     public struct Check: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
         public var text: String
         public var payload: JSONValue?

@@ -22,6 +22,7 @@ extension Transcript.Entry: Codable {
         }
     }
 
+    /// Reads an entry as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Transcript.Kind.self, forKey: .kind) {
