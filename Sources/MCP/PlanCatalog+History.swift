@@ -16,7 +16,7 @@ extension PlanCatalog {
             let id = try await store.createSession(tripID: nil, purpose: .mcp, model: label, contextSize: 1)
             session.withLock { $0 = id }
             try await store.appendEntry(
-                sessionID: id, kind: .instructions, text: "MCP session with \(client.name) \(client.version) (protocol \(client.protocolVersion))", tokens: 0
+                sessionID: id, kind: Transcript.Kind.instructions.rawValue, text: "MCP session with \(client.name) \(client.version) (protocol \(client.protocolVersion))", tokens: 0
             )
         } catch {
             Self.note("history not recorded: " + describe(error))
@@ -29,10 +29,10 @@ extension PlanCatalog {
         let call = Self.cut(arguments.compactText)
         let payload = call.count == arguments.compactText.count ? call : nil
         do {
-            try await store.appendEntry(sessionID: id, kind: .toolCalls, tool: tool, text: "\(tool) \(call)", payload: payload, tokens: 0)
+            try await store.appendEntry(sessionID: id, kind: Transcript.Kind.toolCalls.rawValue, tool: tool, text: "\(tool) \(call)", payload: payload, tokens: 0)
             let structured = result.structured.map(\.compactText)
             try await store.appendEntry(
-                sessionID: id, kind: .toolOutput, tool: tool, text: (result.isError ? "error: " : "") + Self.cut(result.text),
+                sessionID: id, kind: Transcript.Kind.toolOutput.rawValue, tool: tool, text: (result.isError ? "error: " : "") + Self.cut(result.text),
                 payload: structured.flatMap { $0.utf8.count <= Self.entryBudget ? $0 : nil }, tokens: 0
             )
         } catch {

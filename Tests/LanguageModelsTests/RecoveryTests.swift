@@ -5,21 +5,22 @@ import Testing
 @Suite struct RecoveryTests {
     static func transcript() -> Transcript {
         Transcript(entries: [
-            .instructions(Transcript.Instructions(text: "rules", tokens: 5, seq: 0)),
-            .prompt(Transcript.Prompt(text: "first", tokens: 5, seq: 1)),
-            .response(Transcript.Response(text: "answer one", tokens: 5, seq: 2)),
-            .prompt(Transcript.Prompt(text: "second", tokens: 5, seq: 3)),
-            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c1", name: "echo", arguments: [:])], text: "echo(a)", tokens: 5, seq: 4)),
-            .toolOutput(Transcript.ToolOutput(toolName: "echo", callID: "c1", text: "out a", tokens: 500, seq: 5)),
-            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c2", name: "echo", arguments: [:])], text: "echo(b)", tokens: 5, seq: 6)),
-            .toolOutput(Transcript.ToolOutput(toolName: "echo", callID: "c2", text: "out b", tokens: 500, seq: 7)),
+            .instructions(Transcript.Instructions(text: "rules", tokens: 5, id: "e0")),
+            .prompt(Transcript.Prompt(text: "first", tokens: 5, id: "e1")),
+            .response(Transcript.Response(text: "answer one", tokens: 5, id: "e2")),
+            .prompt(Transcript.Prompt(text: "second", tokens: 5, id: "e3")),
+            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c1", name: "echo", arguments: [:])], text: "echo(a)", tokens: 5, id: "e4")),
+            .toolOutput(Transcript.ToolOutput(toolName: "echo", callID: "c1", text: "out a", tokens: 500, id: "e5")),
+            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c2", name: "echo", arguments: [:])], text: "echo(b)", tokens: 5, id: "e6")),
+            .toolOutput(Transcript.ToolOutput(toolName: "echo", callID: "c2", text: "out b", tokens: 500, id: "e7")),
         ])
     }
 
     @Test func condenseKeepsInstructionsThePromptAndTheLastCallWithItsOutput() {
         let condensed = ContextRecovery.condensed(Self.transcript(), strategy: .condense)
         #expect(condensed.entries.map(\.text) == ["rules", "second", "echo(b)", "out b"])
-        #expect(condensed.entries.allSatisfy { $0.seq == nil })
+        // Carried with their ids: the new session records them as its own entries.
+        #expect(condensed.entries.map(\.id) == ["e0", "e3", "e6", "e7"])
     }
 
     @Test func freshKeepsInstructionsAndThePrompt() {

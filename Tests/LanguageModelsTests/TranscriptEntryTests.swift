@@ -25,28 +25,44 @@ import Testing
         .check(Transcript.Check(text: "kept", payload: ["kept": 1])),
     ]
 
-    @Test func everyCaseSetsItsTokensAndSeq() {
+    @Test func everyCaseSetsItsTokensAndID() {
         for (index, entry) in Self.everyCase.enumerated() {
             var entry = entry
             entry.tokens = index + 10
-            entry.seq = index
-            #expect(entry.tokens == index + 10 && entry.seq == index, "\(entry)")
+            entry.id = "entry-\(index)"
+            #expect(entry.tokens == index + 10 && entry.id == "entry-\(index)", "\(entry)")
             #expect(entry.kind == Self.everyCase[index].kind && entry.text == Self.everyCase[index].text)
         }
         #expect(Set(Self.everyCase.map(\.kind)) == Set(Transcript.Kind.allCases))
+        // Each entry has its own id from the start, as Foundation Models 27's entries.
+        #expect(Set(Self.everyCase.map(\.id)).count == Self.everyCase.count)
     }
 
     @Test func everyCaseReadsBackFromItsStoredForm() {
-        for (index, entry) in Self.everyCase.enumerated() {
+        for entry in Self.everyCase {
             var entry = entry
             entry.tokens = 7
-            entry.seq = index
             let read = Transcript.Entry(
                 kind: entry.kind, text: entry.text, tool: entry.storedTool, storedPayload: entry.storedPayload?.compactText,
-                tokens: 7, seq: index
+                tokens: 7, id: entry.id
             )
             #expect(read == entry)
         }
+    }
+
+    @Test func aTranscriptRoundTripsThroughJSON() throws {
+        let transcript = Transcript(entries: Self.everyCase.enumerated().map { index, entry in
+            var entry = entry
+            entry.tokens = index
+            return entry
+        })
+        let data = try JSONEncoder().encode(transcript)
+        let decoded = try JSONDecoder().decode(Transcript.self, from: data)
+        #expect(decoded == transcript)
+        #expect(decoded.entries.map(\.id) == transcript.entries.map(\.id))
+        // Each entry is its kind's stored name beside its value.
+        let first = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(Self.everyCase[1]))
+        #expect(first["kind"] == "prompt" && first["value"]?["text"] == "Pack." && first["value"]?["id"]?.stringValue == Self.everyCase[1].id)
     }
 
     @Test func aToolsTypedAnswerIsRecordedWithItsTextTypeAndValue() throws {
@@ -61,10 +77,10 @@ import Testing
     }
 
     @Test func aPayloadThatIsNotJSONOrNotOfTheCasesShapeReadsAsNone() {
-        let calls = Transcript.Entry(kind: .toolCalls, text: "x()", tool: "x", storedPayload: "{broken", tokens: 1, seq: 0)
+        let calls = Transcript.Entry(kind: .toolCalls, text: "x()", tool: "x", storedPayload: "{broken", tokens: 1, id: "a")
         guard case let .toolCalls(value) = calls else { Issue.record("\(calls)"); return }
         #expect(value.calls.isEmpty && value.text == "x()")
-        let output = Transcript.Entry(kind: .toolOutput, text: "t", tool: nil, storedPayload: "[1,2]", tokens: 1, seq: 1)
+        let output = Transcript.Entry(kind: .toolOutput, text: "t", tool: nil, storedPayload: "[1,2]", tokens: 1, id: "b")
         guard case let .toolOutput(read) = output else { Issue.record("\(output)"); return }
         #expect(read.toolName == "" && read.callID == nil && read.payload == nil && read.answerType == nil)
     }

@@ -71,7 +71,7 @@ import Tools
         ])
         let result = try await PackPlanner(world.setup()).pack(trip)
         let entries = try await world.fixture.store.entries(sessionID: result.sessionID)
-        let refusal = try #require(entries.first { $0.kind == .toolOutput })
+        let refusal = try #require(entries.first { $0.entryKind == .toolOutput })
         #expect(refusal.text.hasPrefix("Not fetched: 29.2111, -10.2111 is"))
         #expect(refusal.text.contains("latitude 39.7392, longitude -104.9847"))
         // Only Denver's point was asked of the weather service, and Denver's forecast is the one pinned.
@@ -91,7 +91,7 @@ import Tools
             ["json": ["items": Self.goodItems, "notices": []]],
         ])
         let result = try await PackPlanner(world.setup()).pack(trip)
-        let outputs = try await world.fixture.store.entries(sessionID: result.sessionID).filter { $0.kind == .toolOutput }
+        let outputs = try await world.fixture.store.entries(sessionID: result.sessionID).filter { $0.entryKind == .toolOutput }
         #expect(outputs.first?.text.contains("No place called \"city,optional_place_name\" is known") == true)
         #expect(outputs.first?.text.contains("The trip's destination is Denver, CO, US") == true)
         #expect(try await world.fixture.store.session(id: result.sessionID)?.status == .completed)
@@ -131,7 +131,7 @@ import Tools
             destination: trip.destination, place: trip.place
         )
         #expect(list.items.filter(\.weather).allSatisfy { check.citesForecast($0.reason) })
-        let kinds = try await world.fixture.store.entries(sessionID: result.sessionID).map(\.kind)
+        let kinds = try await world.fixture.store.entries(sessionID: result.sessionID).map(\.entryKind)
         #expect(kinds.last == .check)
     }
 

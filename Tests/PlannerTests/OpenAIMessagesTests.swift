@@ -69,6 +69,17 @@ import Tools
         #expect(required["response_format"]?["json_schema"]?["schema"]?["properties"]?["tool_call"] != nil)
     }
 
+    @Test func aRoundThatMustCallAToolIsCappedByTheRequestsOwnCap() {
+        var request = Self.request(tools: true, requires: true)
+        request.options.maximumResponseTokens = 1_000
+        #expect(OpenAIMessages.body(for: request, mode: .guided, model: nil)["max_tokens"] == 1_000)
+        request.toolCallTokens = 100
+        request.reasoningAllowance = 20
+        #expect(OpenAIMessages.body(for: request, mode: .guided, model: nil)["max_tokens"] == 120)
+        request.requiresToolCall = false
+        #expect(OpenAIMessages.body(for: request, mode: .native, model: nil)["max_tokens"] == 1_000)
+    }
+
     @Test func repliesAreReadInEitherMode() throws {
         let native = Data(#"{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"x","type":"function","function":{"name":"forecast","arguments":"{\"latitude\":1,\"longitude\":2}"}}]},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":50,"completion_tokens":9}}"#.utf8)
         let reply = try OpenAIMessages.reply(from: native, mode: .native, wantsStructured: true)

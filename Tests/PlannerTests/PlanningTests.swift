@@ -80,7 +80,7 @@ import Tools
         let result = try await PackPlanner(fixture.setup(BuiltinPackingModel())).pack(trip)
         let entries = try await fixture.store.entries(sessionID: result.sessionID)
         // The place was resolved at `add`: one forecast round, the answer, plan's check of it.
-        #expect(entries.map(\.kind) == [.instructions, .prompt, .toolCalls, .toolOutput, .response, .check])
+        #expect(entries.map(\.entryKind) == [.instructions, .prompt, .toolCalls, .toolOutput, .response, .check])
         #expect(entries.compactMap(\.tool) == ["forecast", "forecast"])
         #expect(entries.allSatisfy { $0.tokens > 0 })
         #expect(entries[3].text.contains("NWS forecast for Denver, CO, US"))
@@ -134,7 +134,7 @@ import Tools
         #expect(first.status == .recovered)
         #expect(second.status == .completed)
         #expect(second.parentID == first.id)
-        let kinds = try await fixture.store.entries(sessionID: second.id).map(\.kind)
+        let kinds = try await fixture.store.entries(sessionID: second.id).map(\.entryKind)
         switch strategy {
         case .condense: #expect(kinds == [.instructions, .prompt, .toolCalls, .toolOutput, .response, .check])
         case .summarize: #expect(kinds == [.instructions, .summary, .prompt, .toolCalls, .toolOutput, .response, .check])
@@ -206,7 +206,7 @@ import Tools
         let parent = try #require(try await fixture.store.session(id: parentID))
         #expect(child.purpose == .ask && parent.purpose == .ask)
         #expect(parent.status == .recovered && child.status == .completed)
-        let kinds = try await fixture.store.entries(sessionID: answer.sessionID).map(\.kind)
+        let kinds = try await fixture.store.entries(sessionID: answer.sessionID).map(\.entryKind)
         #expect(kinds == [.instructions, .summary, .prompt, .response])
         // A replay still finds the completed pack, not the follow-ups.
         let pack = try await fixture.store.latestSession(tripID: trip.id, purposes: [.pack], statuses: [.completed])

@@ -93,7 +93,7 @@ struct RealServerGenerationTests {
         func list(seed: UInt64) async throws -> PackingAnswer {
             let session = try await LanguageModelSession(
                 model: model, tools: [], instructions: PackingInstructions.text, contextSize: 2_048,
-                recorder: MemoryTranscriptRecorder()
+                limits: .planning
             )
             let response = try await session.respond(
                 to: "Packing list for Denver, CO, Dec 2 to Dec 4 (2 nights). Snow on Dec 3.", generating: PackingAnswer.self,
@@ -111,7 +111,7 @@ struct RealServerGenerationTests {
         let server = try SharedLlamaServers.server(contextSize: 2_048)
         let session = try await LanguageModelSession(
             model: model(server), tools: [], instructions: PackingInstructions.text, contextSize: 2_048,
-            recorder: MemoryTranscriptRecorder()
+            limits: .planning
         )
         let started = Date()
         var firstItem: TimeInterval?

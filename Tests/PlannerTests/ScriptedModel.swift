@@ -1,6 +1,7 @@
 import Foundation
 import LanguageModels
 import Planner
+import Store
 import Tools
 
 /// A test double for `LanguageModel`: answers from a script, one reply per round, and records each request.
@@ -101,4 +102,18 @@ struct EchoTool: Tool {
 actor Counter {
     private(set) var value = 0
     func increment() { value += 1 }
+}
+
+extension LanguageModelSession.Limits {
+    /// plan's limits with another number of tool rounds.
+    static func planning(rounds: Int) -> LanguageModelSession.Limits {
+        var limits = LanguageModelSession.Limits.planning
+        limits.maximumRounds = rounds
+        return limits
+    }
+}
+
+extension TranscriptRecord {
+    /// The stored kind read as the framework's (nil for a name it does not have).
+    var entryKind: Transcript.Kind? { Transcript.Kind(rawValue: kind) }
 }

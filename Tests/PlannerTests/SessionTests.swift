@@ -9,8 +9,8 @@ import Tools
         async throws -> LanguageModelSession
     {
         try await LanguageModelSession(
-            model: model, tools: tools, instructions: "Be brief.", contextSize: model.window,
-            recorder: recorder ?? MemoryTranscriptRecorder(), maximumRounds: rounds
+            model: model, tools: tools, instructions: "Be brief.",
+            recorder: recorder ?? MemoryTranscriptRecorder(), limits: .planning(rounds: rounds)
         )
     }
 

@@ -70,7 +70,7 @@ import Tools
         let session = try await LanguageModelSession(
             model: model,
             tools: [Answering(name: "weather", answer: Self.forecast).definition, Answering(name: "lookup", answer: Self.geocoded).definition],
-            instructions: "Be brief.", contextSize: model.window, recorder: MemoryTranscriptRecorder()
+            instructions: "Be brief.", limits: .planning
         )
         _ = try await session.respond(to: "go")
         let entries = await session.transcript.entries

@@ -11,8 +11,7 @@ import Tools
 @Suite(.serialized) struct ToolLoopLimitTests {
     func session(_ model: ScriptedModel, counter: Counter, rounds: Int) async throws -> LanguageModelSession {
         try await LanguageModelSession(
-            model: model, tools: [EchoTool(counter: counter).definition], instructions: "Be brief.",
-            contextSize: model.window, recorder: MemoryTranscriptRecorder(), maximumRounds: rounds
+            model: model, tools: [EchoTool(counter: counter).definition], instructions: "Be brief.", limits: .planning(rounds: rounds)
         )
     }
 

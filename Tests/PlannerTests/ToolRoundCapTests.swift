@@ -5,12 +5,15 @@ import Testing
 import Store
 import Tools
 
-/// A round that must call a tool is capped by the session itself (`LanguageModelSession.toolCallTokens`), so a
+/// A round that must call a tool is capped by the session itself (plan's `Limits.planning.toolCallTokens`), so a
 /// call the model does not finish within it is the model's failure, not a full context window: recovering
 /// into a linked session would send the same prompt, and greedy decoding would write the same tokens again.
 @Suite(.serialized) struct ToolRoundCapTests {
+    /// plan's cap on a round that must call a tool.
+    static let toolCallTokens = LanguageModelSession.Limits.planning.toolCallTokens ?? 0
+
     /// What a server sends when it stops a tool call at the round's `max_tokens`.
-    static func cutCall(tokens: Int = LanguageModelSession.toolCallTokens) -> ScriptedModel.Step {
+    static func cutCall(tokens: Int = Self.toolCallTokens) -> ScriptedModel.Step {
         .reply(ModelReply(
             text: #"{"tool_call":{"name":"forecast","arguments":{"latitude":39.73921111111111111111111"#,
             usage: LanguageModelSession.Usage(inputTokens: 900, outputTokens: tokens), finishReason: .length
@@ -20,8 +23,7 @@ import Tools
     @Test func aRoundThatMustCallAToolAsksForTheToolCallCapAndACutCallIsAModelFailure() async throws {
         let model = ScriptedModel([Self.cutCall()])
         let session = try await LanguageModelSession(
-            model: model, tools: [EchoTool(counter: Counter()).definition], instructions: "Be brief.",
-            contextSize: model.window, recorder: MemoryTranscriptRecorder()
+            model: model, tools: [EchoTool(counter: Counter()).definition], instructions: "Be brief.", limits: .planning
         )
         await session.require(tools: ["echo"])
         var options = GenerationOptions()
@@ -37,14 +39,14 @@ import Tools
             #expect(detail.contains("tool call was cut off after 256 tokens"))
         }
         // The round asked for the tool-call cap, not the answer's 1,280 tokens.
-        #expect(model.recorded.map(\.options.maximumResponseTokens) == [LanguageModelSession.toolCallTokens])
+        #expect(model.recorded.map(\.options.maximumResponseTokens) == [Self.toolCallTokens])
         #expect(model.recorded.first?.requiresToolCall == true)
     }
 
     @Test func anAnswerRoundStillGetsTheCallersWholeLimit() async throws {
         let model = ScriptedModel([.reply(ModelReply(text: "fine"))])
         let session = try await LanguageModelSession(
-            model: model, tools: [], instructions: "Be brief.", contextSize: model.window, recorder: MemoryTranscriptRecorder()
+            model: model, tools: [], instructions: "Be brief.", limits: .planning
         )
         var options = GenerationOptions()
         options.maximumResponseTokens = 1_280

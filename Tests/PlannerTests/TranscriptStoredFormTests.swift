@@ -89,7 +89,8 @@ import Tools
             .instructions, .prompt, .toolCalls, .toolOutput, .toolCalls, .toolOutput, .toolOutput, .reasoning, .response,
             .check, .summary, .response,
         ])
-        #expect(entries.map(\.seq) == Array(0...11))
+        // Rows written before entries had ids read back with one made from the row.
+        #expect(entries.allSatisfy { $0.id.hasPrefix("row-") } && Set(entries.map(\.id)).count == 12)
         #expect(entries.map(\.tokens) == Array(3...14))
         guard case let .instructions(instructions) = entries[0] else { Issue.record("\(entries[0])"); return }
         #expect(instructions.text == "Help pack.")
@@ -155,8 +156,8 @@ import Tools
         defer { database.remove() }
         let recorder = StoreTranscriptRecorder(store: database.store, sessionID: database.sessionID)
         var written: [Transcript.Entry] = []
-        for var entry in Self.everyCase() {
-            entry.seq = try await recorder.record(entry)
+        for entry in Self.everyCase() {
+            try await recorder.record(entry)
             written.append(entry)
         }
         let read = try await database.entries()
@@ -173,7 +174,7 @@ import Tools
         let database = try await Database()
         defer { database.remove() }
         let recorder = StoreTranscriptRecorder(store: database.store, sessionID: database.sessionID)
-        for entry in Self.everyCase() { _ = try await recorder.record(entry) }
+        for entry in Self.everyCase() { try await recorder.record(entry) }
         let rows = try await database.store.entries(sessionID: database.sessionID)
         let payloads = rows.map { $0.payload.flatMap { try? JSONValue.parse($0) } }
         #expect(rows.map(\.tool) == [nil, nil, "geocode", "geocode", "geocode", "forecast", "forecast", "forecast", nil, nil, nil, nil, nil])
@@ -189,5 +190,30 @@ import Tools
         #expect(payloads[10] == nil && payloads[9] == ["items": ["coat"]])
         // The forecast's text is stored once, as the row's text, not inside its payload.
         #expect(rows[6].payload?.contains("Not fetched.") == false)
+    }
+
+    @Test func theRecorderFindsAnEntrysRowByItsID() async throws {
+        let database = try await Database()
+        defer { database.remove() }
+        let recorder = StoreTranscriptRecorder(store: database.store, sessionID: database.sessionID)
+        let entries = Self.everyCase()
+        for entry in entries { try await recorder.record(entry) }
+        try await recorder.dropFromContext(ids: [entries[2].id, entries[3].id])
+        let rows = try await database.store.entries(sessionID: database.sessionID)
+        #expect(rows.map(\.entryID) == entries.map(\.id))
+        #expect(rows.filter { !$0.isInContext }.map(\.seq) == [2, 3])
+    }
+
+    @Test func theTableTakesEveryKindOfTheFrameworkAndNoOther() async throws {
+        let database = try await Database()
+        defer { database.remove() }
+        for kind in Transcript.Kind.allCases {
+            try await database.store.appendEntry(sessionID: database.sessionID, kind: kind.rawValue, text: "x", tokens: 1)
+        }
+        await #expect(throws: StoreError.self) {
+            try await database.store.appendEntry(sessionID: database.sessionID, kind: "thought", text: "x", tokens: 1)
+        }
+        let read = try await database.entries()
+        #expect(read.map(\.kind) == Transcript.Kind.allCases)
     }
 }

@@ -8,7 +8,7 @@ import Tools
 @Suite struct TypedGenerationTests {
     func session(_ model: any LanguageModel) async throws -> LanguageModelSession {
         try await LanguageModelSession(
-            model: model, tools: [], instructions: "Help.", contextSize: 4_096, recorder: MemoryTranscriptRecorder()
+            model: model, tools: [], instructions: "Help.", contextSize: 4_096, limits: .planning
         )
     }
 

@@ -48,7 +48,7 @@ import Testing
         let (_, store, session) = try await Self.fullStore()
         let long = String(repeating: "snow in Denver ", count: 20_000)
         do {
-            try await store.appendEntry(sessionID: session, kind: .prompt, text: long, tokens: 3)
+            try await store.appendEntry(sessionID: session, kind: "prompt", text: long, tokens: 3)
             Issue.record("a 300 KB entry was written to a file that cannot grow")
         } catch let error as StoreError {
             guard case .diskFull = error else { Issue.record("\(error), not diskFull"); return }

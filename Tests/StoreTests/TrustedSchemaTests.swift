@@ -31,7 +31,7 @@ import Testing
         }
         // With it on (plan's writing connection), the same insert runs and the index has the entry.
         let store = try Store(path: temp.path)
-        try await store.appendEntry(sessionID: session, kind: .prompt, text: "snow in Denver", tokens: 3)
+        try await store.appendEntry(sessionID: session, kind: "prompt", text: "snow in Denver", tokens: 3)
         #expect(try await store.search("snow").count == 1)
     }
 
@@ -67,7 +67,7 @@ import Testing
         let (temp, session) = try await Self.planDatabase()
         do {
             let store = try Store(path: temp.path)
-            try await store.appendEntry(sessionID: session, kind: .prompt, text: "snow in Denver", tokens: 3)
+            try await store.appendEntry(sessionID: session, kind: "prompt", text: "snow in Denver", tokens: 3)
         }
         try RawSQLite.execute(temp.path, """
             CREATE TRIGGER wipe AFTER INSERT ON sessions BEGIN

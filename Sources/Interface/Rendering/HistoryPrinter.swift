@@ -98,10 +98,10 @@ public enum HistoryPrinter {
         var object = json(session).objectValue ?? [:]
         object["entries"] = .array(entries.map { entry in
             [
-                "seq": .number(Double(entry.seq)), "kind": .string(entry.kind.rawValue), "tool": .from(entry.tool),
+                "seq": .number(Double(entry.seq)), "kind": .string(entry.kind), "tool": .from(entry.tool),
                 "text": .string(entry.text), "tokens": .number(Double(entry.tokens)),
                 "inContext": .bool(entry.isInContext),
-                "arguments": entry.kind == .toolCalls ? (entry.payload.flatMap { try? JSONValue.parse($0) } ?? .null) : .null,
+                "arguments": entry.kind == Transcript.Kind.toolCalls.rawValue ? (entry.payload.flatMap { try? JSONValue.parse($0) } ?? .null) : .null,
             ]
         })
         return .object(object)
@@ -133,13 +133,13 @@ public enum HistoryPrinter {
     }
 
     static func entryLines(_ entry: TranscriptRecord, styling: some TextStyling) -> [String] {
-        let label = entry.kind.rawValue + (entry.tool.map { " \($0)" } ?? "")
+        let label = entry.kind + (entry.tool.map { " \($0)" } ?? "")
         let marker = entry.isInContext ? "" : " (dropped from context)"
         var lines = ["", styling.accent("[\(entry.seq)] \(label)") + styling.dim(" · \(entry.tokens) tokens\(marker)")]
-        let text = entry.kind == .instructions && entry.text.count > 600 ? String(entry.text.prefix(600)) + "…" : entry.text
+        let text = entry.kind == Transcript.Kind.instructions.rawValue && entry.text.count > 600 ? String(entry.text.prefix(600)) + "…" : entry.text
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             // A reasoning model's thinking is shown dimmed: it is not the answer.
-            lines.append("  " + (entry.kind == .reasoning ? styling.dim(String(line)) : String(line)))
+            lines.append("  " + (entry.kind == Transcript.Kind.reasoning.rawValue ? styling.dim(String(line)) : String(line)))
         }
         return lines
     }
@@ -150,7 +150,7 @@ public enum HistoryPrinter {
     public static func searchJSON(_ hits: [SearchHit]) -> JSONValue {
         .array(hits.map { hit in
             [
-                "session": .number(Double(hit.sessionID)), "trip": .from(hit.tripID), "kind": .string(hit.kind.rawValue),
+                "session": .number(Double(hit.sessionID)), "trip": .from(hit.tripID), "kind": .string(hit.kind),
                 "tool": .from(hit.tool), "snippet": .string(hit.snippet), "entry": .number(Double(hit.entryID)),
                 "created": .string(Timestamp.iso8601(hit.createdAt)),
             ]
@@ -163,7 +163,7 @@ public enum HistoryPrinter {
         let styles = styling.bold("x") != "x"
         return hits.flatMap { hit -> [String] in
             let trip = hit.tripID.map { "trip \($0)" } ?? "no trip"
-            let kind = hit.kind.rawValue + (hit.tool.map { " \($0)" } ?? "")
+            let kind = hit.kind + (hit.tool.map { " \($0)" } ?? "")
             let snippet = String(hit.snippet.map { $0 == "\n" ? " " : $0 })
             return [
                 styling.accent("session \(hit.sessionID)") + " · \(trip) · \(kind) · \(Timestamp.local(hit.createdAt))",

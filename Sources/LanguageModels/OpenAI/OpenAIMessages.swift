@@ -3,13 +3,13 @@ import Foundation
 /// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.
 enum OpenAIMessages {
     static func body(for request: ModelRequest, mode: ToolCallingMode, model: String?) -> [String: JSONValue] {
+        // A tool call needs few tokens; capping the round keeps a rambling small model short (the session
+        // caps such a round already; this keeps the bound for any other caller that sets the request's cap).
+        let toolCallCap = request.requiresToolCall
+            ? request.toolCallTokens.map { [$0, request.reasoningAllowance].saturatingSum } : nil
         var body: [String: JSONValue] = [
             "messages": .array(messages(for: request, mode: mode)),
-            // A tool call needs few tokens; capping the round keeps a rambling small model short (the session
-            // caps such a round already; this keeps the bound for any other caller).
-            "max_tokens": .number(Double(request.requiresToolCall
-                ? min(LanguageModelSession.toolCallTokens + request.reasoningAllowance, request.options.maximumResponseTokens)
-                : request.options.maximumResponseTokens)),
+            "max_tokens": .number(Double(min(toolCallCap ?? Int.max, request.options.maximumResponseTokens))),
         ]
         if let model { body["model"] = .string(model) }
         // llama-server: reuse the KV cache of the longest matching prefix (the earlier rounds of this session).

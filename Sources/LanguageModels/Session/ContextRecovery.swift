@@ -22,7 +22,7 @@ public enum RecoveryStrategy: String, Sendable, CaseIterable {
 
 /// Builds the transcript a recovered session starts from. Never separates a tool call from its output.
 public enum ContextRecovery {
-    /// The entries to carry over (without sequence numbers: the new session records them).
+    /// The entries to carry over, with their ids (the new session records them as its own).
     public static func condensed(
         _ transcript: Transcript, strategy: RecoveryStrategy, summary: String? = nil, summaryBudget: Int? = nil
     ) -> Transcript {
@@ -50,11 +50,7 @@ public enum ContextRecovery {
         } else if let last = entries.last, last.kind != .instructions {
             kept.append(last)
         }
-        return Transcript(entries: kept.map { entry in
-            var copy = entry
-            copy.seq = nil
-            return copy
-        })
+        return Transcript(entries: kept)
     }
 
     // MARK: - History transforms (named as in Apple's foundation-models-utilities)

@@ -54,6 +54,9 @@ public struct ModelRequest: Sendable {
     public var task: Task
     /// Tokens of the budget set aside for reasoning before the answer (a tool round's cap grows by it).
     public var reasoningAllowance = 0
+    /// The most a round that must call a tool may write (before the reasoning allowance), or nil for no cap
+    /// beyond `options.maximumResponseTokens`: the session's `Limits.toolCallTokens`.
+    public var toolCallTokens: Int?
     /// Told about a reasoning model's thinking as it streams (a progress line, never the answer).
     public var onReasoning: (@Sendable (String) -> Void)?
 

@@ -7,12 +7,8 @@ public actor LanguageModelSession {
     public let tools: [ToolDefinition]
     public let contextSize: Int
     public let recorder: any TranscriptRecorder
-    /// Rounds of tool calls before the model must answer.
-    public let maximumRounds: Int
-    /// Tool calls run from one reply; more are not run (a reply with a thousand calls costs four).
-    public static let callsPerReply = 4
-    /// Tool calls run in one turn; past it the model must answer.
-    public static let callsPerTurn = 12
+    /// How far one turn may go: rounds, tool calls, the tool round's cap and the answer's floor.
+    public let limits: Limits
     /// Tools the model must have called (in this turn) before it may answer: a packing list without
     /// a forecast would be a guess. Small models otherwise answer straight away.
     public var requiredTools: [String] = []
@@ -31,35 +27,38 @@ public actor LanguageModelSession {
         onReasoning = handler
     }
 
-    /// A new session: the instructions become its first entry.
+    /// A new session, as Foundation Models' `init(model:tools:instructions:)`: the instructions (when given)
+    /// become its first entry. The options: `contextSize`, the window in tokens (nil: the model's own,
+    /// asked now); `recorder`, what hears every entry as it happens (by default kept in memory); `limits`,
+    /// how far one turn may go (by default the framework's).
     public init(
-        model: any LanguageModel, tools: [ToolDefinition], instructions: String, contextSize: Int,
-        recorder: any TranscriptRecorder, maximumRounds: Int = 8
+        model: any LanguageModel, tools: [ToolDefinition] = [], instructions: String? = nil,
+        contextSize: Int? = nil, recorder: any TranscriptRecorder = MemoryTranscriptRecorder(), limits: Limits = Limits()
     ) async throws {
         try await self.init(
-            model: model, tools: tools, transcript: Transcript(entries: [.instructions(Transcript.Instructions(text: instructions))]),
-            contextSize: contextSize, recorder: recorder, maximumRounds: maximumRounds
+            model: model, tools: tools,
+            transcript: Transcript(entries: instructions.map { [.instructions(Transcript.Instructions(text: $0))] } ?? []),
+            contextSize: contextSize, recorder: recorder, limits: limits
         )
     }
 
-    /// A session continuing from existing entries (resumed from the database, or condensed);
-    /// entries without a `seq` are recorded now.
+    /// A session continuing from existing entries (resumed from the database, or condensed), as Foundation
+    /// Models' `init(model:tools:transcript:)`, with the same options; its entries are recorded now, as this
+    /// session's first, keeping their ids.
     public init(
-        model: any LanguageModel, tools: [ToolDefinition], transcript: Transcript, contextSize: Int,
-        recorder: any TranscriptRecorder, maximumRounds: Int = 8
+        model: any LanguageModel, tools: [ToolDefinition] = [], transcript: Transcript,
+        contextSize: Int? = nil, recorder: any TranscriptRecorder = MemoryTranscriptRecorder(), limits: Limits = Limits()
     ) async throws {
+        let window: Int
+        if let contextSize { window = contextSize } else { window = try await model.contextSize() }
         self.model = model
         self.tools = tools
-        self.contextSize = contextSize
+        self.contextSize = window
         self.recorder = recorder
-        self.maximumRounds = maximumRounds
+        self.limits = limits
         self.transcript = Transcript()
         for entry in transcript.entries {
-            if entry.seq == nil {
-                try await append(entry)
-            } else {
-                self.transcript.entries.append(entry)
-            }
+            try await append(entry)
         }
     }
 
@@ -90,22 +89,6 @@ public actor LanguageModelSession {
 
     /// Whether a request is being answered now (a second one is refused with `concurrentRequests`).
     public private(set) var isResponding = false
-
-    /// The smallest answer worth asking for, by what the round must produce. Below it the round is an
-    /// overflow before anything is sent: a tool call needs about 35 tokens
-    /// (`{"tool_call":{"name":"forecast","arguments":{"latitude":39.7392,"longitude":-104.9847}}}`),
-    /// a packing list with its first few items about 150.
-    public enum AnswerFloor {
-        public static let toolCall = 48
-        public static let text = 48
-        public static let structured = 160
-    }
-
-    /// The most a round that must call a tool may write (plus any reasoning allowance): a call needs about
-    /// 35 tokens, and a small model that rambles is cut here. The session sets this cap itself, so a call cut
-    /// at it is read as the model's failure, not as a full context window: with greedy decoding, a recovered
-    /// session would be sent the same prompt and write the same 256 tokens again.
-    public static let toolCallTokens = 256
 
     // MARK: - Responding
 
@@ -261,10 +244,12 @@ public actor LanguageModelSession {
         var rounds = 0
         while true {
             rounds += 1
-            let round = policy.offer(tools, required: requiredTools, round: rounds, maximumRounds: maximumRounds)
-            let floor = round.requiresCall ? AnswerFloor.toolCall : (schema == nil ? AnswerFloor.text : AnswerFloor.structured)
+            let round = policy.offer(tools, required: requiredTools, round: rounds, maximumRounds: limits.maximumRounds)
+            let floor = limits.answerFloor
             let budget = try await roundBudget(
-                offering: round.offered, options: options, floor: floor, cap: round.requiresCall ? Self.toolCallTokens : nil
+                offering: round.offered, options: options,
+                floor: round.requiresCall ? floor.toolCall : (schema == nil ? floor.text : floor.structured),
+                cap: round.requiresCall ? limits.toolCallTokens : nil
             )
             var roundOptions = options
             roundOptions.maximumResponseTokens = budget.tokens
@@ -276,6 +261,7 @@ public actor LanguageModelSession {
                 requiresToolCall: round.requiresCall, sessionTools: tools
             )
             request.reasoningAllowance = budget.allowance
+            request.toolCallTokens = limits.toolCallTokens
             request.onReasoning = onReasoning
             let reply = try await model.respond(to: request)
             try await account(reply, budget: budget, rounds: rounds)
@@ -287,7 +273,7 @@ public actor LanguageModelSession {
             }
             if !reply.toolCalls.isEmpty, !round.offered.isEmpty {
                 try await runCalls(reply.toolCalls, policy: &policy)
-                if rounds >= maximumRounds { policy.mayCallTools = false }
+                if rounds >= limits.maximumRounds { policy.mayCallTools = false }
                 continue
             }
             // Tools withdrawn (the round cap, the turn's call cap, a repeated call) and the model still calls
@@ -366,10 +352,10 @@ public actor LanguageModelSession {
 
     /// Runs a reply's tool calls under the turn's policy (`ToolCallPolicy`), each answered by an output entry.
     private func runCalls(_ requested: [ToolCall], policy: inout ToolCallPolicy) async throws {
-        let calls = Array(requested.prefix(Self.callsPerReply))
+        let calls = Array(requested.prefix(max(1, limits.callsPerReply)))
         let extra = requested.count - calls.count
         var text = calls.map(\.line).joined(separator: "\n")
-        if extra > 0 { text += "\n(\(extra) more call\(extra == 1 ? "" : "s") not run: at most \(Self.callsPerReply) per answer)" }
+        if extra > 0 { text += "\n(\(extra) more call\(extra == 1 ? "" : "s") not run: at most \(calls.count) per answer)" }
         try await append(.toolCalls(Transcript.ToolCalls(calls, text: text)))
         for call in calls {
             let signature = call.line
@@ -379,9 +365,9 @@ public actor LanguageModelSession {
                 try await appendOutput(for: call, text: "Already answered above. Answer now without tools.")
                 continue
             }
-            if policy.callsRun >= Self.callsPerTurn {
+            if policy.callsRun >= limits.callsPerTurn {
                 policy.mayCallTools = false
-                try await appendOutput(for: call, text: "Too many tool calls (\(Self.callsPerTurn)). Answer now without tools.")
+                try await appendOutput(for: call, text: "Too many tool calls (\(limits.callsPerTurn)). Answer now without tools.")
                 continue
             }
             policy.seenCalls.insert(signature)
@@ -481,7 +467,7 @@ public actor LanguageModelSession {
     private func append(_ entry: Transcript.Entry) async throws {
         var entry = entry
         if entry.tokens == 0 { entry.tokens = await model.tokenCount(for: entry.text) }
-        entry.seq = try await recorder.record(entry)
+        try await recorder.record(entry)
         transcript.entries.append(entry)
     }
 }

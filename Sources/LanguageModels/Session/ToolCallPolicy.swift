@@ -1,7 +1,7 @@
 import Foundation
 
 /// A session's rules for one turn's tool calls: which tools a round offers (only the required ones not yet
-/// answered, until each has), which calls run (at most `LanguageModelSession.callsPerReply` from one reply and
+/// answered, until each has), which calls run (at most the session's `Limits.callsPerReply` from one reply and
 /// `callsPerTurn` in the turn, never the same call twice), and one warning for each kind of mistake before a
 /// mistake ends the turn. The session runs the calls; this holds what the turn has seen.
 struct ToolCallPolicy: Sendable {

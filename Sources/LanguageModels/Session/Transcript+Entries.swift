@@ -7,30 +7,32 @@ import Foundation
 extension Transcript {
     /// The instructions entry's value.
     public struct Instructions: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         public var text: String
         public var tokens: Int
-        public var seq: Int?
 
-        public init(text: String, tokens: Int = 0, seq: Int? = nil) {
+        public init(text: String, tokens: Int = 0, id: String = UUID().uuidString) {
             self.text = text
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
     }
 
     /// A prompt's value: its text and the structured data it carries (plan: the trip).
     public struct Prompt: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         public var text: String
         /// The trip (or other data) the prompt is about, as JSON.
         public var payload: JSONValue?
         public var tokens: Int
-        public var seq: Int?
 
-        public init(text: String, payload: JSONValue? = nil, tokens: Int = 0, seq: Int? = nil) {
+        public init(text: String, payload: JSONValue? = nil, tokens: Int = 0, id: String = UUID().uuidString) {
             self.text = text
             self.payload = payload
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
 
         /// The payload decoded as `Value`, or nil when there is none or it is of another type.
@@ -41,22 +43,25 @@ extension Transcript {
 
     /// The calls of one reply, and their `name(arguments)` lines (what the model sees again).
     public struct ToolCalls: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         public var calls: [ToolCall]
         public var text: String
         public var tokens: Int
-        public var seq: Int?
 
         /// `text` defaults to the calls' lines.
-        public init(_ calls: [ToolCall], text: String? = nil, tokens: Int = 0, seq: Int? = nil) {
+        public init(_ calls: [ToolCall], text: String? = nil, tokens: Int = 0, id: String = UUID().uuidString) {
             self.calls = calls
             self.text = text ?? calls.map(\.line).joined(separator: "\n")
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
     }
 
     /// What one call answered: which tool, which call, the text the model reads and the tool's typed answer.
     public struct ToolOutput: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         /// The tool's name when it was called (for the model and for people; programs read `answer(_:)`).
         public var toolName: String
         /// The call it answers.
@@ -68,11 +73,10 @@ extension Transcript {
         /// outputs were tagged.
         public var answerType: String?
         public var tokens: Int
-        public var seq: Int?
 
         public init(
             toolName: String, callID: String?, text: String, payload: JSONValue? = nil, answerType: String? = nil,
-            tokens: Int = 0, seq: Int? = nil
+            tokens: Int = 0, id: String = UUID().uuidString
         ) {
             self.toolName = toolName
             self.callID = callID
@@ -80,7 +84,7 @@ extension Transcript {
             self.payload = payload
             self.answerType = answerType
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
 
         /// The tool's answer as `Answer`, found by type, never by the tool's name: a tagged output is read
@@ -98,59 +102,63 @@ extension Transcript {
 
     /// The model's answer: text, and for a structured answer the content it generated.
     public struct Response: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         /// The answer as text (a structured answer's compact JSON).
         public var text: String
         /// The generated JSON, for a structured answer.
         public var content: JSONValue?
         public var tokens: Int
-        public var seq: Int?
 
-        public init(text: String, content: JSONValue? = nil, tokens: Int = 0, seq: Int? = nil) {
+        public init(text: String, content: JSONValue? = nil, tokens: Int = 0, id: String = UUID().uuidString) {
             self.text = text
             self.content = content
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
     }
 
     /// A reasoning model's thinking.
     public struct Reasoning: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         public var text: String
         public var tokens: Int
-        public var seq: Int?
 
-        public init(text: String, tokens: Int = 0, seq: Int? = nil) {
+        public init(text: String, tokens: Int = 0, id: String = UUID().uuidString) {
             self.text = text
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
     }
 
     /// plan's: facts carried over, or a summary of older entries.
     public struct Summary: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         public var text: String
         public var tokens: Int
-        public var seq: Int?
 
-        public init(text: String, tokens: Int = 0, seq: Int? = nil) {
+        public init(text: String, tokens: Int = 0, id: String = UUID().uuidString) {
             self.text = text
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
     }
 
     /// plan's check of an answer, with what it found as JSON.
     public struct Check: TranscriptEntryValue, Equatable {
+        /// The entry's identity (`Transcript.Entry.id`).
+        public var id: String
         public var text: String
         public var payload: JSONValue?
         public var tokens: Int
-        public var seq: Int?
 
-        public init(text: String, payload: JSONValue? = nil, tokens: Int = 0, seq: Int? = nil) {
+        public init(text: String, payload: JSONValue? = nil, tokens: Int = 0, id: String = UUID().uuidString) {
             self.text = text
             self.payload = payload
             self.tokens = tokens
-            self.seq = seq
+            self.id = id
         }
     }
 }

@@ -29,34 +29,34 @@ extension Transcript.Entry {
     }
 
     /// Rebuilds an entry from its stored form (the inverse of `kind`, `storedTool`, `text`, `storedPayload`
-    /// and `tokens`). A payload that is not JSON, or not of the case's shape, is read as none.
-    public init(kind: Transcript.Kind, text: String, tool: String?, storedPayload: String?, tokens: Int, seq: Int?) {
+    /// and `tokens`), with its `id`. A payload that is not JSON, or not of the case's shape, is read as none.
+    public init(kind: Transcript.Kind, text: String, tool: String?, storedPayload: String?, tokens: Int, id: String) {
         let stored = storedPayload.flatMap { try? JSONValue.parse($0) }
         switch kind {
         case .instructions:
-            self = .instructions(Transcript.Instructions(text: text, tokens: tokens, seq: seq))
+            self = .instructions(Transcript.Instructions(text: text, tokens: tokens, id: id))
         case .prompt:
-            self = .prompt(Transcript.Prompt(text: text, payload: stored, tokens: tokens, seq: seq))
+            self = .prompt(Transcript.Prompt(text: text, payload: stored, tokens: tokens, id: id))
         case .toolCalls:
             let calls = stored?.arrayValue?.compactMap { call -> ToolCall? in
                 guard let id = call["id"]?.stringValue, let name = call["name"]?.stringValue else { return nil }
                 return ToolCall(id: id, name: name, arguments: call["arguments"] ?? [:])
             } ?? []
-            self = .toolCalls(Transcript.ToolCalls(calls, text: text, tokens: tokens, seq: seq))
+            self = .toolCalls(Transcript.ToolCalls(calls, text: text, tokens: tokens, id: id))
         case .toolOutput:
             self = .toolOutput(Transcript.ToolOutput(
                 toolName: tool ?? "", callID: stored?["callID"]?.stringValue, text: text,
                 payload: stored?["payload"].flatMap { $0.isNull ? Optional.none : $0 }, answerType: stored?["type"]?.stringValue,
-                tokens: tokens, seq: seq
+                tokens: tokens, id: id
             ))
         case .response:
-            self = .response(Transcript.Response(text: text, content: stored, tokens: tokens, seq: seq))
+            self = .response(Transcript.Response(text: text, content: stored, tokens: tokens, id: id))
         case .reasoning:
-            self = .reasoning(Transcript.Reasoning(text: text, tokens: tokens, seq: seq))
+            self = .reasoning(Transcript.Reasoning(text: text, tokens: tokens, id: id))
         case .summary:
-            self = .summary(Transcript.Summary(text: text, tokens: tokens, seq: seq))
+            self = .summary(Transcript.Summary(text: text, tokens: tokens, id: id))
         case .check:
-            self = .check(Transcript.Check(text: text, payload: stored, tokens: tokens, seq: seq))
+            self = .check(Transcript.Check(text: text, payload: stored, tokens: tokens, id: id))
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
-public struct Transcript: Sendable, Equatable {
-    /// The kinds of entry (plan stores them by these names; each is the name of an `Entry` case).
+public struct Transcript: Sendable, Equatable, Codable {
+    /// The kinds of entry, each the name of an `Entry` case: the one vocabulary of kinds (an application
+    /// stores an entry's kind by this name; plan's database does, its CHECK listing the same names).
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case instructions, prompt, toolCalls, toolOutput, response, summary
         /// The application's own check of a model's answer (plan: what was kept, merged, added and dropped,
@@ -64,13 +65,13 @@ public struct Transcript: Sendable, Equatable {
         /// What a setter changes in the entry's value, whatever its case.
         private enum Change {
             case tokens(Int)
-            case seq(Int?)
+            case id(String)
 
             func applied<Value: TranscriptEntryValue>(to value: Value) -> Value {
                 var value = value
                 switch self {
                 case let .tokens(tokens): value.tokens = tokens
-                case let .seq(seq): value.seq = seq
+                case let .id(id): value.id = id
                 }
                 return value
             }
@@ -99,10 +100,10 @@ public struct Transcript: Sendable, Equatable {
             set { update(.tokens(newValue)) }
         }
 
-        /// The stored sequence number, once persisted.
-        public var seq: Int? {
-            get { value.seq }
-            set { update(.seq(newValue)) }
+        /// The entry's identity (its value's `id`), as Foundation Models 27's `Transcript.Entry.id`.
+        public var id: String {
+            get { value.id }
+            set { update(.id(newValue)) }
         }
     }
 
@@ -117,7 +118,7 @@ public struct Transcript: Sendable, Equatable {
 }
 
 /// A call the model asked for.
-public struct ToolCall: Sendable, Equatable, Hashable {
+public struct ToolCall: Sendable, Equatable, Hashable, Codable {
     public var id: String
     public var name: String
     public var arguments: JSONValue

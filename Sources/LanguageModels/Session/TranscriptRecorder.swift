@@ -2,12 +2,12 @@ import Foundation
 
 /// Where a session writes its entries as they happen.
 public protocol TranscriptRecorder: Sendable {
-    /// Stores an entry and returns its sequence number.
-    func record(_ entry: Transcript.Entry) async throws -> Int
+    /// Stores an entry (the recorder keeps its `id`, to find it again).
+    func record(_ entry: Transcript.Entry) async throws
     /// Adds token usage reported by the server.
     func recordUsage(_ usage: LanguageModelSession.Usage) async throws
-    /// Marks entries as dropped from the model's context.
-    func dropFromContext(seqs: [Int]) async throws
+    /// Marks entries, by their `id`, as dropped from the model's context.
+    func dropFromContext(ids: [String]) async throws
 }
 
 /// Keeps entries in memory only (for sessions nobody needs to read later).
@@ -17,14 +17,13 @@ public actor MemoryTranscriptRecorder: TranscriptRecorder {
 
     public init() {}
 
-    public func record(_ entry: Transcript.Entry) async throws -> Int {
+    public func record(_ entry: Transcript.Entry) async throws {
         entries.append(entry)
-        return entries.count - 1
     }
 
     public func recordUsage(_ usage: LanguageModelSession.Usage) async throws {
         self.usage.append(usage)
     }
 
-    public func dropFromContext(seqs: [Int]) async throws {}
+    public func dropFromContext(ids: [String]) async throws {}
 }

@@ -52,7 +52,7 @@ public struct Diagnostician: Sendable {
             path: store.path, schemaVersion: try await store.schemaVersion(), journalMode: try await store.journalMode(),
             integrity: try await store.quickCheck(maximumErrors: 20),
             trips: try await store.rows("SELECT count(*) AS n FROM trips").first?.int("n") ?? 0,
-            damagedRows: try await store.damagedRows(limit: 20)
+            damagedRows: try await store.damagedRows(limit: 20, entryKinds: Set(Transcript.Kind.allCases.map(\.rawValue)))
         )
     }
 

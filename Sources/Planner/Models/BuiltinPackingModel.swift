@@ -71,7 +71,7 @@ public struct BuiltinPackingModel: LanguageModel {
         // The stops in order, as many a round as a reply may call (the session runs four), until each has
         // had its call: one forecast result per stop called.
         if offers, results.count < stops.count {
-            let next = stops.indices.dropFirst(results.count).prefix(LanguageModelSession.callsPerReply)
+            let next = stops.indices.dropFirst(results.count).prefix(LanguageModelSession.Limits.planning.callsPerReply)
             let calls = next.compactMap { index -> ToolCall? in
                 let stop = stops[index]
                 guard let latitude = stop.latitude, let longitude = stop.longitude else { return nil }

@@ -112,16 +112,13 @@ public struct AskPlanner: Sendable {
     /// The questions and answers of a completed follow-up, newest last, within `budget` tokens.
     private func earlierExchanges(sessionID: Int, budget: Int) async throws -> [Transcript.Entry] {
         let entries = try await setup.store.entries(sessionID: sessionID).filter(\.isInContext)
+            .map(Transcript.Entry.init(record:))
             .filter { $0.kind == .prompt || $0.kind == .response }
         var pairs: [[Transcript.Entry]] = []
         var index = 0
         while index + 1 < entries.count {
             if entries[index].kind == .prompt, entries[index + 1].kind == .response {
-                pairs.append([entries[index], entries[index + 1]].map { record in
-                    var entry = Transcript.Entry(record: record)
-                    entry.seq = nil
-                    return entry
-                })
+                pairs.append([entries[index], entries[index + 1]])
                 index += 2
             } else {
                 index += 1

@@ -32,13 +32,10 @@ struct InterruptedSession: Sendable {
     static func latest(tripID: Int, purpose: SessionPurpose, store: Store) async throws -> InterruptedSession? {
         guard let interrupted = try await store.interruptedSession(tripID: tripID, purpose: purpose) else { return nil }
         let entries = try await store.entries(sessionID: interrupted.id).filter(\.isInContext)
+            .map(Transcript.Entry.init(record:))
             .filter { $0.kind != .check && $0.kind != .reasoning }
         guard entries.contains(where: { $0.kind == .prompt }) else { return nil }
-        var kept = entries.map { record -> Transcript.Entry in
-            var entry = Transcript.Entry(record: record)
-            entry.seq = nil
-            return entry
-        }
+        var kept = entries
         while let last = kept.last, last.kind == .toolCalls || last.kind == .response { kept.removeLast() }
         return InterruptedSession(
             id: interrupted.id, transcript: Transcript(entries: kept),

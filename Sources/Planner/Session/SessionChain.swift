@@ -66,7 +66,7 @@ struct SessionChain: Sendable {
         do {
             var session = try await LanguageModelSession(
                 model: model, tools: turn.tools, transcript: turn.carried, contextSize: window,
-                recorder: StoreTranscriptRecorder(store: store, sessionID: firstID)
+                recorder: StoreTranscriptRecorder(store: store, sessionID: firstID), limits: .planning
             )
             await session.require(tools: turn.required)
             if let warmUp = turn.warmUp {
@@ -192,7 +192,7 @@ struct SessionChain: Sendable {
             recoveries.append(current.relation)
             let next = try await LanguageModelSession(
                 model: model, tools: turn.tools, transcript: condensed, contextSize: window,
-                recorder: StoreTranscriptRecorder(store: store, sessionID: currentID)
+                recorder: StoreTranscriptRecorder(store: store, sessionID: currentID), limits: .planning
             )
             // A tool whose answer the condensed transcript already holds is not required again.
             await next.require(tools: turn.required.filter { name in

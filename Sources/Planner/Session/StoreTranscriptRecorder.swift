@@ -2,7 +2,8 @@ import Foundation
 import LanguageModels
 import Store
 
-/// Records into plan's database, one row per entry, at once.
+/// Records into plan's database, one row per entry, at once. Each row keeps the entry's `id`
+/// (`transcript_entries.entry_id`), which is how the recorder finds an entry's row again.
 public struct StoreTranscriptRecorder: TranscriptRecorder {
     public let store: Store
     public let sessionID: Int
@@ -12,12 +13,11 @@ public struct StoreTranscriptRecorder: TranscriptRecorder {
         self.sessionID = sessionID
     }
 
-    public func record(_ entry: Transcript.Entry) async throws -> Int {
-        let stored = try await store.appendEntry(
-            sessionID: sessionID, kind: EntryKind(entry.kind), tool: entry.storedTool,
+    public func record(_ entry: Transcript.Entry) async throws {
+        try await store.appendEntry(
+            sessionID: sessionID, kind: entry.kind.rawValue, entryID: entry.id, tool: entry.storedTool,
             text: entry.text, payload: entry.storedPayload?.compactText, tokens: entry.tokens
         )
-        return stored.seq
     }
 
     public func recordUsage(_ usage: LanguageModelSession.Usage) async throws {
@@ -27,7 +27,7 @@ public struct StoreTranscriptRecorder: TranscriptRecorder {
         try await store.addReasoningTokens(sessionID: sessionID, tokens: usage.output.reasoningTokenCount)
     }
 
-    public func dropFromContext(seqs: [Int]) async throws {
-        try await store.dropFromContext(sessionID: sessionID, seqs: seqs)
+    public func dropFromContext(ids: [String]) async throws {
+        try await store.dropFromContext(sessionID: sessionID, entryIDs: ids)
     }
 }

@@ -3,43 +3,18 @@ import LanguageModels
 import Store
 
 extension Transcript.Entry {
-    /// Rebuilds an entry from its stored row.
-    public init(record: TranscriptRecord) {
+    /// Rebuilds an entry from its stored row, with the id it was recorded with (a row written before
+    /// entries had ids gets one made from the row: `row-<id>`). The row's kind is `Transcript.Kind`'s name
+    /// (the one vocabulary: Store keeps the string, its CHECK the list); another is a damaged row.
+    public init(record: TranscriptRecord) throws {
+        guard let kind = Transcript.Kind(rawValue: record.kind) else {
+            throw StoreError.corruptValue(
+                column: "transcript_entries.kind (row \(record.id))", detail: "unknown value \"\(record.kind.prefix(40))\""
+            )
+        }
         self.init(
-            kind: Transcript.Kind(record.kind), text: record.text, tool: record.tool, storedPayload: record.payload,
-            tokens: record.tokens, seq: record.seq
+            kind: kind, text: record.text, tool: record.tool, storedPayload: record.payload,
+            tokens: record.tokens, id: record.entryID ?? "row-\(record.id)"
         )
-    }
-}
-
-extension Transcript.Kind {
-    /// The kind of a stored entry (Store's enum names the same cases; a new case fails to compile here).
-    public init(_ kind: EntryKind) {
-        switch kind {
-        case .instructions: self = .instructions
-        case .prompt: self = .prompt
-        case .toolCalls: self = .toolCalls
-        case .toolOutput: self = .toolOutput
-        case .response: self = .response
-        case .summary: self = .summary
-        case .check: self = .check
-        case .reasoning: self = .reasoning
-        }
-    }
-}
-
-extension EntryKind {
-    /// The stored kind of a transcript entry.
-    public init(_ kind: Transcript.Kind) {
-        switch kind {
-        case .instructions: self = .instructions
-        case .prompt: self = .prompt
-        case .toolCalls: self = .toolCalls
-        case .toolOutput: self = .toolOutput
-        case .response: self = .response
-        case .summary: self = .summary
-        case .check: self = .check
-        case .reasoning: self = .reasoning
-        }
     }
 }

@@ -23,8 +23,9 @@ extension Store {
     /// Rows that plan cannot read (a kind this binary does not know, a date in year 99999, activities that are
     /// not an array, a number out of range…), at most `limit`, each named by table and id. Every trip, place,
     /// session, packing list and transcript entry is decoded as the commands decode it, one at a time, so
-    /// one damaged row is reported instead of failing the whole check.
-    public func damagedRows(limit: Int = 20) throws -> [DamagedRow] {
+    /// one damaged row is reported instead of failing the whole check. `entryKinds` are the transcript
+    /// entries' kinds the application reads (its framework's names); an entry of another kind is damaged.
+    public func damagedRows(limit: Int = 20, entryKinds: Set<String> = []) throws -> [DamagedRow] {
         var found: [DamagedRow] = []
         func scan(_ table: String, _ sql: String, _ decode: (Row) throws -> Void) throws {
             for row in try connection.query(sql) where found.count < limit {
@@ -46,7 +47,8 @@ extension Store {
         try scan("transcript_entries", "SELECT id, session_id, seq, kind, tokens, in_context, created_at FROM transcript_entries") { row in
             _ = try row.int("session_id")
             _ = try row.int("seq")
-            _ = try Store.enumValue(EntryKind.self, row, "kind")
+            let kind = try row.string("kind")
+            if !entryKinds.isEmpty, !entryKinds.contains(kind) { throw row.damaged("kind", "unknown value \"\(kind.prefix(40))\"") }
             _ = try row.count("tokens")
             _ = try row.double("created_at")
         }

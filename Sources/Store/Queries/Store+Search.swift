@@ -53,7 +53,7 @@ extension Store {
         ).map { row in
             SearchHit(
                 entryID: try row.int("id"), sessionID: try row.int("session_id"), tripID: try row.optionalInt("trip_id"),
-                kind: try Store.enumValue(EntryKind.self, row, "kind"), tool: try row.optionalString("tool"),
+                kind: try row.string("kind"), tool: try row.optionalString("tool"),
                 snippet: try row.optionalString("snippet") ?? Store.plainSnippet(try row.optionalString("head") ?? "", query: text),
                 createdAt: Date(timeIntervalSince1970: try row.double("created_at"))
             )

@@ -96,10 +96,13 @@ extension Store {
     }
 
     /// Appends an entry (numbered after the session's last) and returns it. Written at once, so a crash
-    /// loses at most what was in flight.
+    /// loses at most what was in flight. `kind` is the entry's kind by its framework's name
+    /// (`Transcript.Kind`'s raw value; the table's CHECK refuses any other, `StoreError.sqlite`); `entryID` is
+    /// the entry's own id (`Transcript.Entry.id`), when it has one.
     @discardableResult
     public func appendEntry(
-        sessionID: Int, kind: EntryKind, tool: String? = nil, text: String, payload: String? = nil, tokens: Int
+        sessionID: Int, kind: String, entryID: String? = nil, tool: String? = nil, text: String, payload: String? = nil,
+        tokens: Int
     ) throws -> TranscriptRecord {
         let now = clock()
         // Written within what a read believes (`Row.believableCounts`), so plan never stores a damaged count.
@@ -110,25 +113,25 @@ extension Store {
             )?.int("next") ?? 0
             try connection.query(
                 """
-                INSERT INTO transcript_entries (session_id, seq, kind, tool, text, payload, tokens, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO transcript_entries (session_id, seq, kind, entry_id, tool, text, payload, tokens, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [sessionID, next, kind.rawValue, tool, text, payload, tokens, now.timeIntervalSince1970]
+                [sessionID, next, kind, entryID, tool, text, payload, tokens, now.timeIntervalSince1970]
             )
             return TranscriptRecord(
-                id: connection.lastInsertID, sessionID: sessionID, seq: next, kind: kind, tool: tool, text: text,
-                payload: payload, tokens: tokens, isInContext: true, createdAt: now
+                id: connection.lastInsertID, sessionID: sessionID, seq: next, kind: kind, entryID: entryID, tool: tool,
+                text: text, payload: payload, tokens: tokens, isInContext: true, createdAt: now
             )
         }
     }
 
-    /// Marks entries as no longer in the model's context (condensing never deletes them).
-    public func dropFromContext(sessionID: Int, seqs: [Int]) throws {
-        guard !seqs.isEmpty else { return }
+    /// Marks entries, by their entry ids, as no longer in the model's context (condensing never deletes them).
+    public func dropFromContext(sessionID: Int, entryIDs: [String]) throws {
+        guard !entryIDs.isEmpty else { return }
         try connection.write {
-            for seq in seqs {
+            for entryID in entryIDs {
                 try connection.query(
-                    "UPDATE transcript_entries SET in_context = 0 WHERE session_id = ? AND seq = ?", [sessionID, seq]
+                    "UPDATE transcript_entries SET in_context = 0 WHERE session_id = ? AND entry_id = ?", [sessionID, entryID]
                 )
             }
         }
@@ -216,14 +219,15 @@ extension Store {
     public func entries(sessionID: Int) throws -> [TranscriptRecord] {
         try connection.query(
             """
-            SELECT id, session_id, seq, kind, tool, text, payload, tokens, in_context, created_at
+            SELECT id, session_id, seq, kind, entry_id, tool, text, payload, tokens, in_context, created_at
             FROM transcript_entries WHERE session_id = ? ORDER BY seq
             """,
             [sessionID]
         ).map { row in
             TranscriptRecord(
                 id: try row.int("id"), sessionID: try row.int("session_id"), seq: try row.int("seq"),
-                kind: try Store.enumValue(EntryKind.self, row, "kind"), tool: try row.optionalString("tool"),
+                kind: try row.string("kind"), entryID: try row.optionalString("entry_id"),
+                tool: try row.optionalString("tool"),
                 text: try row.string("text"),
                 payload: try row.optionalString("payload"), tokens: try row.count("tokens"),
                 isInContext: try row.int("in_context") == 1,

@@ -42,7 +42,11 @@ public struct TranscriptRecord: Sendable, Equatable {
     public var id: Int
     public var sessionID: Int
     public var seq: Int
-    public var kind: EntryKind
+    /// The entry's kind, by the name its framework gives it (`Transcript.Kind`'s raw value; the table's
+    /// CHECK lists the names it takes).
+    public var kind: String
+    /// The entry's own id (`Transcript.Entry.id`); nil for rows written before entries had one.
+    public var entryID: String?
     public var tool: String?
     public var text: String
     /// JSON: tool call arguments, structured answers.
@@ -88,7 +92,8 @@ public struct SearchHit: Sendable, Equatable {
     public var entryID: Int
     public var sessionID: Int
     public var tripID: Int?
-    public var kind: EntryKind
+    /// The entry's kind (`Transcript.Kind`'s raw value).
+    public var kind: String
     public var tool: String?
     public var snippet: String
     public var createdAt: Date

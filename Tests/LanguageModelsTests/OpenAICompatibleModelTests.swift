@@ -1,7 +1,6 @@
 import Foundation
 @testable import LanguageModels
 import Testing
-@testable import Planner
 import TestSupport
 import Tools
 
@@ -18,7 +17,10 @@ import Tools
         }
 
         var model: OpenAICompatibleModel {
-            OpenAICompatibleModel(baseURL: server.baseURL, modelName: "fake", apiKey: "secret", forcedMode: .automatic, timeout: 10)
+            OpenAICompatibleModel(
+                baseURL: server.baseURL, modelName: "fake", apiKey: "secret", forcedMode: .automatic, timeout: 10,
+                transport: CurlTransport(timeout: 10)
+            )
         }
 
         func script(_ steps: [[String: Any]]) async throws {
@@ -34,7 +36,7 @@ import Tools
         let window = try await model.contextSize()
         return try await LanguageModelSession(
             model: model, tools: [EchoTool(counter: Counter()).definition], instructions: "Be brief.",
-            contextSize: contextSize ?? window, recorder: MemoryTranscriptRecorder()
+            contextSize: contextSize ?? window
         )
     }
 
@@ -87,7 +89,7 @@ import Tools
         let fake = try Fake(supportsTools: true)
         try await fake.script([["content": "Pack warm socks and waterproof boots."]])
         let session = try await LanguageModelSession(
-            model: fake.model, tools: [], instructions: "Be brief.", contextSize: 4_096, recorder: MemoryTranscriptRecorder()
+            model: fake.model, tools: [], instructions: "Be brief.", contextSize: 4_096
         )
         var snapshots: [String] = []
         for try await snapshot in session.streamResponse(to: "What?") { snapshots.append(snapshot) }
@@ -102,7 +104,9 @@ import Tools
         try await fake.script([["die": true]])
         let session = try await session(fake.model)
         await #expect(throws: LanguageModelError.self) { _ = try await session.respond(to: "go") }
-        let gone = OpenAICompatibleModel(baseURL: fake.server.baseURL, modelName: nil, apiKey: nil, forcedMode: .guided, timeout: 5)
+        let gone = OpenAICompatibleModel(
+            baseURL: fake.server.baseURL, modelName: nil, apiKey: nil, forcedMode: .guided, timeout: 5, transport: CurlTransport(timeout: 5)
+        )
         do {
             _ = try await gone.respond(to: ModelRequest(entries: [.prompt(Transcript.Prompt(text: "hi"))], tools: [], answerSchema: nil, options: GenerationOptions()))
             Issue.record("expected unavailable")

@@ -2,6 +2,7 @@ import Foundation
 @testable import LanguageModels
 import Testing
 import TestSupport
+import Tools
 
 /// The OpenAI-compatible backend against llama-cpp-python's server as measured (issue 38): the stand-in
 /// `Tests/Fixtures/engines/llama_cpp_python.py` in front of the scripted llama-server look-alike. Each lesson
@@ -24,7 +25,8 @@ import TestSupport
             engine: EngineKind? = nil, memory: (any EngineProfileMemory)? = nil, mode: GenerationOptions.ToolCallingMode = .automatic
         ) -> OpenAICompatibleModel {
             OpenAICompatibleModel(
-                baseURL: proxy.baseURL, modelName: nil, apiKey: nil, forcedMode: mode, timeout: 20, engine: engine, memory: memory
+                baseURL: proxy.baseURL, modelName: nil, apiKey: nil, forcedMode: mode, timeout: 20,
+                transport: CurlTransport(timeout: 20), engine: engine, memory: memory
             )
         }
 
@@ -46,6 +48,24 @@ import TestSupport
         ModelRequest(
             entries: [.instructions(Transcript.Instructions(text: "Be brief.")), .prompt(Transcript.Prompt(text: text))],
             tools: [], answerSchema: schema, options: GenerationOptions(maximumResponseTokens: maximum), onText: onText
+        )
+    }
+
+    /// A round after one tool call and its output, the tool still offered.
+    static func afterACall() -> ModelRequest {
+        let geocode = ToolDefinition(
+            name: "geocode", description: "Find a place.", schema: EchoTool.Arguments.generationSchema,
+            includesSchemaInInstructions: true, invoke: { _ in AnyToolAnswer("") }
+        )
+        let entries: [Transcript.Entry] = [
+            .instructions(Transcript.Instructions(text: "Help.")),
+            .prompt(Transcript.Prompt(text: "Pack for Denver.")),
+            .toolCalls(Transcript.ToolCalls([ToolCall(id: "c1", name: "geocode", arguments: ["place": "Denver"])], text: "geocode(...)")),
+            .toolOutput(Transcript.ToolOutput(toolName: "geocode", callID: "c1", text: "Denver, CO, US: 39.7")),
+        ]
+        return ModelRequest(
+            entries: entries, tools: [geocode], answerSchema: DynamicGenerationSchema(name: "empty", properties: []).schema,
+            options: GenerationOptions()
         )
     }
 
@@ -152,8 +172,7 @@ import TestSupport
         ])
         let counter = Counter()
         let session = try await LanguageModelSession(
-            model: server.model(), tools: [EchoTool(counter: counter).definition], instructions: "Help pack.", contextSize: 2_048,
-            recorder: MemoryTranscriptRecorder()
+            model: server.model(), tools: [EchoTool(counter: counter).definition], instructions: "Help pack.", contextSize: 2_048
         )
         let reply = try await session.respond(to: "Boots?")
         #expect(reply.text == "Pack boots.")
@@ -171,7 +190,7 @@ import TestSupport
         let server = try Server()
         try await server.script([["content": "Pack boots."]])
         let model = server.model(mode: .native)
-        let reply = try await model.respond(to: OpenAIMessagesTests.request(tools: true))
+        let reply = try await model.respond(to: Self.afterACall())
         #expect(try await server.log().last?["status"] as? Int == 200)
         _ = reply
         let messages = try #require(try await server.requests().first?["messages"] as? [[String: Any]])

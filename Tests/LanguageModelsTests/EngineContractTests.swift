@@ -1,7 +1,6 @@
 import Foundation
 @testable import LanguageModels
 import Testing
-@testable import Planner
 import TestSupport
 import Tools
 
@@ -29,7 +28,8 @@ import Tools
             memory: (any EngineProfileMemory)? = nil
         ) -> OpenAICompatibleModel {
             var model = OpenAICompatibleModel(
-                baseURL: proxy.baseURL, modelName: name, apiKey: key, forcedMode: .automatic, timeout: 20, engine: engine, memory: memory
+                baseURL: proxy.baseURL, modelName: name, apiKey: key, forcedMode: .automatic, timeout: 20,
+                transport: CurlTransport(timeout: 20), engine: engine, memory: memory
             )
             model.maximumRateLimitWait = 5
             return model
@@ -243,7 +243,7 @@ import Tools
         let model = engine.model()
         #expect(await model.truncatesSilently())
         let session = try await LanguageModelSession(
-            model: model, tools: [], instructions: "You help pack.", contextSize: 4_096, recorder: MemoryTranscriptRecorder()
+            model: model, tools: [], instructions: "You help pack.", contextSize: 4_096
         )
         let long = String(repeating: "The trip goes to Denver in December and the forecast says snow. ", count: 40)
         do {
