@@ -65,7 +65,7 @@ let package = Package(
             name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Store"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["LanguageModels"], path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         // LanguageModels' own tests: of plan's modules only Tools, for the real libcurl transport its backend's
         // tests talk to their stand-in servers through (the framework itself imports none of plan's).

@@ -73,37 +73,6 @@ final class ScriptedModel: LanguageModel, @unchecked Sendable {
     }
 }
 
-/// A tool for tests: echoes its argument, counts calls, or throws.
-struct EchoTool: Tool {
-    struct Arguments: Generable {
-        var word: String
-        static let generationSchema = GenerationSchema.object(Arguments.self, [.init(\.word, "word")])
-    }
-    let counter: Counter
-    var failure: (any Error & Sendable)?
-
-    var name: String { "echo" }
-    var description: String { "Echo a word." }
-    var includesSchemaInInstructions: Bool { true }
-
-    /// What it answers: the word, read by the model as "echo: word".
-    struct Echo: ToolAnswer, Equatable {
-        var word: String
-        var text: String { "echo: \(word)" }
-    }
-
-    func call(arguments: Arguments) async throws -> Echo {
-        await counter.increment()
-        if let failure { throw failure }
-        return Echo(word: arguments.word)
-    }
-}
-
-actor Counter {
-    private(set) var value = 0
-    func increment() { value += 1 }
-}
-
 extension LanguageModelSession.Limits {
     /// plan's limits with another number of tool rounds.
     static func planning(rounds: Int) -> LanguageModelSession.Limits {

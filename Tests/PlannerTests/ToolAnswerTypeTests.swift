@@ -2,6 +2,7 @@ import Foundation
 import LanguageModels
 @testable import Planner
 import Store
+import TestSupport
 import Testing
 import Tools
 

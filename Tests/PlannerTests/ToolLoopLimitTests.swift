@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import TestSupport
 import Testing
 @testable import Planner
 import Store
