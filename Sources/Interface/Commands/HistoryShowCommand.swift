@@ -33,6 +33,7 @@ public struct HistoryShowCommand: RunnableCommand {
         let store = try context.openStore()
         guard let session = try await store.session(id: id) else { throw CLIError.noSuchSession(id) }
         let entries = try await store.entries(sessionID: id)
+        for entry in entries { _ = try entry.checkedKind() }  // a damaged row is said, not printed
         if json {
             context.printJSON(HistoryPrinter.showJSON(session, entries: entries))
             return

@@ -7,14 +7,23 @@ extension Transcript.Entry {
     /// entries had ids gets one made from the row: `row-<id>`). The row's kind is `Transcript.Kind`'s name
     /// (the one vocabulary: Store keeps the string, its CHECK the list); another is a damaged row.
     public init(record: TranscriptRecord) throws {
-        guard let kind = Transcript.Kind(rawValue: record.kind) else {
-            throw StoreError.corruptValue(
-                column: "transcript_entries.kind (row \(record.id))", detail: "unknown value \"\(record.kind.prefix(40))\""
-            )
-        }
+        let kind = try record.checkedKind()
         self.init(
             kind: kind, text: record.text, tool: record.tool, storedPayload: record.payload,
             tokens: record.tokens, id: record.entryID ?? "row-\(record.id)"
         )
+    }
+}
+
+extension TranscriptRecord {
+    /// The row's kind by the framework's names (`Transcript.Kind`); another name is a damaged row (exit 65,
+    /// naming the table), whether the row is read back into a session or shown by `history show`.
+    public func checkedKind() throws -> Transcript.Kind {
+        guard let kind = Transcript.Kind(rawValue: kind) else {
+            throw StoreError.corruptValue(
+                column: "transcript_entries.kind (row \(id))", detail: "unknown value \"\(kind.prefix(40))\""
+            )
+        }
+        return kind
     }
 }
