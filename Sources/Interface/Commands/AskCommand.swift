@@ -80,9 +80,30 @@ public struct AskCommand: RunnableCommand {
             try? await store.interruptRunningSessions(tripID: trip.id, reason: "interrupted (Ctrl-C)")
         }
         defer { interruption.cancel() }
-        let result = try await planner.ask(question, trip: trip, onText: onText)
+        let result: AskPlanner.Answer
+        do {
+            result = try await planner.ask(question, trip: trip, onText: onText)
+        } catch let LanguageModelError.contextSizeExceeded(tokens, window) {
+            console.endProgress()
+            throw await Self.overflow(question, model: model, needed: tokens, window: window)
+        }
         console.endProgress()
         report(result, trip: trip, model: model.name, streamed: live && !streamed.claim(), context: context)
+    }
+
+    /// A conversation past the model's window even after condensing: when the question alone takes half the
+    /// window or more, that is what to change (condensing or summarising the rest cannot help), said so;
+    /// otherwise the overflow as it was.
+    static func overflow(_ question: String, model: any LanguageModel, needed: Int, window: Int) async -> any Error {
+        let asked = await model.tokenCount(for: question)
+        guard window > 0, asked * 2 >= window else {
+            return LanguageModelError.contextSizeExceeded(tokenCount: needed, contextSize: window)
+        }
+        return CLIError(
+            code: ExitCode.data,
+            message: "the question alone takes about \(asked) tokens of the model's \(window)-token context.",
+            hint: "Ask a shorter question (or split it in two), or use a model with a larger context."
+        )
     }
 
     /// The answer (unless it streamed already), then what the follow-up says besides it.
