@@ -41,7 +41,7 @@ struct CLI {
         }
         guard let (row, rest) = CommandTable.plan.resolve(arguments) else {
             throw CLIError.usage(
-                "unknown command '\(ArgumentText.printable(first))'." + Suggestion.phrase(for: first, among: CommandTable.plan.knownWords)
+                "unknown command '\(ArgumentText.printable(first))'." + CommandTable.plan.suggestion(for: first)
             )
         }
         try await row.route().run(context, rest)

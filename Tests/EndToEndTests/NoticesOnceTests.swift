@@ -8,7 +8,7 @@ import Testing
         let sandbox = PlanSandbox()
         let packed = try sandbox.run(["pack", "Denver, CO", "--from", "2026-12-14", "--to", "2026-12-16", "--activities", "scubba"])
         #expect(packed.status == 0, "\(packed.stderr)")
-        let said = (packed.stdout + packed.stderr).components(separatedBy: "the activity 'scubba'").count - 1
+        let said = (packed.stdout + packed.stderr).components(separatedBy: "'scubba' is not an activity").count - 1
         #expect(said == 1, "stdout: \(packed.stdout)\nstderr: \(packed.stderr)")
     }
 

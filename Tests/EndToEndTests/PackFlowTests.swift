@@ -114,7 +114,7 @@ import Testing
         let pack = try #require(try result.json() as? [String: Any])
         #expect(items(pack).allSatisfy { $0["weather"] as? Bool == false })
         let notices = try #require(pack["notices"] as? [String])
-        #expect(notices.contains { $0.contains("general list for the season, guessed from the hemisphere, latitude") }, "notices: \(notices)")
+        #expect(notices.contains { $0.contains("general list for the season, guessed from the hemisphere and latitude") }, "notices: \(notices)")
     }
 
     @Test func offlineWithNothingCachedIsAGeneralListAndTheDatabaseKeepsTheTrip() async throws {

@@ -26,7 +26,8 @@ final class PlanSandbox {
 
     init() {
         folder = FileManager.default.temporaryDirectory.appending(path: "plan-e2e-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The database's folder exists, as a user's PLAN_DB folder must (plan makes only its default one).
+        try? FileManager.default.createDirectory(at: folder.appending(path: "data"), withIntermediateDirectories: true)
         databasePath = folder.appending(path: "data/plan.sqlite").path
         environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

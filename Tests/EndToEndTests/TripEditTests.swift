@@ -39,7 +39,7 @@ import Testing
         // A second change adds to the reason while the list is still the old one.
         try sandbox.succeed(["edit", "1", "--activities", "ski,hiking"])
         let reason = try #require(try packingList(sandbox)["outOfDateReason"] as? String)
-        #expect(reason.contains("dates") && reason.contains("activities ski became ski, hiking"))
+        #expect(reason.contains("dates") && reason.contains("activities skiing became skiing, hiking"))
 
         let repacked = try sandbox.run(["pack", "1"])
         #expect(repacked.status == 0)
@@ -79,8 +79,9 @@ import Testing
 
     static let badEdits: [BadEdit] = [
         BadEdit(arguments: ["edit", "1"], status: 64, mentions: "nothing to change"),
-        BadEdit(arguments: ["edit", "1", "--to", "2026-12-01"], status: 64, mentions: "before --from"),
-        BadEdit(arguments: ["edit", "1", "--from", "2026-12-09"], status: 64, mentions: "before --from 2026-12-09"),
+        BadEdit(arguments: ["edit", "1", "--to", "2026-12-01"], status: 64, mentions: "--to 2026-12-01 is before 2026-12-03, the day trip 1 starts"),
+        BadEdit(arguments: ["edit", "1", "--from", "2026-12-09"], status: 64, mentions: "--from 2026-12-09 is after 2026-12-06, the day trip 1 ends"),
+        BadEdit(arguments: ["edit", "1", "--from", "2026-12-09", "--to", "2026-12-08"], status: 64, mentions: "--to 2026-12-08 is before --from 2026-12-09"),
         BadEdit(arguments: ["edit", "1", "--to", "2026-13-01"], status: 64, mentions: "is not a date"),
         BadEdit(arguments: ["edit", "1", "--destination", "Qwxzzy Nowhere"], status: 65, mentions: "Qwxzzy Nowhere"),
         BadEdit(arguments: ["edit", "1", "--destination", ""], status: 64, mentions: "empty"),
@@ -227,12 +228,12 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         let trip = try #require(try again.json() as? [String: Any])
         #expect(trip["name"] as? String == "Aspen 2026")
-        #expect(trip["activities"] as? [String] == ["ski", "hiking"])
+        #expect(trip["activities"] as? [String] == ["skiing", "hiking"])
         // Given options win; a default name stays a default.
         let vail = try sandbox.run(["add", "Vail, CO", "--from", "2026-12-19", "--to", "2026-12-26", "--like", "1", "--activities", "ski", "--json"])
         let vailTrip = try #require(try vail.json() as? [String: Any])
         #expect(vailTrip["name"] as? String == "Vail 2026")
-        #expect(vailTrip["activities"] as? [String] == ["ski"])
+        #expect(vailTrip["activities"] as? [String] == ["skiing"])
         try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-03", "--to", "2026-12-05", "--activities", "business"])
         let plain = try sandbox.run(["pack", "Boston, MA", "--from", "2026-12-03", "--to", "2026-12-05", "--like", "4", "--json"])
         #expect(plain.status == 0, "\(plain.stderr)")

@@ -35,7 +35,7 @@ import Testing
         #expect(lines.contains("## Your items"))
         #expect(lines.contains("- [x] CPAP machine — you always bring it"))
         // Outside text is inert: markup escaped, line breaks and escapes gone.
-        #expect(lines.contains(#"- [ ] \*Bold\* \[link\]\(http\://x\) \<b\> — line one line two  \[31m"#))
+        #expect(lines.contains(#"- [ ] \*Bold\* \[link\](http\://x) \<b\> — line one line two  \[31m"#))
         #expect(!text.contains("\u{1B}"))
         let notes = lines.firstIndex(of: "## Notes")
         #expect(notes.map { $0 > (lines.firstIndex(of: "## Your items") ?? .max) } == true, "notices at the end")
@@ -90,10 +90,10 @@ import Testing
             Self.entry(3, "=HYPERLINK(\"http://x\")", "Other", reason: "-5°C low", packed: false),
         ])
         let rows = ChecklistCSV.render(list).components(separatedBy: "\r\n")
-        #expect(rows[0] == "name,quantity,category,packed,own,reason")
-        #expect(rows[1] == #"Socks,6,Clothing,true,false,"One pair a day, plus one""#)
-        #expect(rows[2] == #""Say ""cheese"" camera",,Electronics,false,true,line break"#)
-        #expect(rows[3] == #""'=HYPERLINK(""http://x"")",,Other,false,false,'-5°C low"#)
+        #expect(rows[0] == "name,quantity,category,packed,own,reason,packed_quantity")
+        #expect(rows[1] == #"Socks,6,Clothing,true,false,"One pair a day, plus one",6"#)
+        #expect(rows[2] == #""Say ""cheese"" camera",,Electronics,false,true,line break,"#)
+        #expect(rows[3] == #""'=HYPERLINK(""http://x"")",,Other,false,false,'-5°C low,"#)
         #expect(rows.count == 5 && rows[4].isEmpty, "every row ends in CRLF")
     }
 }
@@ -171,7 +171,7 @@ import Testing
 
     @Test func theCSVQuotesSemicolons() {
         let rows = ChecklistCSV.render(Self.list(["Socks;=1+1;"], reason: "wet; cold")).components(separatedBy: "\r\n")
-        #expect(rows[1] == #""Socks;=1+1;",,Clothing,false,false,"wet; cold""#)
+        #expect(rows[1] == #""Socks;=1+1;",,Clothing,false,false,"wet; cold","#)
     }
 
     @Test(arguments: [
@@ -229,5 +229,21 @@ import Testing
             previous = character
         }
         return cells + [cell]
+    }
+}
+
+/// Issue 41: Markdown escapes only what Markdown needs (an ampersand only where an entity would begin).
+@Suite struct ChecklistEscapeTests {
+    @Test(arguments: [
+        ("Documents & money", "Documents & money"),
+        ("(usual for December)", "(usual for December)"),
+        ("Fun! {yes}", "Fun! {yes}"),
+        ("AT&amp;T", #"AT\&amp;T"#),
+        ("&#38; and &#x26;", ##"\&\#38; and \&\#x26;"##),
+        ("![img](x)", #"!\[img\](x)"#),
+    ])
+    func onlyWhatMarkdownReadsIsEscaped(_ pair: (String, String)) {
+        #expect(ChecklistMarkdown.escape(pair.0) == pair.1)
+        #expect(ChecklistMarkdown.unescape(ChecklistMarkdown.escape(pair.0)) == pair.0)
     }
 }

@@ -117,7 +117,7 @@ import Tools
         #expect(StopPlan.plans(for: trip).isEmpty)
         #expect(TripBrief(trip).stops?.allSatisfy { $0.activities == nil } == true, "older prompts read the same")
         trip.legs[1].activities = ["hiking"]
-        #expect(StopPlan.plans(for: trip).map(\.activities) == [["ski"], ["hiking"]])
+        #expect(StopPlan.plans(for: trip).map(\.activities) == [["skiing"], ["hiking"]], "an alias under its kit's name")
         #expect(StopPlan.plans(for: trip).map(\.isLast) == [false, true])
     }
 

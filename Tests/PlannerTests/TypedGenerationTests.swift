@@ -17,7 +17,7 @@ import Tools
         #expect(PackingAnswer.Item.schemaProblems(example: item).isEmpty)
         #expect(PackingAnswer.schemaProblems(example: PackingAnswer(items: [item], notices: ["n"])).isEmpty)
         #expect(PackingInstructions.schema["properties"]?["items"]?["items"]?["properties"]?["quantity"]
-            == ["type": ["integer", "null"], "minimum": 1, "maximum": 120])
+            == ["type": ["integer", "null"], "minimum": 1, "maximum": 999])
     }
 
     @Test func aTypedAnswerComesBackAsItsType() async throws {

@@ -64,6 +64,7 @@ public struct AddCommand: RunnableCommand {
         if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
         if let laundry = self.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
         Self.warnUnknownActivities(trip.activities, console: context.console)
+        Self.warnIfPast(trip, today: context.today, console: context.console)
         if json {
             context.printJSON(TripPrinter.json(trip, packed: false))
         } else {
@@ -150,6 +151,15 @@ public struct AddCommand: RunnableCommand {
         return trip
     }
 
+    /// Says on stderr that a trip starts before today: allowed (a past trip is logged to replay it), but
+    /// most often a mistyped year.
+    static func warnIfPast(_ trip: Trip, today: CalendarDate, console: Console) {
+        guard trip.start < today else { return }
+        let days = trip.start.days(to: today)
+        let ago = days == 1 ? "yesterday" : days < 60 ? "\(days) days ago" : "in \(trip.start.description.prefix(4))"
+        console.warn("plan: trip \(trip.id) starts in the past (\(trip.start.shortLabel), \(ago)); kept as it is. If the year is wrong: plan edit \(trip.id) --from <date> --to <date>.")
+    }
+
     /// Says on stderr which activities plan does not know (they are kept with the trip; a pack names them).
     static func warnUnknownActivities(_ activities: [String], console: Console) {
         for word in ActivityKits.resolve(activities).unknown {
@@ -180,6 +190,8 @@ public struct AddCommand: RunnableCommand {
             }
             if !result.contains(activity) { result.append(activity) }
         }
+        // Aliases under their kit's name ("ski" is skiing wherever it is typed), "none" as no activity.
+        result = ActivityKits.canonical(result)
         guard result.count <= 20 else {
             throw CLIError.usage("at most 20 activities.", command: command)
         }

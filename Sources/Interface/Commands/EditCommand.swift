@@ -101,7 +101,11 @@ public struct EditCommand: RunnableCommand {
             return Store.TripChange(name: newName, legs: resolved == current.legs ? nil : resolved, note: note, party: newParty)
         }
         guard let written else { throw CLIError.noSuchTrip(id) }
-        try await TripChangeOutput(context: context).print(written.trip, verb: "Changed", note: written.change.note, json: self.json)
+        // The name is no part of what a list depends on (the note), but the traveller changed it: said too.
+        let renamed = written.trip.name == trip.name ? nil : "name \(ArgumentText.printable(trip.name)) became \(ArgumentText.printable(written.trip.name))"
+        try await TripChangeOutput(context: context).print(
+            written.trip, verb: "Changed", note: [renamed, written.change.note].compactMap { $0 }.joined(separator: "; "), json: self.json
+        )
     }
 
     /// The party after `--adults` and `--children` (nil: neither given).
@@ -140,7 +144,7 @@ struct TripChangeOutput {
             return
         }
         context.console.print("\(verb) trip \(trip.id): \(TripPrinter.headline(trip))")
-        if let note { context.console.print("  " + note) }
+        if let note, !note.isEmpty { context.console.print("  " + note) }
         if reason != nil {
             context.console.print("Its packing list is out of date; run 'plan pack \(trip.id)' for a new one.")
         }

@@ -34,9 +34,11 @@ struct ItemTicks {
                 tripID: trip, references: items, all: all, byName: byName, packed: packed
             )
         }
+        // Whether a changed item is packed now (a partly packed item, "5 of 20", was neither before).
+        let isPackedNow: (TravellerList.Entry) -> Bool = { outcome.list.entry(key: $0.key)?.packed ?? !$0.packed }
         if json {
             let entry: (TravellerList.Entry) -> JSONValue = { entry in
-                ["number": .number(Double(entry.number)), "name": .string(entry.item.name), "packed": .bool(!entry.packed)]
+                ["number": .number(Double(entry.number)), "name": .string(entry.item.name), "packed": .bool(isPackedNow(entry))]
             }
             let unchanged: (TravellerList.Entry) -> JSONValue = { entry in
                 ["number": .number(Double(entry.number)), "name": .string(entry.item.name), "packed": .bool(entry.packed)]
@@ -51,8 +53,8 @@ struct ItemTicks {
         let console = context.console
         let names: ([TravellerList.Entry]) -> String = { $0.map { "\($0.number) \($0.item.label)" }.joined(separator: ", ") }
         if marks != nil {
-            let ticked = outcome.changed.filter { !$0.packed }
-            let unticked = outcome.changed.filter(\.packed)
+            let ticked = outcome.changed.filter(isPackedNow)
+            let unticked = outcome.changed.filter { !isPackedNow($0) }
             var parts: [String] = []
             if !ticked.isEmpty { parts.append("ticked \(names(ticked))") }
             if !unticked.isEmpty { parts.append("unticked \(names(unticked))") }

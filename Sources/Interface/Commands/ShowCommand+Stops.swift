@@ -42,8 +42,9 @@ extension ShowCommand {
             }
             for line in lines { context.console.print(line) }
         }
-        if let (leg, failure) = failures.first {
-            if reports.allSatisfy({ $0 == nil }) { throw failure }
+        // show shows what is stored: each stop's service it could not ask is said, not an exit status.
+        for (leg, failure) in failures {
+            guard failure is ServiceError else { throw failure }
             context.console.warn("plan: stop \(leg.position) (\(leg.shortLabel)): " + ErrorReport(failure).message + " Showing what is pinned or cached.")
         }
     }

@@ -97,10 +97,12 @@ public struct ShowCommand: RunnableCommand {
             }
             for line in lines { context.console.print(line) }
         }
-        if let failure, report == nil {
-            throw failure
-        } else if let failure {
-            context.console.warn("plan: " + ErrorReport(failure).message + " Showing the forecast pinned at the last pack.")
+        if let failure {
+            // show shows what is stored: a service it could not ask is said, not an exit status.
+            guard failure is ServiceError else { throw failure }
+            let shown = report == nil ? " Showing the trip without a forecast; run it again when the service answers."
+                : " Showing the forecast pinned at the last pack."
+            context.console.warn("plan: " + ErrorReport(failure).message + shown)
         }
     }
 }

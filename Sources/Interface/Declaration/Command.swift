@@ -105,6 +105,9 @@ public struct Command<Arguments: Sendable>: Sendable {
                 )
             }
             if parameter.info.kind == .option {
+                if !parameter.info.isRepeatable, named.contains(where: { $0.0.info.name == name }) {
+                    throw context.error("--\(name) is given twice; give it once.")
+                }
                 if let inline {
                     named.append((parameter, inline))
                 } else {

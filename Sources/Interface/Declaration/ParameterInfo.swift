@@ -29,10 +29,14 @@ public struct ParameterInfo: Sendable, Equatable {
     public let unit: String
     /// Flags in the same group exclude each other (`--fresh | --offline`); nil when free.
     public let exclusiveGroup: String?
+    /// An option that may be given more than once (`--then`, and `--to` and `--activities` after each); any
+    /// other option given twice is a usage error naming it.
+    public let isRepeatable: Bool
 
     public init(
         kind: Kind, name: String, valueName: String, help: String, completion: ValueCompletion = .none,
-        isRequired: Bool = false, isRepeating: Bool = false, maximumCount: Int = 1, unit: String = "words", exclusiveGroup: String? = nil
+        isRequired: Bool = false, isRepeating: Bool = false, maximumCount: Int = 1, unit: String = "words", exclusiveGroup: String? = nil,
+        isRepeatable: Bool = false
     ) {
         self.kind = kind
         self.name = name
@@ -44,6 +48,7 @@ public struct ParameterInfo: Sendable, Equatable {
         self.maximumCount = maximumCount
         self.unit = unit
         self.exclusiveGroup = exclusiveGroup
+        self.isRepeatable = isRepeatable
     }
 
     /// `--model <m>`, `--json`, `<trip>`: how usage lines and option lists name it.
@@ -62,7 +67,7 @@ public struct ParameterInfo: Sendable, Equatable {
     func excluding(group: String) -> ParameterInfo {
         ParameterInfo(
             kind: kind, name: name, valueName: valueName, help: help, completion: completion, isRequired: isRequired,
-            isRepeating: isRepeating, maximumCount: maximumCount, unit: unit, exclusiveGroup: group
+            isRepeating: isRepeating, maximumCount: maximumCount, unit: unit, exclusiveGroup: group, isRepeatable: isRepeatable
         )
     }
 }

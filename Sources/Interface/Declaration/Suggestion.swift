@@ -8,7 +8,11 @@
 /// When two known words are equally close, none is suggested: a guess between two would mislead.
 public enum Suggestion {
     /// The known word `typed` most likely meant, or nil.
-    public static func closest(to typed: String, among known: [String]) -> String? {
+    /// `canonical` names what a word stands for (an alias its command: `ls` → `list`): two words equally close
+    /// that stand for the same thing are no tie, and the answer is that thing's name.
+    public static func closest(
+        to typed: String, among known: [String], canonical: (String) -> String = { $0 }
+    ) -> String? {
         let word = Array(typed.lowercased())
         guard !word.isEmpty, word.count <= 64 else { return nil }
         let limit = word.count <= 4 ? 1 : 2
@@ -18,22 +22,22 @@ public enum Suggestion {
             let distance = editDistance(word, Array(candidate.lowercased()))
             guard distance <= limit else { continue }
             if let current = best, distance >= current.distance {
-                if distance == current.distance { tied = true }
+                if distance == current.distance, canonical(candidate) != canonical(current.word) { tied = true }
                 continue
             }
             best = (candidate, distance)
             tied = false
         }
-        if let best, !tied { return best.word }
+        if let best, !tied { return canonical(best.word) }
         guard best == nil, word.count >= 4 else { return nil }
         let stem = String(word.dropLast())
-        let extended = Set(known).filter { $0.lowercased().hasPrefix(stem) && $0 != typed }
+        let extended = Set(Set(known).filter { $0.lowercased().hasPrefix(stem) && $0 != typed }.map(canonical))
         return extended.count == 1 ? extended.first : nil
     }
 
     /// " Did you mean 'pack'?" (with its leading space), or "" when nothing is close.
-    public static func phrase(for typed: String, among known: [String]) -> String {
-        closest(to: typed, among: known).map { " Did you mean '\($0)'?" } ?? ""
+    public static func phrase(for typed: String, among known: [String], canonical: (String) -> String = { $0 }) -> String {
+        closest(to: typed, among: known, canonical: canonical).map { " Did you mean '\($0)'?" } ?? ""
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions, and swaps of two

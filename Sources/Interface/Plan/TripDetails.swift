@@ -48,11 +48,13 @@ public struct TripDetails: ParsableArguments, Equatable {
             Parameter(
                 info: ParameterInfo(
                     kind: .option, name: "to", valueName: "<date>",
-                    help: "last day (not before --from); after --then, that stop's last day", isRequired: datesRequired
+                    help: "last day (not before --from); after --then, that stop's last day", isRequired: datesRequired,
+                    isRepeatable: true
                 ),
                 assign: { details, text, context in
                     let date = try ArgumentText.date(text, option: "to", context: context)
                     guard let last = details.stops.indices.last else {
+                        guard details.to == nil else { throw context.error("--to is given twice for the first stop; give it once (a next stop takes --then <place> --to <date>).") }
                         details.to = date
                         return
                     }
@@ -67,7 +69,8 @@ public struct TripDetails: ParsableArguments, Equatable {
             Parameter(
                 info: ParameterInfo(
                     kind: .option, name: "then", valueName: "<place>",
-                    help: "a next stop, from the day the one before ends (give its --to after it; repeatable)"
+                    help: "a next stop, from the day the one before ends (give its --to after it; repeatable)",
+                    isRepeatable: true
                 ),
                 assign: { details, text, context in
                     if let last = details.stops.last, last.end == nil {
@@ -83,7 +86,8 @@ public struct TripDetails: ParsableArguments, Equatable {
             Parameter(
                 info: ParameterInfo(
                     kind: .option, name: "activities", valueName: "a,b",
-                    help: "what you will do: ski, beach, wedding, ... ('plan activities'); after --then, that stop's"
+                    help: "what you will do: ski, beach, wedding, ... ('plan activities'); after --then, that stop's",
+                    isRepeatable: true
                 ),
                 assign: { details, text, context in
                     guard let last = details.stops.indices.last else {

@@ -2,13 +2,13 @@ import Foundation
 import Planner
 
 /// A trip's list as CSV (RFC 4180): a header, then one row per item — name, quantity, category, packed, own,
-/// reason. Line breaks and other control characters become spaces. A field holding a comma, a semicolon, a
+/// reason, packed_quantity (how many of its quantity are packed: "5" of 20 when a re-pack asked for more). Line breaks and other control characters become spaces. A field holding a comma, a semicolon, a
 /// tab or a quote (or starting or ending with a space) is quoted, so a spreadsheet that splits on `;` (as much
 /// of Europe's do) reads it as one cell too; a field a spreadsheet would run as a formula (its first visible
 /// character =, +, -, @) is prefixed with an apostrophe.
 public enum ChecklistCSV {
     /// The columns, in order.
-    public static let columns = ["name", "quantity", "category", "packed", "own", "reason"]
+    public static let columns = ["name", "quantity", "category", "packed", "own", "reason", "packed_quantity"]
 
     public static func render(_ list: TravellerList) -> String {
         var text = row(columns)
@@ -16,6 +16,7 @@ public enum ChecklistCSV {
             text += row([
                 entry.item.name, entry.item.quantity.map(String.init) ?? "", entry.item.category,
                 entry.packed ? "true" : "false", entry.isOwn ? "true" : "false", entry.item.reason,
+                entry.packedQuantity.map(String.init) ?? "",
             ])
         }
         return text

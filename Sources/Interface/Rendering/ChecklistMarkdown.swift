@@ -12,7 +12,8 @@ public enum ChecklistMarkdown {
         for category in list.categories {
             text += "\n## \(escape(category))\n\n"
             for entry in list.entries where entry.item.category == category {
-                let reason = entry.item.reason.isEmpty ? "" : " — " + escape(entry.item.reason)
+                let note = [entry.partNote, entry.item.reason.isEmpty ? nil : entry.item.reason].compactMap { $0 }
+                let reason = note.isEmpty ? "" : " — " + escape(note.joined(separator: "; "))
                 text += "- [\(entry.packed ? "x" : " ")] \(escape(entry.item.label))\(reason)\n"
             }
         }
@@ -78,7 +79,8 @@ public enum ChecklistMarkdown {
             }
             let opensLink = scalar == ":" && index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/"
             let endsWWW = scalar == "." && escaped.unicodeScalars.suffix(3).map { Character($0).lowercased() }.joined() == "www"
-            if Self.special.contains(scalar) || opensLink || endsWWW { escaped.unicodeScalars.append("\\") }
+            let opensEntity = scalar == "&" && Self.startsEntity(scalars[(index + 1)...])
+            if Self.special.contains(scalar) || opensLink || endsWWW || opensEntity { escaped.unicodeScalars.append("\\") }
             escaped.unicodeScalars.append(scalar)
         }
         return inertStart(escaped)
@@ -118,8 +120,19 @@ public enum ChecklistMarkdown {
         return result
     }
 
-    /// What CommonMark (and GitHub's tables and strikethrough) could read as markup inside a line.
-    static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "(", ")", "<", ">", "#", "|", "~", "&", "!", "{", "}"]
+    /// What CommonMark (and GitHub's tables and strikethrough) could read as markup inside a line. Not `(`, `)`
+    /// or `!`: with both brackets escaped no link or image can form; `&` only where an entity would begin.
+    static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~"]
+
+    /// Whether the text after an `&` reads as an entity reference (`amp;`, `#38;`, `#x26;`): letters or digits
+    /// (after an optional `#`), then `;`.
+    static func startsEntity(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        var body = rest.prefix(34)
+        if body.first == "#" { body = body.dropFirst() }
+        let name = body.prefix { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        guard !name.isEmpty else { return false }
+        return body.dropFirst(name.count).first == ";"
+    }
 }
 
 extension Unicode.Scalar.Properties {

@@ -47,7 +47,17 @@ public enum ListPrinter {
                 case .engine: reason = entry.item.weather ? console.warning(entry.item.reason) : console.dim(entry.item.reason)
                 }
                 let mark = entry.source == .engine ? PackingPrinter.mark(entry.item, in: engineList) : ""
-                lines.append("  \(padded) [\(entry.packed ? "x" : " ")] \(mark)\(name)  \(reason)")
+                let part = entry.partNote.map { console.warning($0) + " · " } ?? ""
+                let line = "  \(padded) [\(box(entry))] \(mark)"
+                if label.count > width {
+                    // A name longer than the column: the reason goes under it, in the column, so the others stay aligned.
+                    lines.append(line + label)
+                    guard !(part + reason).isEmpty else { continue }
+                    let indent = String(repeating: " ", count: line.count + width + 2)
+                    lines.append(indent + part + reason)
+                } else {
+                    lines.append(line + name + "  " + part + reason)
+                }
             }
         }
         var notes = list.notices
@@ -99,6 +109,11 @@ public enum ListPrinter {
         ]
     }
 
+    /// The tick box: `x` packed, `~` partly packed ("5 of 20"), blank otherwise.
+    static func box(_ entry: TravellerList.Entry) -> String {
+        entry.packed ? "x" : entry.isPartlyPacked ? "~" : " "
+    }
+
     // MARK: - JSON
 
     /// The `packingList` of `show --json`: the stored list's keys, with the traveller's items (each with
@@ -123,6 +138,7 @@ public enum ListPrinter {
             var object = value.objectValue ?? [:]
             object["number"] = .number(Double(entry.number))
             object["packed"] = .bool(entry.packed)
+            if let packedQuantity = entry.packedQuantity { object["packedQuantity"] = .number(Double(packedQuantity)) }
             object["own"] = .bool(entry.isOwn)
             object["source"] = .string(entry.source.rawValue)
             return .object(object)

@@ -58,6 +58,23 @@ public struct CommandTable: Sendable {
         rows.flatMap(\.words).filter { !$0.hasPrefix("_") && !$0.hasPrefix("-") }
     }
 
+    /// The options plan takes before any command.
+    public static let globalOptions = ["--help", "--version", "-h"]
+
+    /// " Did you mean 'list'?" for a first word that names no command: an option among the global options, a
+    /// word among every command's name and aliases (an alias as close as its command's name is no tie: `lst`
+    /// is `list` whether it came from `list` or `ls`); "" when nothing is close.
+    public func suggestion(for typed: String) -> String {
+        if typed.hasPrefix("-") { return Suggestion.phrase(for: typed, among: Self.globalOptions) }
+        var names: [String: String] = [:]
+        for row in rows {
+            let words = row.words
+            guard let name = words.first, !name.hasPrefix("_") else { continue }
+            for word in words where !word.hasPrefix("-") { names[word] = name }
+        }
+        return Suggestion.phrase(for: typed, among: Array(names.keys)) { names[$0] ?? $0 }
+    }
+
     /// `plan` itself with every command under it, for the overview, `help`, the completion scripts and the man page.
     /// Builds every declaration.
     public var tool: CommandInfo {

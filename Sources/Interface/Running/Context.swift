@@ -12,6 +12,8 @@ public struct Context: Sendable {
     public let commands: CommandTable
     /// Every store this run opened, so `finish()` can write what they hold in memory.
     private let opened = Locked<[Store]>([])
+    /// The store of the run that asked NWS with no PLAN_CONTACT set: `finish()` says so, once per database.
+    private let askedNWSWithoutContact = Locked<Store?>(nil)
 
     public init(environment: [String: String], console: Console, commands: CommandTable) {
         self.environment = environment
@@ -24,7 +26,17 @@ public struct Context: Sendable {
 
     /// Opens (creating and migrating when needed) the database.
     public func openStore() throws -> Store {
-        let store = try Store(path: databasePath)
+        let path = databasePath
+        // plan makes the folders of its own default location; a PLAN_DB whose folder is missing is almost
+        // always a typo, and a new, empty database there would say "No trips yet".
+        if let explicit = environment["PLAN_DB"], !explicit.isEmpty {
+            let folder = (explicit as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+                throw StoreError.cannotOpen(path: explicit, reason: "its folder \(folder) does not exist (PLAN_DB)")
+            }
+        }
+        let store = try Store(path: path)
         opened.withLock { $0.append(store) }
         return store
     }
@@ -34,6 +46,10 @@ public struct Context: Sendable {
     /// would skip before `exit`). They are statistics: a database busy for more than a second (another
     /// process's long write) loses only them, and the `deinit` tries once more without waiting.
     public func finish() async {
+        if let store = askedNWSWithoutContact.current, await store.claimNotice(.nwsContact) {
+            console.endProgress()
+            console.warn("plan: PLAN_CONTACT is not set; NWS asks for a contact (email or URL) in the User-Agent (said once).")
+        }
         for store in opened.current {
             try? await store.flushCounters(waitingAtMost: .seconds(1))
         }
@@ -100,8 +116,9 @@ public struct Context: Sendable {
         let settings = try Settings(environment: environment)
         let mode: FetchMode = (offline || settings.isOffline) ? .offline : (fresh ? .fresh : .normal)
         let console = self.console
-        let warned = OnceFlag()
         let hasContact = settings.contact != nil
+        let nwsBase = settings.nwsBase
+        let askedNWS = askedNWSWithoutContact
         let timeout = settings.timeout
         let http = HTTPClient(
             store: store, transport: CurlTransport(timeout: timeout),
@@ -110,10 +127,10 @@ public struct Context: Sendable {
                 maxAttempts: settings.retries, deadline: settings.timeout
             ),
             mode: mode,
-            onRequest: { service, _ in
-                if !hasContact, warned.claim() {
-                    console.endProgress()
-                    console.warn("plan: PLAN_CONTACT is not set; NWS asks for a contact (email or URL) in the User-Agent.")
+            onRequest: { service, url in
+                // Only a request to NWS wants the contact; the notice is said at the end, once per database.
+                if !hasContact, CurlTransport.isSameOrigin(nwsBase, url) {
+                    askedNWS.withLock { $0 = store }
                 }
                 console.progress("Fetching the forecast from \(service)…")
             }

@@ -13,6 +13,22 @@ public enum ActivityKits {
         return byWord[key] ?? byWord[singular(key)]
     }
 
+    /// The words that mean "no activities" (`--activities none`): an empty list, never an activity.
+    public static let noneWords: Set<String> = ["none", "nothing", "no activities"]
+
+    /// Activities as plan stores and compares them: each known word under its kit's name ("ski" and "skiing"
+    /// are one), each once, in order; an unknown word kept as typed (a pack names it); "none" is no activity.
+    public static func canonical(_ words: [String]) -> [String] {
+        var result: [String] = []
+        for word in words {
+            let key = normalized(word)
+            guard !key.isEmpty, !noneWords.contains(key) else { continue }
+            let name = kit(named: word)?.name ?? word
+            if !result.contains(where: { normalized($0) == normalized(name) }) { result.append(name) }
+        }
+        return result
+    }
+
     /// The kits of a trip's activities, once each, and the words plan does not know.
     public static func resolve(_ words: [String]) -> (kits: [ActivityKit], unknown: [String]) {
         var kits: [ActivityKit] = []

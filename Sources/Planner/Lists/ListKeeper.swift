@@ -126,7 +126,10 @@ public struct ListKeeper: Sendable {
                 unknown.append(mark.text)
             }
         }
-        let targets = last.values.sorted { $0.line < $1.line }.map { ($0.entry, $0.packed) }
+        // An open box on a partly packed item ("5 of 20") is how the checklist shows it: left as it is.
+        let targets = last.values.sorted { $0.line < $1.line }
+            .filter { $0.packed || !$0.entry.isPartlyPacked }
+            .map { ($0.entry, $0.packed) }
         return (try await mark(targets, list: list, version: version, tripID: tripID), unknown)
     }
 
@@ -137,10 +140,12 @@ public struct ListKeeper: Sendable {
         var changed: [TravellerList.Entry] = []
         var unchanged: [TravellerList.Entry] = []
         for (entry, packed) in targets {
-            if entry.packed == packed {
+            // A partly packed item ("5 of 20") is neither: a tick packs the rest, an untick takes it back.
+            if entry.packed == packed && !entry.isPartlyPacked {
                 unchanged.append(entry)
             } else {
-                changes.append(NewListChange(packed ? .check : .uncheck, entry.item.name))
+                // A tick records how many pieces it packed, so a re-pack that asks for more shows the rest.
+                changes.append(NewListChange(packed ? .check : .uncheck, entry.item.name, quantity: packed ? entry.item.quantity.map { min($0, 999) } : nil))
                 changed.append(entry)
             }
         }

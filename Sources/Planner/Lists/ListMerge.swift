@@ -32,8 +32,8 @@ public enum ListMerge {
         let numbers = ItemNumbers.assign(lists: history, changes: changes, printed: printed.map(\.key))
         let entries = printed.enumerated().map { index, entry in
             TravellerList.Entry(
-                number: numbers[entry.key] ?? index + 1, item: entry.item, packed: draft.packed.contains(entry.key),
-                source: entry.source, key: entry.key
+                number: numbers[entry.key] ?? index + 1, item: entry.item, packed: draft.isPacked(entry.key, entry.item),
+                source: entry.source, key: entry.key, packedPieces: draft.packedPieces[entry.key] ?? nil
             )
         }
         return TravellerList(
@@ -48,7 +48,17 @@ public enum ListMerge {
         var leftOff: [String] = []
         var leftOffKeys: Set<String> = []
         var packed: Set<String> = []
+        /// The pieces each ticked item had when it was ticked (nil inside: a tick that counted none, from before
+        /// plan counted them or of an item without a quantity, which packs the item whatever its quantity).
+        var packedPieces: [String: Int?] = [:]
         var removed: Set<String> = []
+
+        /// Whether every piece of the item is packed: ticked, for at least as many pieces as it now has.
+        func isPacked(_ key: String, _ item: PackingItem) -> Bool {
+            guard packed.contains(key) else { return false }
+            guard let quantity = item.quantity, let pieces = packedPieces[key] ?? nil else { return true }
+            return pieces >= quantity
+        }
 
         /// The engine's items, each name once.
         init(engineItems: [PackingItem]) {
@@ -90,9 +100,14 @@ public enum ListMerge {
                 case .remove:
                     removed.insert(change.key)
                     packed.remove(change.key)
+                    packedPieces[change.key] = nil
                     items.removeAll { $0.key == change.key }
-                case .check: packed.insert(change.key)
-                case .uncheck: packed.remove(change.key)
+                case .check:
+                    packed.insert(change.key)
+                    packedPieces[change.key] = .some(change.quantity)
+                case .uncheck:
+                    packed.remove(change.key)
+                    packedPieces[change.key] = nil
                 }
             }
         }

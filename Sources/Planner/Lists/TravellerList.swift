@@ -21,17 +21,42 @@ public struct TravellerList: Sendable, Equatable {
         /// 1-based, in printed order.
         public var number: Int
         public var item: PackingItem
+        /// Every piece is packed: ticked for at least the quantity the item now has.
         public var packed: Bool
         public var source: Source
         /// `ItemKey.of(item.name)`.
         public var key: String
+        /// How many pieces were packed when the item was last ticked (nil: not ticked, or ticked before plan
+        /// counted pieces, or the item has no quantity). A re-pack that asks for more leaves it partly packed.
+        public var packedPieces: Int?
 
-        public init(number: Int, item: PackingItem, packed: Bool, source: Source, key: String) {
+        public init(number: Int, item: PackingItem, packed: Bool, source: Source, key: String, packedPieces: Int? = nil) {
             self.number = number
             self.item = item
             self.packed = packed
             self.source = source
             self.key = key
+            self.packedPieces = packedPieces
+        }
+
+        /// How many of the item's pieces are packed, for an item with a quantity: all of them when packed,
+        /// the count ticked when partly packed, 0 when not ticked. Nil for an item without a quantity.
+        public var packedQuantity: Int? {
+            guard let quantity = item.quantity else { return nil }
+            if packed { return quantity }
+            return min(packedPieces ?? 0, quantity)
+        }
+
+        /// Ticked once, for fewer pieces than the item now has ("5 of 20").
+        public var isPartlyPacked: Bool {
+            guard !packed, let packedQuantity else { return false }
+            return packedQuantity > 0
+        }
+
+        /// "5 of 20 packed" for a partly packed item, nil otherwise.
+        public var partNote: String? {
+            guard isPartlyPacked, let packedQuantity, let quantity = item.quantity else { return nil }
+            return "\(packedQuantity) of \(quantity) packed"
         }
 
         /// The traveller's own item (this trip's, or always brought).

@@ -3,7 +3,7 @@ import LanguageModels
 import Tools
 
 /// The packing list as a model generates it: items and notices, with the guides the grammar enforces
-/// (categories from a fixed set, bounded names and reasons, a quantity from 1 to 120 (a family's count) or null, at most 50
+/// (categories from a fixed set, bounded names and reasons, a quantity from 1 to 999 (a large party's count) or null, at most 50
 /// items). plan's check turns it into a `PackingList`.
 public struct PackingAnswer: Generable, Equatable {
     /// One item as generated.
@@ -31,8 +31,10 @@ public struct PackingAnswer: Generable, Equatable {
         ])
     }
 
-    /// The largest count an item may have: a family's underwear or a baby's nappies for a week.
-    public static let maximumQuantity = 120
+    /// The largest count an item may have: the most plan's own counts reach (20 adults and 20 children's
+    /// underwear for a week and a spare, or 20 babies' nappies for a week), as the list's column allows.
+    /// plan's check counts what a model gives against the party and the days (`PackingCheck`).
+    public static let maximumQuantity = 999
 
     public var items: [Item]
     public var notices: [String]

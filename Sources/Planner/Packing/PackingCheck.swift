@@ -59,10 +59,12 @@ public struct PackingCheck: Sendable {
             added.append(item.name)
         }
         let problem = verdict(answered: list.items.count, survivors: survivors, pass: pass)
-        let review = PackingReview(
+        let scaled = problem == nil ? countForTheParty(&pass.kept) : []
+        var review = PackingReview(
             model: model, answered: list.items.count, kept: survivors - pass.mergedNames.count, merged: pass.mergedNames,
             added: added, dropped: pass.dropped, demoted: pass.demoted, fallback: problem
         )
+        review.scaled = scaled
         return Outcome(
             list: PackingList(items: Self.ordered(pass.kept), notices: checkedNotices(list.notices), review: review),
             review: review, isUsable: problem == nil, problem: problem
@@ -112,6 +114,29 @@ public struct PackingCheck: Sendable {
             return
         }
         pass.kept.append(item)
+    }
+
+    /// A party's trip: items the answer counted for one person (a toothbrush, "Underwear ×3" for five people,
+    /// one coat) are counted for everyone, as the built-in engine counts them; returns their names. An item
+    /// whose count already covers everyone who needs one is left as the answer gave it.
+    func countForTheParty(_ items: inout [PackingItem]) -> [String] {
+        guard context.party.isGroup else { return [] }
+        let counts = PartyCounts(context: context)
+        var scaled: [String] = []
+        let groups = [context.party.people, context.party.adults, counts.wearers]
+        for index in items.indices where items[index].origin != .rules {
+            let item = items[index]
+            let given = item.quantity ?? 1
+            // Only a count: an item the rules would rename (swim nappies are no day's nappies) stays as it is.
+            guard let counted = counts.count(item), counted.name == item.name, let after = counted.quantity, after > given else { continue }
+            // Who the count is for: a count per person ("3 each") times a group, or a count of its own (a
+            // passport each, nappies by the day). A count at least that large was already the party's.
+            let people = after % given == 0 && groups.contains(after / given) ? after / given : after
+            guard given < people else { continue }
+            items[index] = counted
+            scaled.append(counted.label)
+        }
+        return scaled
     }
 
     /// Why the answer is set aside for the built-in list, or nil when it is used.

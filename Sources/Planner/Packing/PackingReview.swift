@@ -30,6 +30,9 @@ public struct PackingReview: Codable, Sendable, Equatable {
     public var demoted: [String]
     /// Why the answer was set aside for the built-in engine's list; nil when the answer was used.
     public var fallback: String?
+    /// Items the answer counted for one person on a party's trip, counted by plan for everyone ("Underwear
+    /// ×3" for five people became ×15).
+    public var scaled: [String] = []
 
     public init(
         model: String, answered: Int, kept: Int, merged: [String] = [], added: [String] = [], dropped: [Dropped] = [],
@@ -47,7 +50,7 @@ public struct PackingReview: Codable, Sendable, Equatable {
 
     /// Whether the check changed nothing.
     public var isUntouched: Bool {
-        merged.isEmpty && added.isEmpty && dropped.isEmpty && demoted.isEmpty && fallback == nil
+        merged.isEmpty && added.isEmpty && dropped.isEmpty && demoted.isEmpty && scaled.isEmpty && fallback == nil
     }
 
     /// One paragraph for the transcript and `history show`.
@@ -63,6 +66,27 @@ public struct PackingReview: Codable, Sendable, Equatable {
                 + (dropped.count > 8 ? " and \(dropped.count - 8) more" : ""))
         }
         if !demoted.isEmpty { parts.append("not weather-driven (no day and figure from the forecast): \(demoted.joined(separator: ", "))") }
+        if !scaled.isEmpty { parts.append("counted for the whole party (the answer counted for one): \(scaled.joined(separator: ", "))") }
         return "Checked \(model)'s answer: " + parts.joined(separator: "; ") + "."
+    }
+}
+
+extension PackingReview {
+    enum CodingKeys: String, CodingKey {
+        case model, answered, kept, merged, added, dropped, demoted, fallback, scaled
+    }
+
+    /// Reads a stored review; one stored before a key existed (`scaled`) takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        model = try container.decode(String.self, forKey: .model)
+        answered = try container.decode(Int.self, forKey: .answered)
+        kept = try container.decode(Int.self, forKey: .kept)
+        merged = try container.decode([String].self, forKey: .merged)
+        added = try container.decode([String].self, forKey: .added)
+        dropped = try container.decode([Dropped].self, forKey: .dropped)
+        demoted = try container.decode([String].self, forKey: .demoted)
+        fallback = try container.decodeIfPresent(String.self, forKey: .fallback)
+        scaled = try container.decodeIfPresent([String].self, forKey: .scaled) ?? []
     }
 }

@@ -614,12 +614,13 @@ public enum PackingRules {
         "The NWS alerts could not be read (\(reason)): a warning in force may be missing from this list; check weather.gov before you leave."
     }
 
-    /// "plan does not know the activity 'scubba' (did you mean scuba diving?); it is left out. 'plan activities' lists the 45 it knows."
+    /// "'scubba' is not an activity plan knows (did you mean scuba diving?), so the list has nothing for it; …": read
+    /// alone (a list's notice) and after "plan: " (a warning) alike.
     public static func unknownActivityNotice(_ word: String) -> String {
         let safe = TerminalText.oneLine(word, limit: 40)
         let close = ActivityKits.suggestions(for: word)
         let hint = close.isEmpty ? "" : " (did you mean \(close.joined(separator: " or "))?)"
-        return "plan does not know the activity '\(safe)'\(hint), so the list has nothing for it; 'plan activities' lists the \(ActivityKits.all.count) it knows."
+        return "'\(safe)' is not an activity plan knows\(hint), so the list has nothing for it; 'plan activities' lists the \(ActivityKits.all.count) it knows."
     }
 
     /// The notice about the days the forecast does not reach (and when it will), or nil when it reaches
@@ -633,7 +634,7 @@ public enum PackingRules {
         if context.isPast {
             return "No forecast covers past days; this is a general list for the season."
         }
-        let guess = "guessed from the hemisphere, latitude\(context.elevation == nil ? "" : " and elevation")"
+        let guess = "guessed from the hemisphere and latitude\(context.elevation == nil ? "" : ", and the elevation")"
         if context.days.isEmpty, let reason = context.unavailableReason {
             return "No forecast or climate could be had (\(reason)); this is a general list for the season, \(guess). Run pack again when the forecast service is reachable."
         }

@@ -60,7 +60,7 @@ struct PartyCounts {
             // Six a day, for a week at most (shops sell them), within an answer's largest count.
             let days = min(context.dayCount, 7)
             item.name = PackingRules.localized("Nappies", for: context.traveller)
-            item.quantity = min(120, 6 * days * party.babies.count)
+            item.quantity = min(PackingAnswer.maximumQuantity, 6 * days * party.babies.count)
             item.reason = "About 6 a day for \(days) day\(days == 1 ? "" : "s")"
                 + (party.babies.count > 1 ? " for each of \(party.babies.count) babies" : "")
                 + (context.dayCount > days ? "; buy more there" : "")

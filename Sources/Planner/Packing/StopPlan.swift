@@ -30,7 +30,7 @@ public struct StopPlan: Sendable, Codable, Equatable {
         return trip.legs.enumerated().map { index, leg in
             StopPlan(
                 name: leg.name, start: leg.start, end: leg.end, isLast: index == trip.legs.count - 1,
-                activities: leg.activities, latitude: leg.place?.latitude
+                activities: ActivityKits.canonical(leg.activities), latitude: leg.place?.latitude
             )
         }
     }
@@ -42,7 +42,7 @@ public struct StopPlan: Sendable, Codable, Equatable {
         return trip.legs.enumerated().map { index, leg in
             StopPlan(
                 name: leg.name, start: leg.start, end: leg.end, isLast: index == trip.legs.count - 1,
-                activities: leg.activities, latitude: leg.place?.latitude
+                activities: ActivityKits.canonical(leg.activities), latitude: leg.place?.latitude
             )
         }
     }

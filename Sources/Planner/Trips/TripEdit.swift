@@ -45,13 +45,26 @@ public enum TripEdit {
         }
         if legs.count == 1 {
             if legs[0].end < legs[0].start {
-                throw TripEditError("--to \(legs[0].end) is before --from \(legs[0].start).")
+                throw TripEditError(Self.backwards(trip, from: from, to: to, legs: legs))
             }
             if legs[0].nights > 366 { throw TripEditError("a trip can last at most a year (366 nights).") }
         } else if let problem = TripLeg.chainProblem(legs) {
             throw TripEditError(problem + ".")
         }
         return legs
+    }
+
+    /// Why a one-stop trip's new dates run backwards, naming what was given and what it collides with: both
+    /// dates, or the one given against the trip's own other day.
+    static func backwards(_ trip: Trip, from: CalendarDate?, to: CalendarDate?, legs: [TripLeg]) -> String {
+        switch (from, to) {
+        case let (from?, nil):
+            return "--from \(from) is after \(legs[0].end), the day trip \(trip.id) ends; give a new --to as well."
+        case let (nil, to?):
+            return "--to \(to) is before \(legs[0].start), the day trip \(trip.id) starts; give a new --from as well."
+        default:
+            return "--to \(legs[0].end) is before --from \(legs[0].start)."
+        }
     }
 
     /// The legs with a new stop after the last, from the day the trip ends to `end`.

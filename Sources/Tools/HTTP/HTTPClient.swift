@@ -165,6 +165,10 @@ public struct HTTPClient: Sendable {
         _ request: HTTPRequest, service: String, limits: TransportLimits, attempts: AttemptCounter
     ) async throws -> (Data, HTTPResponse) {
         var lastReason = "no answer"
+        // A host that refused or was not found earlier in this run fails at once: asking again cannot help.
+        if let reason = UnreachableHosts.shared.failure(for: request.url) {
+            throw Failure.transient(reason)
+        }
         for attempt in 1...configuration.maxAttempts {
             if attempt > 1 {
                 let delay = configuration.baseDelay * pow(2, Double(attempt - 2))
@@ -174,6 +178,7 @@ public struct HTTPClient: Sendable {
                 attempts.value += 1
                 onRequest(service, request.url)
                 let (data, response) = try await transport.send(request, limits: limits)
+                UnreachableHosts.shared.clear(request.url)
                 let status = response.statusCode
                 if (200..<300).contains(status) || status == 304 {
                     return (data, response)
@@ -198,8 +203,13 @@ public struct HTTPClient: Sendable {
                 case .redirectRefused, .tooManyRedirects, .unavailable, .unsupportedURL, .tls:
                     // Asking again would meet the same answer.
                     throw Failure.transient(error.errorDescription ?? "no request possible")
-                case .deadlineExceeded, .timedOut, .connectionRefused, .hostNotFound, .connectionLost, .noAnswer,
-                     .badAnswer, .failed:
+                case .connectionRefused, .hostNotFound:
+                    // Nothing listens there, or the name does not resolve (an offline machine): a retry meets the
+                    // same answer, and so would every other request to that host in this run.
+                    let reason = error.errorDescription ?? "no answer"
+                    UnreachableHosts.shared.record(request.url, reason: reason)
+                    throw Failure.transient(reason)
+                case .deadlineExceeded, .timedOut, .connectionLost, .noAnswer, .badAnswer, .failed:
                     lastReason = error.errorDescription ?? "no answer"
                     continue
                 }
