@@ -211,4 +211,51 @@ import Testing
         let underwear = try #require(Self.item(pack, "Underwear"))
         #expect((underwear["quantity"] as? Int ?? 0) > 120, "\(underwear)")
     }
+
+    // MARK: - The database fails in words
+
+    @Test func aTripRemovedWhileItsPackWaitsOnTheWeatherEndsThePackInASentence() async throws {
+        let world = try world()
+        #expect(try world.run(["add", "Denver, CO"] + world.dates(1, 3)).status == 0)
+        // The forecast is held: the pack is then waiting on the weather, with its session open.
+        try await world.services.fault("/gridpoints", mode: "slow", times: 1, delay: 8)
+        let process = Process()
+        process.executableURL = PlanSandbox.binary
+        process.arguments = ["pack", "1"]
+        process.environment = world.sandbox.environment.merging(world.network) { _, new in new }
+        process.currentDirectoryURL = world.sandbox.folder
+        let packing = PlanSandbox.runInBackground(process)
+        // A bound, not a timing claim: wait until the held request has arrived.
+        let deadline = Date().addingTimeInterval(PlanSandbox.patience)
+        var arrived = false
+        while Date() < deadline, !arrived {
+            arrived = try await world.services.requestLog().contains { ($0["path"] as? String)?.hasPrefix("/gridpoints") == true }
+            if !arrived { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(arrived, "the pack never asked for the forecast")
+        #expect(try world.run(["rm", "1", "--yes"]).status == 0)
+        let pack = try await packing.value
+        #expect(pack.status == 66, "stderr: \(pack.stderr)")
+        #expect(pack.stderr.contains("removed"), "stderr: \(pack.stderr)")
+        #expect(!pack.stderr.contains("FOREIGN KEY") && !pack.stderr.contains("constraint"), "stderr: \(pack.stderr)")
+        #expect(try world.sandbox.sqlite("SELECT count(*) FROM trips") == "0")
+    }
+
+    @Test(arguments: [
+        ("PRAGMA user_version = 15", "migration 23 was applied"),
+        ("DROP TABLE list_changes", "no such table: list_changes"),
+    ])
+    func aDamagedMigrationStateIsADamagedDatabaseSaidInWords(_ damage: (sql: String, words: String)) throws {
+        let sandbox = PlanSandbox()
+        try sandbox.succeed(["add", "Denver, CO", "--from", "2026-12-10", "--to", "2026-12-12"])
+        try sandbox.succeed(["pack", "1"])
+        _ = try sandbox.sqlite(damage.sql)
+        for command in [["list"], ["show", "1"], ["check", "1", "1"]] {
+            let result = try sandbox.run(command)
+            if damage.sql.hasPrefix("DROP"), command == ["list"] { continue }  // list reads no list_changes
+            #expect(result.status == 65, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("is damaged") && result.stderr.contains(damage.words), "\(command): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 2, "what is wrong, and how to recover: \(result.stderr)")
+        }
+    }
 }

@@ -41,6 +41,8 @@ public struct ErrorReport: Sendable, Equatable {
         case let error as LanguageModelError: return model(error)
         case let error as ToolCallError:
             let inner = ErrorReport(error.underlyingError)
+            // The database's own failure (a trip removed meanwhile, a full disk) is said in its own words.
+            if error.underlyingError is StoreError { return inner }
             let code = error.underlyingError is ToolArgumentError ? ExitCode.data : inner.code
             return ErrorReport(message: error.errorDescription ?? inner.message, hint: inner.hint, code: code)
         default: return planner(error)
@@ -56,7 +58,8 @@ public struct ErrorReport: Sendable, Equatable {
         }
         let code: Int32
         switch error {
-        case .notAPlanDatabase, .newerSchema, .damaged, .corruptValue, .foreignSchemaObject: code = ExitCode.data
+        case .notAPlanDatabase, .newerSchema, .damaged, .corruptValue, .foreignSchemaObject, .damagedSchema, .loweredVersion:
+            code = ExitCode.data
         case .sqlite where error.isDamagedFile: code = ExitCode.data
         case .cannotOpen, .diskFull, .readOnly, .notARegularFile, .ioFailure: code = ExitCode.ioError
         case .sqlite where error.isBusy: code = ExitCode.tempFail

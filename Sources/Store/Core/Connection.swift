@@ -14,7 +14,9 @@ final class Connection {
     static let defaultBusyMilliseconds: Int32 = 10_000
 
     /// Opens (creating when missing) the database at `path`, in WAL mode with plan's pragmas.
-    init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10)) throws {
+    /// `exclusive`: exclusive locking mode from the first statement on (SQLite then keeps a WAL database's
+    /// index in memory and never makes the -shm: `Store.openWithoutSharedMemory`).
+    init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10), exclusive: Bool = false) throws {
         var db: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
@@ -30,6 +32,8 @@ final class Connection {
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
         try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
+        // Before any statement that reads the schema (`synchronous` below does): set later, it is too late.
+        if exclusive { try execute("PRAGMA locking_mode = EXCLUSIVE") }
         if readOnly {
             // Functions and virtual tables named in the file's own schema are not run on its say-so.
             try execute("PRAGMA trusted_schema = OFF")

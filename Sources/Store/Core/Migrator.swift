@@ -15,6 +15,7 @@ struct Migrator {
             throw StoreError.newerSchema(found: current, known: known, path: connection.path)
         }
         guard current < known else { return [] }
+        try Self.checkNotLowered(connection, current: current)
         var applied: [Int] = []
         for migration in migrations.sorted(by: { $0.version < $1.version }) {
             let didApply = try connection.write { () throws -> Bool in
@@ -44,5 +45,16 @@ struct Migrator {
             if didApply { applied.append(migration.version) }
         }
         return applied
+    }
+
+    /// A database whose version was lowered below migrations it records as applied would have them run again
+    /// ("duplicate column name"): that is damage, said as such, before anything is run.
+    static func checkNotLowered(_ connection: Connection, current: Int) throws {
+        let hasTable = try current > 0 || connection.first("SELECT 1 AS found FROM sqlite_schema WHERE name = 'schema_migrations'") != nil
+        guard hasTable,
+              let row = try connection.first("SELECT max(version) AS newest FROM schema_migrations"),
+              let newest = try row.optionalInt("newest"), newest > current
+        else { return }
+        throw StoreError.loweredVersion(path: connection.path, found: current, applied: newest)
     }
 }

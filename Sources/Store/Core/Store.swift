@@ -48,17 +48,39 @@ public actor Store {
     /// then tried again, a few milliseconds later, for up to 10 s, like the busy timeout.
     static func openConnection(_ path: String) throws -> (Connection, String) {
         let deadline = Date().addingTimeInterval(10)
+        // Read before the first attempt, which may leave a partly grown -shm behind.
+        let lacksSharedMemory = sharedMemoryIsEmpty(path)
         var pause: UInt32 = 5_000
         while true {
             do {
                 let connection = try Connection(path: path)
                 try checkOwnership(connection)
                 return (connection, try connection.pragmaText("journal_mode = WAL"))
+            } catch StoreError.ioFailure where lacksSharedMemory {
+                return try openWithoutSharedMemory(path)
             } catch let error as StoreError where error.isBusy && Date() < deadline {
                 usleep(pause + UInt32.random(in: 0...pause))
                 pause = min(pause * 2, 100_000)
             }
         }
+    }
+
+    /// The open of a WAL database whose -shm cannot be made (a full disk, a file-size limit): SQLite then keeps
+    /// the WAL index in memory, which it does only in exclusive locking mode set before the first read. This
+    /// process holds the file alone until it closes it (a `show` or a `list`: moments); its reads work, and a
+    /// write fails as a full disk's does.
+    /// Whether the -shm beside the database is absent or shorter than one 32 KB region of the WAL index (SQLite
+    /// has to make or grow it before the first read; a process that uses it has grown it to a region at least,
+    /// and a shorter one is what an attempt to grow it on a full disk leaves).
+    static func sharedMemoryIsEmpty(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-shm", &info) != 0 || info.st_size < 32_768
+    }
+
+    static func openWithoutSharedMemory(_ path: String) throws -> (Connection, String) {
+        let connection = try Connection(path: path, exclusive: true)
+        try checkOwnership(connection)
+        return (connection, try connection.pragmaText("journal_mode = WAL"))
     }
 
     // MARK: - Facts about the file

@@ -10,7 +10,17 @@ extension StoreError {
         case SQLITE_READONLY: return .readOnly(path: path)
         case SQLITE_IOERR: return .ioFailure(path: path, detail: message)
         case SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: "the file, or its -wal or -shm beside it, cannot be opened")
+        case SQLITE_ERROR where isSchemaMismatch(message):
+            // plan's own SQL names only tables and columns its migrations made: one missing is a damaged file.
+            return .damagedSchema(path: path, detail: String(message.prefix(120)))
         default: return .sqlite(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// SQLite's words for plan's SQL meeting a schema it does not match ("no such table: trips").
+    static func isSchemaMismatch(_ message: String) -> Bool {
+        ["no such table", "no such column", "duplicate column name", "table ", "index "].contains { prefix in
+            prefix.hasSuffix(" ") ? message.hasPrefix(prefix) && message.hasSuffix("already exists") : message.hasPrefix(prefix)
         }
     }
 

@@ -24,6 +24,11 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
     case ioFailure(path: String, detail: String)
     /// The database holds a trigger or view plan's migrations did not create: plan will not run it.
     case foreignSchemaObject(path: String, kind: String, name: String)
+    /// The database's tables do not match its schema version: a table or column is missing, or the version
+    /// was lowered below migrations already applied (`detail` says which).
+    case damagedSchema(path: String, detail: String)
+    /// The schema version (`user_version`) was lowered below the newest migration the file records as applied.
+    case loweredVersion(path: String, found: Int, applied: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -50,6 +55,10 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "reading or writing the database \(path) failed (\(detail))."
         case let .foreignSchemaObject(path, kind, name):
             return "\(path) holds a \(kind) '\(name.prefix(80))' that plan did not create; it was not run."
+        case let .damagedSchema(path, detail):
+            return "the database \(path) is damaged: its tables do not match its schema version (\(detail))."
+        case let .loweredVersion(path, found, applied):
+            return "the database \(path) is damaged: its schema version says \(found), but migration \(applied) was applied."
         }
     }
 
@@ -84,6 +93,10 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
             return "Set PLAN_DB to a file path (a new file is created there)."
         case .ioFailure:
             return "Check the disk and the -wal/-shm files beside the database; PLAN_DB can point at another file."
+        case .damagedSchema:
+            return "Restore a backup, or move the file aside and let plan make a new one."
+        case let .loweredVersion(path, _, applied):
+            return "If nothing else was changed: sqlite3 '\(path.prefix(200))' 'PRAGMA user_version = \(applied)'; else restore a backup."
         case let .foreignSchemaObject(_, kind, name):
             return "If you added it, drop it (sqlite3 \"$PLAN_DB\" 'DROP \(kind.uppercased()) \"\(name.prefix(80))\"'); else restore a backup."
         }
