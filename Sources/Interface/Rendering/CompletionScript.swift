@@ -246,10 +246,6 @@ public enum CompletionScript {
 
     // MARK: - Helpers
 
-    static func commandWords(_ tool: CommandInfo) -> String {
-        tool.subcommands.filter { !$0.isHidden }.compactMap(\.path.last).joined(separator: " ")
-    }
-
     static func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }

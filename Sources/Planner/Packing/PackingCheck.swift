@@ -66,7 +66,7 @@ public struct PackingCheck: Sendable {
         )
         review.scaled = scaled
         return Outcome(
-            list: PackingList(items: Self.ordered(pass.kept), notices: checkedNotices(list.notices), review: review),
+            list: PackingList(items: PackingRules.ordered(pass.kept), notices: checkedNotices(list.notices), review: review),
             review: review, isUsable: problem == nil, problem: problem
         )
     }
@@ -444,16 +444,6 @@ public struct PackingCheck: Sendable {
     static func category(matching text: String) -> String? {
         let wanted = key(text.replacingOccurrences(of: "&", with: " and "))
         return PackingInstructions.categories.first { key($0.replacingOccurrences(of: "&", with: " and ")) == wanted }
-    }
-
-    /// Items by category in the display order, keeping their order within a category.
-    static func ordered(_ items: [PackingItem]) -> [PackingItem] {
-        let order = PackingInstructions.categories
-        return items.enumerated().sorted { a, b in
-            let left = order.firstIndex(of: a.element.category) ?? order.count
-            let right = order.firstIndex(of: b.element.category) ?? order.count
-            return left != right ? left < right : a.offset < b.offset
-        }.map(\.element)
     }
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.

@@ -186,18 +186,6 @@ extension Store {
         }
     }
 
-    /// Sets (or replaces) the trip's resolved place (its first stop's).
-    public func setPlace(_ place: Place, forTrip id: Int) throws -> Place {
-        let now = clock()
-        return try connection.write {
-            var stored = place
-            stored.id = try upsertPlace(place, at: now)
-            try connection.query("UPDATE trips SET place_id = ? WHERE id = ?", [stored.id, id])
-            try connection.query("UPDATE trip_legs SET place_id = ? WHERE trip_id = ? AND position = 1", [stored.id, id])
-            return stored
-        }
-    }
-
     /// The trip with its stops read from `trip_legs` when it has more than one (a one-stop trip's leg is
     /// its own row, so `plan list` and `show` of one-place trips make no second query).
     func withLegs(_ trip: Trip) throws -> Trip {
