@@ -17,7 +17,7 @@ public enum DoctorPrinter {
                 lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (offline: not checked)")
                 continue
             }
-            let state = reachable ? "reachable" : "unreachable: places not in the offline data cannot be found"
+            let state = reachable ? "reachable" : "UNREACHABLE: places not in the offline data cannot be found"
             lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (\(state): \(service.detail))")
         }
         for service in diagnosis.forecastServices {
@@ -74,6 +74,9 @@ public enum DoctorPrinter {
         }
         let learnt = server.learnt
         if !learnt.isEmpty { lines.append("             learnt from its refusals: \(learnt.joined(separator: ", "))") }
+        if !server.replaced.isEmpty {
+            lines.append("             asked afresh, replacing what was learnt: \(server.replaced.map(\.description).joined(separator: "; "))")
+        }
         if profile.isModelListUnavailable {
             lines.append("             model list unavailable: its /v1/models answer is larger than \(TransportLimits.describe(bytes: EngineDetector.maximumModelListBytes))")
         }
@@ -93,6 +96,41 @@ public enum DoctorPrinter {
         case .llamaCppPython: return "llama-cpp-python's /extras/tokenize/count"
         case .estimate: return "estimate, corrected by each reply's usage"
         }
+    }
+
+    /// The closing error's hint: only the remedies for the problems listed (working offline for unreachable
+    /// services, the built-in engine for a model server's problems, never while it is already in use).
+    public static func problemHint(_ diagnosis: Diagnosis) -> String? {
+        var remedies: [String] = []
+        if !diagnosis.unreachableServices.isEmpty { remedies.append("work offline with --offline or PLAN_OFFLINE=1") }
+        if diagnosis.modelProblems > 0 { remedies.append("set PLAN_MODEL=builtin to use the built-in engine") }
+        guard let first = remedies.first else { return nil }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + remedies.dropFirst()).joined(separator: "; ") + "."
+    }
+
+    // MARK: - Forgetting
+
+    /// What `plan doctor --forget` says it forgot.
+    public static func forgetLines(_ forgetting: EngineForgetting) -> [String] {
+        guard let endpoint = forgetting.endpoint else {
+            return ["The built-in engine learns nothing from a model server: nothing to forget."]
+        }
+        guard forgetting.profiles > 0 else { return ["plan has learnt nothing about \(endpoint): nothing to forget."] }
+        guard !forgetting.facts.isEmpty else {
+            return ["Forgot the engine plan found at \(endpoint) (nothing learnt from its answers); it is asked afresh next time."]
+        }
+        return [
+            "Forgot what plan learnt about \(endpoint): \(forgetting.facts.map(\.description).joined(separator: "; ")).",
+            "The server is asked afresh next time.",
+        ]
+    }
+
+    /// `plan doctor --forget --json`.
+    public static func forgetJSON(_ forgetting: EngineForgetting) -> JSONValue {
+        [
+            "endpoint": .from(forgetting.endpoint), "forgotten": .bool(forgetting.profiles > 0),
+            "profiles": .number(Double(forgetting.profiles)), "learnt": .array(forgetting.facts.map { .string($0.description) }),
+        ]
     }
 
     // MARK: - JSON
@@ -148,6 +186,7 @@ public enum DoctorPrinter {
                 "tokenizer": .string(profile.tokenizer == .estimate ? "estimate" : "server"), "reasoning": .bool(profile.isReasoning),
                 "learnt": .array(server.learnt.map { .string($0) }), "truncatesSilently": .bool(profile.kind.truncatesSilently),
                 "modelListUnavailable": .bool(profile.isModelListUnavailable),
+                "replaced": .array(server.replaced.map { .string($0.description) }),
             ]
         }
     }

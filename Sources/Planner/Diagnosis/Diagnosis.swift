@@ -39,19 +39,12 @@ public struct Diagnosis: Sendable {
         public var isEngineForced: Bool
         /// The user forced native tool calling on a server whose chat template cannot do tools.
         public var isNativeForcedWithoutToolSupport: Bool
+        /// What plan had learnt in passing and the fresh look replaced (an overflow's window, a reasoning model).
+        public var replaced: [EngineProfile.LearntFact] = []
 
-        /// What the server's refusals taught, in words.
+        /// What the server's refusals taught (and a window its overflow named), in words.
         public var learnt: [String] {
-            var learnt = profile.droppedFields.map { "\($0) not sent" }
-            learnt += profile.renamedFields.sorted(by: { $0.key < $1.key }).map { "\($0.key) sent as \($0.value)" }
-            if profile.fixedSampling { learnt.append("default sampling only") }
-            if profile.schemaInJSONObject, !profile.kind.takesSchemaInJSONObject {
-                learnt.append("structured output as json_object with a schema")
-            }
-            if profile.contextSource == EngineProfile.overflowSource, let size = profile.contextSize {
-                learnt.append("a window of \(size.formatted(.number.grouping(.automatic))) tokens, from its overflow message")
-            }
-            return learnt
+            profile.learntFacts.filter { $0 != .reasoning }.map(\.description)
         }
 
         /// Whether the window is too small for a follow-up.
@@ -74,19 +67,27 @@ public struct Diagnosis: Sendable {
     public var contact: String?
     public var model: Model
 
-    /// How many things need the traveller's attention (doctor exits 69 when any do).
+    /// How many things need the traveller's attention (doctor exits 69 when any do): one for each thing
+    /// doctor lists as a problem, every unreachable service among them.
     public var problems: Int {
         var count = database.integrity == "ok" ? 0 : 1
         count += database.damagedRows.count
         if placeData != .ok { count += 1 }
-        count += forecastServices.filter { $0.isReachable == false }.count
+        return count + unreachableServices.count + modelProblems
+    }
+
+    /// The online services, geocoders and forecast services alike, that did not answer.
+    public var unreachableServices: [Service] {
+        (geocoders + forecastServices).filter { $0.isReachable == false }
+    }
+
+    /// The problems that are the model server's (none for the built-in engine).
+    public var modelProblems: Int {
         switch model {
-        case .builtin: break
-        case .unreachable: count += 1
+        case .builtin: return 0
+        case .unreachable: return 1
         case let .server(server):
-            if server.isNativeForcedWithoutToolSupport { count += 1 }
-            if server.isWindowTooSmall { count += 1 }
+            return (server.isNativeForcedWithoutToolSupport ? 1 : 0) + (server.isWindowTooSmall ? 1 : 0)
         }
-        return count
     }
 }
