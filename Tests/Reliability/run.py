@@ -1240,6 +1240,8 @@ import hostile_round_three  # noqa: E402  (issue 20)
 SCENARIOS.append(hostile_round_three.register(sys.modules[__name__]))
 import hostile_round_four  # noqa: E402  (issue 32)
 SCENARIOS.append(hostile_round_four.register(sys.modules[__name__]))
+import hostile_round_five  # noqa: E402  (issue 41)
+SCENARIOS.append(hostile_round_five.register(sys.modules[__name__]))
 
 
 def finish(interrupted=None):
@@ -1271,7 +1273,7 @@ def main():
     parser = argparse.ArgumentParser(description="Reliability suite for the plan binary.")
     parser.add_argument("--plan", required=True, help="path to the built plan binary")
     parser.add_argument("--seed", type=int, default=None, help="random seed for the kill timings")
-    parser.add_argument("--only", default="", help="comma-separated scenarios: faults,kill,concurrency,hostile,hostile-services,hostile-round-three,round-4")
+    parser.add_argument("--only", default="", help="comma-separated scenarios: faults,kill,concurrency,hostile,hostile-services,hostile-round-three,round-4,round-5")
     parser.add_argument("--verbose", action="store_true", help="print every hostile case's exit code and stderr")
     options = parser.parse_args()
     OPTIONS["verbose"] = options.verbose
