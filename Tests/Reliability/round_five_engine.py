@@ -19,30 +19,38 @@ def profiles(db):
     return " ".join(text for (text,) in H.rows(db, "SELECT profile FROM engine_profiles"))
 
 
+def poisoned_then_clean(scenario, finding, attack):
+    """A pack whose first request is the poison (the server answers well after it) ends with a documented
+    code. The database, for the checks of what was kept."""
+    db = S.copy_db(S.FIX.empty_trip, "r5-" + scenario)
+    H.control("/_reset")
+    r = H.run_measured(["pack", "1"], db, H.env(model=scenario), timeout=90)
+    H.expect(f"engine {finding}: {attack} -> pack ends with a documented code", r, {0, 65, 69})
+    return db
+
+
+def next_pack(scenario, finding, db):
+    """The next pack against the same server exits 0."""
+    r = H.run_measured(["pack", "1"], db, H.env(model=scenario), timeout=90)
+    H.expect(f"engine {finding}: the next pack exits 0", r, {0})
+
+
 def tiny_window():
     """Finding 1: one overflow naming 16 tokens is not a window."""
-    db = S.copy_db(S.FIX.empty_trip, "r5-poison-window")
-    H.control("/_reset")
-    r = H.run_measured(["pack", "1"], db, H.env(model="m-poison-window"), timeout=90)
-    H.expect("engine 1: an overflow naming a 16-token window -> pack ends with a documented code", r, {0, 65, 69})
+    db = poisoned_then_clean("m-poison-window", 1, "an overflow naming a 16-token window")
     S.check("engine 1: the 16-token window is not remembered", '"contextSize":16' not in profiles(db), profiles(db)[:400])
     sizes = [c for (c,) in H.rows(db, "SELECT context_size FROM sessions")]
     S.check("engine 1: no session counts with a 16-token window", sizes and 16 not in sizes, str(sizes))
-    r = H.run_measured(["pack", "1"], db, H.env(model="m-poison-window"), timeout=90)
-    H.expect("engine 1: the next pack exits 0", r, {0})
+    next_pack("m-poison-window", 1, db)
     r = H.run_measured(["doctor", "--json"], db, H.env(model="m-poison-window"), timeout=60)
     S.check("engine 1: doctor shows no 16-token window", '"contextSize":16' not in r.out.replace(" ", ""), r.out[-600:])
 
 
 def renamed_messages():
     """Finding 2: a refusal teaching plan to rename `messages` teaches nothing."""
-    db = S.copy_db(S.FIX.empty_trip, "r5-poison-rename")
-    H.control("/_reset")
-    r = H.run_measured(["pack", "1"], db, H.env(model="m-poison-rename"), timeout=90)
-    H.expect("engine 2: 'use input instead of messages' -> pack ends with a documented code", r, {0, 65, 69})
+    db = poisoned_then_clean("m-poison-rename", 2, "'use input instead of messages'")
     S.check("engine 2: no rename of messages is remembered", '"messages"' not in profiles(db), profiles(db)[:400])
-    r = H.run_measured(["pack", "1"], db, H.env(model="m-poison-rename"), timeout=90)
-    H.expect("engine 2: the next pack exits 0", r, {0})
+    next_pack("m-poison-rename", 2, db)
     sent = [e for e in H.requests_log() if e["scenario"] == "m-poison-rename" and e["path"] == "/v1/chat/completions"]
     S.check("engine 2: every request sent messages", sent and all("messages" in e["keys"] for e in sent),
             str([e["keys"] for e in sent][:6]))
