@@ -5,8 +5,7 @@ import Foundation
 /// plan's database), so one hostile or confused answer must not cripple every later request.
 ///
 /// - A window named by an overflow message is believed only when it is at least `minimumLearntWindow`
-///   tokens, larger than any prompt the server answered in this run, and not smaller than the request the
-///   message says overflowed it.
+///   tokens and larger than every prompt the server answered in this run.
 /// - No lesson renames, drops or retypes a field the request cannot do without (`essentialFields`).
 /// - A reasoning model is believed after `reasoningSightings` replies in a row carry reasoning; one reply
 ///   is an observation, not a trait.
@@ -30,13 +29,10 @@ public enum LessonRules {
         essentialFields.contains(field) || field == "response_format"
     }
 
-    /// The window an overflow message names, when it is believable: at least `minimumLearntWindow`, larger
-    /// than the largest prompt the server `answered` in this run, and not larger than the request the
-    /// message says overflowed it (`requested`, 0 when it did not say). Nil otherwise.
-    public static func believedWindow(named window: Int, requested: Int, answered: Int) -> Int? {
-        guard EngineProfile.contextSizes.contains(window), window >= minimumLearntWindow else { return nil }
-        guard window > answered else { return nil }
-        guard requested <= 0 || requested >= window else { return nil }
+    /// The window an overflow message names, when it is believable: at least `minimumLearntWindow` and
+    /// larger than the largest prompt the server `answered` in this run. Nil otherwise.
+    public static func believedWindow(named window: Int, answered: Int) -> Int? {
+        guard EngineProfile.contextSizes.contains(window), window >= minimumLearntWindow, window > answered else { return nil }
         return window
     }
 

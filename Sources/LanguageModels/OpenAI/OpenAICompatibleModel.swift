@@ -343,7 +343,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// error carries the window plan already counts with, so recovery does not shrink the model to nothing.
     private func overflow(tokens: Int, named window: Int, profile: EngineProfile) async throws -> LanguageModelError {
         let answered = await facts.answeredPrompt
-        guard let believed = LessonRules.believedWindow(named: window, requested: tokens, answered: answered) else {
+        guard let believed = LessonRules.believedWindow(named: window, answered: answered) else {
             return .contextSizeExceeded(tokenCount: tokens, contextSize: profile.window)
         }
         if believed != profile.contextSize, !profile.isWindowKnown || profile.contextSource == EngineProfile.overflowSource {
