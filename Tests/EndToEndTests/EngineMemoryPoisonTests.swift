@@ -142,8 +142,9 @@ import Testing
         try world.sandbox.succeed(["pack", "1"], environment: world.environment)
     }
 
-    /// Issue 41, point 6: doctor's count is what it lists, and it suggests the built-in engine only when
-    /// another is in use.
+    /// Issue 41, point 6: doctor's count is what it lists as problems, each named (an unreachable geocoder is
+    /// listed as no problem: the offline place data stands in), and it suggests the built-in engine only
+    /// when another is in use.
     @Test func doctorCountsWhatItListsAndSuggestsOnlyWhatHelps() throws {
         let sandbox = PlanSandbox()
         let closed = "http://127.0.0.1:9"
@@ -153,12 +154,16 @@ import Testing
         ]
         let builtin = try sandbox.run(["doctor"], environment: unreachable.merging(["PLAN_MODEL": "builtin"]) { _, new in new })
         let listed = builtin.stdout.components(separatedBy: "UNREACHABLE").count - 1
-        #expect(builtin.status == 69 && listed == 4, "\(builtin.stdout)")
-        #expect(builtin.stderr.contains("\(listed) problems found"), "\(builtin.stderr)")
+        #expect(builtin.status == 69 && listed == 2, "\(builtin.stdout)")
+        #expect(builtin.stdout.components(separatedBy: "unreachable, not counted as a problem").count - 1 == 2, "\(builtin.stdout)")
+        #expect(builtin.stderr.contains("2 problems found: NWS unreachable, Open-Meteo unreachable (see above)."), "\(builtin.stderr)")
         #expect(!builtin.stderr.contains("PLAN_MODEL=builtin") && builtin.stderr.contains("--offline"), "\(builtin.stderr)")
+        let json = try sandbox.run(["doctor", "--json"], environment: unreachable)
+        let report = try #require(try json.json() as? [String: Any])
+        #expect(report["problems"] as? Int == 2 && (report["found"] as? [String])?.count == 2, "\(report)")
 
         let server = try sandbox.run(["doctor", "--offline"], environment: ["PLAN_MODEL": closed, "PLAN_CONTACT": "tests@example.com"])
-        #expect(server.status == 69 && server.stderr.contains("1 problem found"), "\(server.stdout) \(server.stderr)")
+        #expect(server.status == 69 && server.stderr.contains("1 problem found: the model server unreachable"), "\(server.stdout) \(server.stderr)")
         #expect(server.stderr.contains("PLAN_MODEL=builtin") && !server.stderr.contains("--offline"), "\(server.stderr)")
     }
 }

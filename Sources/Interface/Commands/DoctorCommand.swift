@@ -63,11 +63,10 @@ public struct DoctorCommand: RunnableCommand {
         } else {
             for line in DoctorPrinter.lines(diagnosis) { context.console.print(line) }
         }
-        let problems = diagnosis.problems
-        if problems > 0 {
+        let found = diagnosis.found
+        if !found.isEmpty {
             throw CLIError(
-                code: ExitCode.unavailable, message: "\(problems) problem\(problems == 1 ? "" : "s") found (see above).",
-                hint: DoctorPrinter.problemHint(diagnosis)
+                code: ExitCode.unavailable, message: DoctorPrinter.problemMessage(found), hint: DoctorPrinter.problemHint(found)
             )
         }
     }

@@ -17,7 +17,7 @@ public enum DoctorPrinter {
                 lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (offline: not checked)")
                 continue
             }
-            let state = reachable ? "reachable" : "UNREACHABLE: places not in the offline data cannot be found"
+            let state = reachable ? "reachable" : "unreachable, not counted as a problem: only places in the offline data can be found"
             lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (\(state): \(service.detail))")
         }
         for service in diagnosis.forecastServices {
@@ -98,12 +98,36 @@ public enum DoctorPrinter {
         }
     }
 
-    /// The closing error's hint: only the remedies for the problems listed (working offline for unreachable
-    /// services, the built-in engine for a model server's problems, never while it is already in use).
-    public static func problemHint(_ diagnosis: Diagnosis) -> String? {
+    // MARK: - Problems
+
+    /// The closing error: how many problems, each named ("2 problems found: NWS unreachable, Open-Meteo
+    /// unreachable."), the first six and how many more.
+    public static func problemMessage(_ found: [DoctorProblem]) -> String {
+        let named = found.prefix(6).map(describe)
+        let more = found.count > 6 ? " and \(found.count - 6) more" : ""
+        return "\(found.count) problem\(found.count == 1 ? "" : "s") found: \(named.joined(separator: ", "))\(more) (see above)."
+    }
+
+    static func describe(_ problem: DoctorProblem) -> String {
+        switch problem {
+        case .integrity: return "the database's integrity check"
+        case let .damagedRow(table, id): return "a damaged row (\(table) id \(id))"
+        case let .placeData(state): return "the place data \(state == .damaged ? "damaged" : "missing")"
+        case let .unreachable(service): return "\(service) unreachable"
+        case .modelUnreachable: return "the model server unreachable"
+        case .windowTooSmall: return "the model's window too small"
+        case .nativeToolsDropped: return "native tool calling on a template without tools"
+        }
+    }
+
+    /// The closing error's hint: only the remedies for the problems found (working offline for an unreachable
+    /// service, the built-in engine for a model server's problem, so never while it is already in use).
+    public static func problemHint(_ found: [DoctorProblem]) -> String? {
         var remedies: [String] = []
-        if !diagnosis.unreachableServices.isEmpty { remedies.append("work offline with --offline or PLAN_OFFLINE=1") }
-        if diagnosis.modelProblems > 0 { remedies.append("set PLAN_MODEL=builtin to use the built-in engine") }
+        if found.contains(where: { if case .unreachable = $0 { return true } else { return false } }) {
+            remedies.append("work offline with --offline or PLAN_OFFLINE=1")
+        }
+        if found.contains(where: \.isModelServers) { remedies.append("set PLAN_MODEL=builtin to use the built-in engine") }
         guard let first = remedies.first else { return nil }
         return ([first.prefix(1).uppercased() + first.dropFirst()] + remedies.dropFirst()).joined(separator: "; ") + "."
     }
@@ -156,6 +180,7 @@ public enum DoctorPrinter {
             "contact": .from(diagnosis.contact),
             "model": modelJSON(diagnosis.model),
             "problems": .number(Double(diagnosis.problems)),
+            "found": .array(diagnosis.found.map { .string(describe($0)) }),
         ]
     }
 

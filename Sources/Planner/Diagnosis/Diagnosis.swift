@@ -67,27 +67,22 @@ public struct Diagnosis: Sendable {
     public var contact: String?
     public var model: Model
 
-    /// How many things need the traveller's attention (doctor exits 69 when any do): one for each thing
-    /// doctor lists as a problem, every unreachable service among them.
-    public var problems: Int {
-        var count = database.integrity == "ok" ? 0 : 1
-        count += database.damagedRows.count
-        if placeData != .ok { count += 1 }
-        return count + unreachableServices.count + modelProblems
-    }
-
-    /// The online services, geocoders and forecast services alike, that did not answer.
-    public var unreachableServices: [Service] {
-        (geocoders + forecastServices).filter { $0.isReachable == false }
-    }
-
-    /// The problems that are the model server's (none for the built-in engine).
-    public var modelProblems: Int {
+    /// What needs the traveller's attention, in the order doctor prints it (doctor exits 69 when anything does).
+    public var found: [DoctorProblem] {
+        var found: [DoctorProblem] = database.integrity == "ok" ? [] : [.integrity]
+        found += database.damagedRows.map { .damagedRow(table: $0.table, id: $0.id) }
+        if placeData != .ok { found.append(.placeData(placeData)) }
+        found += forecastServices.filter { $0.isReachable == false }.map { .unreachable(service: $0.name) }
         switch model {
-        case .builtin: return 0
-        case .unreachable: return 1
+        case .builtin: break
+        case .unreachable: found.append(.modelUnreachable)
         case let .server(server):
-            return (server.isNativeForcedWithoutToolSupport ? 1 : 0) + (server.isWindowTooSmall ? 1 : 0)
+            if server.isNativeForcedWithoutToolSupport { found.append(.nativeToolsDropped) }
+            if server.isWindowTooSmall { found.append(.windowTooSmall) }
         }
+        return found
     }
+
+    /// How many problems doctor found: exactly the ones it names (`found`).
+    public var problems: Int { found.count }
 }
