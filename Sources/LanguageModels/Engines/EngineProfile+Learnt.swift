@@ -28,14 +28,6 @@ extension EngineProfile {
             case .reasoning: return "a reasoning model"
             }
         }
-
-        /// Whether the server taught it by refusing a request (the rest it showed in passing).
-        public var isRefusal: Bool {
-            switch self {
-            case .dropped, .renamed, .defaultSampling, .schemaInJSONObject: return true
-            case .window, .reasoning: return false
-            }
-        }
     }
 
     /// What was learnt from the server's answers, in a stable order: refusals, then the window, then reasoning.
