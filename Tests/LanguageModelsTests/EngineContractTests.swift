@@ -58,6 +58,11 @@ import Tools
         var profiles: [String: EngineProfile] = [:]
         func profile(for baseURL: String, model: String) -> EngineProfile? { profiles[baseURL + " " + model] }
         func remember(_ profile: EngineProfile, for baseURL: String, model: String) { profiles[baseURL + " " + model] = profile }
+        func forget(baseURL: String) -> [EngineProfile] {
+            let keys = profiles.keys.filter { $0.hasPrefix(baseURL + " ") }.sorted()
+            defer { for key in keys { profiles[key] = nil } }
+            return keys.compactMap { profiles[$0] }
+        }
     }
 
     static func ask(_ text: String = "What should I pack?", schema: GenerationSchema? = nil, maximum: Int = 64) -> ModelRequest {
@@ -134,10 +139,12 @@ import Tools
         #expect(sent[0]["temperature"] != nil)
         #expect(sent[1]["temperature"] == nil && sent[1]["frequency_penalty"] == nil && sent[1]["max_tokens"] == nil)
         let profile = try await model.profile()
-        #expect(profile.fixedSampling && profile.isReasoning)
-        #expect(await model.reasoningAllowance() > 0)
+        // One reply's hidden reasoning is an observation (issue 41); the second in a row makes a reasoning model.
+        #expect(profile.fixedSampling && !profile.isReasoning)
         _ = try await model.respond(to: Self.ask(maximum: 400))
         #expect(try await engine.requests().count == 3)
+        #expect(try await model.profile().isReasoning)
+        #expect(await model.reasoningAllowance() > 0)
     }
 
     @Test func maxTokensIsRenamedWhenAServerAsksForMaxCompletionTokens() async throws {

@@ -96,13 +96,15 @@ import Testing
         profile.contextSize = 2_048
         profile.contextSource = EngineProfile.overflowSource
         #expect(profile.windowDescription == "2,048 tokens, from the server's overflow message")
-        // A fresh look at the server keeps the window its overflow named, and the lessons.
+        // A fresh look at the server (doctor's) keeps what its refusals taught, and replaces the window its
+        // overflow named and a reasoning model seen in passing: both are learnt again from the next answers.
         var taught = profile
         taught.droppedFields = ["top_k"]
-        let fresh = EngineProfile(kind: .llamaCppPython, tokenizer: .llamaCppPython).keepingLessons(of: taught)
-        #expect(fresh.window == 2_048 && fresh.droppedFields == ["top_k"])
+        taught.isReasoning = true
+        let fresh = EngineProfile(kind: .llamaCppPython, tokenizer: .llamaCppPython).keepingRefusals(of: taught)
+        #expect(!fresh.isWindowKnown && fresh.droppedFields == ["top_k"] && !fresh.isReasoning)
         // A server that says its window is believed over an old overflow.
-        let said = EngineProfile(kind: .llamacpp, contextSize: 4_096, contextSource: "llama-server's /props").keepingLessons(of: profile)
+        let said = EngineProfile(kind: .llamacpp, contextSize: 4_096, contextSource: "llama-server's /props").keepingRefusals(of: profile)
         #expect(said.window == 4_096)
         let numbers = ServerErrorReader.overflowNumbers(
             "This model's maximum context length is 2048 tokens. However, you requested 3047 tokens (3031 in the messages, 16 in the completion)."

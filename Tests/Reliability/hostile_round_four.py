@@ -24,23 +24,28 @@ def register(suite):
     return ("round-4", "7. hostile input, round four (issue 32)", scenario)
 
 
-def areas():
-    """The round_four_*.py modules beside this file, imported in name order."""
-    names = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(HERE, "round_four_*.py")))
+def areas(prefix="round_four_"):
+    """The <prefix>*.py modules beside this file, imported in name order."""
+    names = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(HERE, prefix + "*.py")))
     return [importlib.import_module(name) for name in names]
 
 
-def scenario():
-    H.S = S
+def run_areas(suite, prefix, group):
+    """Runs every check of the areas named <prefix>*.py against the hostile stand-in (round five's too)."""
+    H.S = suite
     H.start_server()
     try:
-        if not hasattr(S.FIX, "model_packed"):
+        if not hasattr(suite.FIX, "model_packed"):
             H.setup()
-        for area in areas():
-            area.S, area.H = S, H
+        for area in areas(prefix):
+            area.S, area.H = suite, H
             for part in area.parts():
-                if S.skip_if_out_of_time(f"round-4: {area.__name__}.{part.__name__}"):
+                if suite.skip_if_out_of_time(f"{group}: {area.__name__}.{part.__name__}"):
                     continue
                 part()
     finally:
         H.stop_server()
+
+
+def scenario():
+    run_areas(S, "round_four_", "round-4")

@@ -37,4 +37,17 @@ import Testing
         #expect(try await store.engineProfile(baseURL: Self.ollama, model: "")?.contains("8192") == true)
         #expect(try await store.engineProfile(baseURL: Self.ollama, model: "big") == nil)
     }
+
+    /// Issue 41: `plan doctor --forget` drops every profile of one server (each model, expired or not) and
+    /// says what the live ones had learnt; another server's stay.
+    @Test func forgettingAServerDropsEachOfItsProfilesAndNoOther() async throws {
+        let temp = TemporaryDatabase()
+        let store = try Store(path: temp.path)
+        try await store.saveEngineProfile(baseURL: Self.ollama, model: "big", json: #"{"kind":"ollama","contextSize":32768}"#, lifetime: 3_600)
+        try await store.saveEngineProfile(baseURL: Self.ollama, model: "old", json: #"{"kind":"ollama"}"#, lifetime: 0)
+        try await store.saveEngineProfile(baseURL: "http://gpu:8000", model: "", json: #"{"kind":"vllm"}"#, lifetime: 3_600)
+        #expect(try await store.forgetEngineProfiles(baseURL: Self.ollama) == [#"{"kind":"ollama","contextSize":32768}"#])
+        #expect(try await store.rows("SELECT base_url FROM engine_profiles").map { try $0.string("base_url") } == ["http://gpu:8000"])
+        #expect(try await store.forgetEngineProfiles(baseURL: Self.ollama).isEmpty)
+    }
 }

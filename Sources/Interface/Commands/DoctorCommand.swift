@@ -12,6 +12,7 @@ public struct DoctorCommand: RunnableCommand {
     public var model: String?
     public var offline = false
     public var json = false
+    public var forget = false
 
     public init() {}
 
@@ -21,18 +22,23 @@ public struct DoctorCommand: RunnableCommand {
             discussion: """
                 Checks the database (path, schema version, integrity), the place data, whether the
                 forecast services answer, and the model: its endpoint, name, context size and
-                tool-calling mode (native or guided).
+                tool-calling mode (native or guided). The model server is asked afresh: what plan had
+                learnt from its answers in passing (a window its overflow message named, a reasoning
+                model) is replaced; what it taught by refusing requests is kept. --forget drops all
+                that plan learnt about the model server and says what it forgot, asking nothing.
                 """,
             parameters: [[
                 .option("model", \.model, value: "<m>", help: "check this model instead of PLAN_MODEL"),
                 .flag("offline", \.offline, help: "check no service (also PLAN_OFFLINE=1)"),
                 .flag("json", \.json, help: "print the checks as JSON"),
+                .flag("forget", \.forget, help: "forget what plan learnt about the model server (window, refused fields, reasoning)"),
             ]],
             section: .history
         )
     }
 
     public func run(_ context: Context) async throws {
+        if forget { return try await forgetLearnt(context) }
         let settings = try Settings(environment: context.environment)
         let store = try context.openStore()
         let console = context.console
@@ -57,12 +63,23 @@ public struct DoctorCommand: RunnableCommand {
         } else {
             for line in DoctorPrinter.lines(diagnosis) { context.console.print(line) }
         }
-        let problems = diagnosis.problems
-        if problems > 0 {
+        let found = diagnosis.found
+        if !found.isEmpty {
             throw CLIError(
-                code: ExitCode.unavailable, message: "\(problems) problem\(problems == 1 ? "" : "s") found (see above).",
-                hint: "Work offline with --offline or PLAN_OFFLINE=1; set PLAN_MODEL=builtin to use the built-in engine."
+                code: ExitCode.unavailable, message: DoctorPrinter.problemMessage(found), hint: DoctorPrinter.problemHint(found)
             )
+        }
+    }
+
+    /// `--forget`: drops what plan learnt about the model server (asking it nothing) and says what.
+    func forgetLearnt(_ context: Context) async throws {
+        _ = try context.openStore()
+        let doctor = Diagnostician(offline: true) { _ in }
+        let forgetting = await doctor.forget(try await context.languageModel(named: model))
+        if json {
+            context.printJSON(DoctorPrinter.forgetJSON(forgetting))
+        } else {
+            for line in DoctorPrinter.forgetLines(forgetting) { context.console.print(line) }
         }
     }
 }

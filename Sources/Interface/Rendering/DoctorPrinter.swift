@@ -17,7 +17,7 @@ public enum DoctorPrinter {
                 lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (offline: not checked)")
                 continue
             }
-            let state = reachable ? "reachable" : "unreachable: places not in the offline data cannot be found"
+            let state = reachable ? "reachable" : "unreachable, not counted as a problem: only places in the offline data can be found"
             lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (\(state): \(service.detail))")
         }
         for service in diagnosis.forecastServices {
@@ -74,6 +74,9 @@ public enum DoctorPrinter {
         }
         let learnt = server.learnt
         if !learnt.isEmpty { lines.append("             learnt from its refusals: \(learnt.joined(separator: ", "))") }
+        if !server.replaced.isEmpty {
+            lines.append("             asked afresh, replacing what was learnt: \(server.replaced.map(\.description).joined(separator: "; "))")
+        }
         if profile.isModelListUnavailable {
             lines.append("             model list unavailable: its /v1/models answer is larger than \(TransportLimits.describe(bytes: EngineDetector.maximumModelListBytes))")
         }
@@ -93,6 +96,65 @@ public enum DoctorPrinter {
         case .llamaCppPython: return "llama-cpp-python's /extras/tokenize/count"
         case .estimate: return "estimate, corrected by each reply's usage"
         }
+    }
+
+    // MARK: - Problems
+
+    /// The closing error: how many problems, each named ("2 problems found: NWS unreachable, Open-Meteo
+    /// unreachable."), the first six and how many more.
+    public static func problemMessage(_ found: [DoctorProblem]) -> String {
+        let named = found.prefix(6).map(describe)
+        let more = found.count > 6 ? " and \(found.count - 6) more" : ""
+        return "\(found.count) problem\(found.count == 1 ? "" : "s") found: \(named.joined(separator: ", "))\(more) (see above)."
+    }
+
+    static func describe(_ problem: DoctorProblem) -> String {
+        switch problem {
+        case .integrity: return "the database's integrity check"
+        case let .damagedRow(table, id): return "a damaged row (\(table) id \(id))"
+        case let .placeData(state): return "the place data \(state == .damaged ? "damaged" : "missing")"
+        case let .unreachable(service): return "\(service) unreachable"
+        case .modelUnreachable: return "the model server unreachable"
+        case .windowTooSmall: return "the model's window too small"
+        case .nativeToolsDropped: return "native tool calling on a template without tools"
+        }
+    }
+
+    /// The closing error's hint: only the remedies for the problems found (working offline for an unreachable
+    /// service, the built-in engine for a model server's problem, so never while it is already in use).
+    public static func problemHint(_ found: [DoctorProblem]) -> String? {
+        var remedies: [String] = []
+        if found.contains(where: { if case .unreachable = $0 { return true } else { return false } }) {
+            remedies.append("work offline with --offline or PLAN_OFFLINE=1")
+        }
+        if found.contains(where: \.isModelServers) { remedies.append("set PLAN_MODEL=builtin to use the built-in engine") }
+        guard let first = remedies.first else { return nil }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + remedies.dropFirst()).joined(separator: "; ") + "."
+    }
+
+    // MARK: - Forgetting
+
+    /// What `plan doctor --forget` says it forgot.
+    public static func forgetLines(_ forgetting: EngineForgetting) -> [String] {
+        guard let endpoint = forgetting.endpoint else {
+            return ["The built-in engine learns nothing from a model server: nothing to forget."]
+        }
+        guard forgetting.profiles > 0 else { return ["plan has learnt nothing about \(endpoint): nothing to forget."] }
+        guard !forgetting.facts.isEmpty else {
+            return ["Forgot the engine plan found at \(endpoint) (nothing learnt from its answers); it is asked afresh next time."]
+        }
+        return [
+            "Forgot what plan learnt about \(endpoint): \(forgetting.facts.map(\.description).joined(separator: "; ")).",
+            "The server is asked afresh next time.",
+        ]
+    }
+
+    /// `plan doctor --forget --json`.
+    public static func forgetJSON(_ forgetting: EngineForgetting) -> JSONValue {
+        [
+            "endpoint": .from(forgetting.endpoint), "forgotten": .bool(forgetting.profiles > 0),
+            "profiles": .number(Double(forgetting.profiles)), "learnt": .array(forgetting.facts.map { .string($0.description) }),
+        ]
     }
 
     // MARK: - JSON
@@ -118,6 +180,7 @@ public enum DoctorPrinter {
             "contact": .from(diagnosis.contact),
             "model": modelJSON(diagnosis.model),
             "problems": .number(Double(diagnosis.problems)),
+            "found": .array(diagnosis.found.map { .string(describe($0)) }),
         ]
     }
 
@@ -148,6 +211,7 @@ public enum DoctorPrinter {
                 "tokenizer": .string(profile.tokenizer == .estimate ? "estimate" : "server"), "reasoning": .bool(profile.isReasoning),
                 "learnt": .array(server.learnt.map { .string($0) }), "truncatesSilently": .bool(profile.kind.truncatesSilently),
                 "modelListUnavailable": .bool(profile.isModelListUnavailable),
+                "replaced": .array(server.replaced.map { .string($0.description) }),
             ]
         }
     }

@@ -39,8 +39,10 @@ public struct EngineProfile: Sendable, Codable, Equatable {
     /// Structured output goes as `{"type": "json_object", "schema": …}`: the engine's own form, or learnt
     /// from a refusal naming `response_format` (the nested `json_schema` form downgraded once).
     public var schemaInJSONObject = false
-    /// A reasoning model (seen from a reply, or configured).
+    /// A reasoning model (seen in `LessonRules.reasoningSightings` replies in a row, or configured).
     public var isReasoning = false
+    /// Replies in a row that carried reasoning, while the server is not yet taken for a reasoning model.
+    public var reasoningReplies = 0
     /// The server accepts only its default temperature (reasoning models): none is sent.
     public var fixedSampling = false
     /// When the server was asked (the profile's age).
@@ -86,31 +88,54 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         return "\(size) tokens, from \(contextSource)"
     }
 
-    /// A profile seen afresh, keeping what the server taught before (`remembered`): its refusals, a
-    /// reasoning model, and a window learnt from an overflow when the server still does not say one.
-    public func keepingLessons(of remembered: EngineProfile) -> EngineProfile {
+    /// A profile seen afresh (doctor's look), keeping only what the server taught by refusing requests
+    /// (`remembered`'s dropped and renamed fields, default sampling, the `json_object` form): each was
+    /// remembered once a request sent with it was answered, and asking the server's endpoints cannot
+    /// teach them again. What the fresh look replaces is not kept: a window learnt from an overflow
+    /// message, and a reasoning model seen in replies (both learnt again from the next answers).
+    public func keepingRefusals(of remembered: EngineProfile) -> EngineProfile {
         var profile = self
-        profile.droppedFields = remembered.droppedFields
-        profile.renamedFields = remembered.renamedFields
-        profile.fixedSampling = remembered.fixedSampling
-        profile.schemaInJSONObject = profile.schemaInJSONObject || remembered.schemaInJSONObject
-        profile.isReasoning = profile.isReasoning || remembered.isReasoning
-        if !profile.isWindowKnown, remembered.isWindowKnown, remembered.contextSource == Self.overflowSource {
-            profile.contextSize = remembered.contextSize
-            profile.contextSource = remembered.contextSource
+        let taught = remembered.believable
+        profile.droppedFields = taught.droppedFields
+        profile.renamedFields = taught.renamedFields
+        profile.fixedSampling = taught.fixedSampling
+        profile.schemaInJSONObject = profile.schemaInJSONObject || taught.schemaInJSONObject
+        return profile
+    }
+
+    /// Counts a reply that did or did not carry reasoning: `LessonRules.reasoningSightings` in a row make a
+    /// reasoning model; a reply without any resets the count (a model already believed stays one).
+    public mutating func observeReasoning(_ seen: Bool) {
+        guard !isReasoning else { return }
+        reasoningReplies = seen ? min(reasoningReplies + 1, LessonRules.reasoningSightings) : 0
+        if reasoningReplies >= LessonRules.reasoningSightings { isReasoning = true }
+    }
+
+    /// The profile with what `LessonRules` does not believe left out: lessons touching a protected field,
+    /// and a window from an overflow message below `LessonRules.minimumLearntWindow` (a profile remembered
+    /// by an earlier plan, or written into the database by hand).
+    public var believable: EngineProfile {
+        var profile = self
+        profile.droppedFields = droppedFields.filter { !LessonRules.isProtected($0) }
+        profile.renamedFields = renamedFields.filter { !LessonRules.isProtected($0.key) && !LessonRules.isProtected($0.value) }
+        if contextSource == Self.overflowSource, let size = contextSize, size < LessonRules.minimumLearntWindow {
+            profile.contextSize = nil
+            profile.contextSource = nil
         }
         return profile
     }
 
     /// The name a field goes under for this server (after what it taught plan), nil when it must not be sent.
     public func sentName(of field: String) -> String? {
+        if LessonRules.isProtected(field) { return field }
         if droppedFields.contains(field) { return nil }
         return renamedFields[field] ?? field
     }
 
     enum CodingKeys: String, CodingKey {
         case kind, contextSize, contextSource, tokenizer, supportsTools, modelPath, modelAlias, models, droppedFields,
-             renamedFields, isReasoning, fixedSampling, learntAt, isModelListUnavailable, schemaInJSONObject
+             renamedFields, isReasoning, fixedSampling, learntAt, isModelListUnavailable, schemaInJSONObject,
+             reasoningReplies
     }
 
     /// Reads a stored profile; keys a profile from another version lacks take their defaults.
@@ -127,6 +152,8 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         droppedFields = try container.decodeIfPresent([String].self, forKey: .droppedFields) ?? []
         renamedFields = try container.decodeIfPresent([String: String].self, forKey: .renamedFields) ?? [:]
         isReasoning = try container.decodeIfPresent(Bool.self, forKey: .isReasoning) ?? false
+        reasoningReplies = min(max(try container.decodeIfPresent(Int.self, forKey: .reasoningReplies) ?? 0, 0),
+                               LessonRules.reasoningSightings)
         fixedSampling = try container.decodeIfPresent(Bool.self, forKey: .fixedSampling) ?? false
         schemaInJSONObject = try container.decodeIfPresent(Bool.self, forKey: .schemaInJSONObject) ?? false
         learntAt = try container.decodeIfPresent(Date.self, forKey: .learntAt)
@@ -150,7 +177,7 @@ public struct EngineProfile: Sendable, Codable, Equatable {
         profile.droppedFields = Array(profile.droppedFields.prefix(16)).filter(RequestContract.isFieldName)
         profile.renamedFields = profile.renamedFields.filter { RequestContract.isFieldName($0.key) && RequestContract.isFieldName($0.value) }
         profile.models = Array(profile.models.prefix(8))
-        return profile
+        return profile.believable
     }
 }
 
@@ -160,4 +187,6 @@ public protocol EngineProfileMemory: Sendable {
     func profile(for baseURL: String, model: String) async -> EngineProfile?
     /// Remembers a profile for a model on a base URL: one server's models have windows of their own.
     func remember(_ profile: EngineProfile, for baseURL: String, model: String) async
+    /// Forgets every profile remembered for a base URL (any model); the ones that had not expired.
+    func forget(baseURL: String) async -> [EngineProfile]
 }

@@ -105,13 +105,13 @@ public enum RequestContract {
             || lower.contains("only the default") {
             return .defaultSampling
         }
+        // The essentials cannot go or change name (`LessonRules`); a refusal of those is one plan cannot fix.
         if let range = lower.range(of: "use "), let replacement = quoted(in: String(message[range.upperBound...])).first,
            replacement != field, isFieldName(replacement) {
-            return .rename(field, to: replacement)
+            let lesson = Lesson.rename(field, to: replacement)
+            return LessonRules.isBelievable(lesson) ? lesson : nil
         }
-        // The essentials cannot go; a refusal of those is one plan cannot fix.
-        guard !["messages", "model", "response_format", "tools", "tool_choice"].contains(field) else { return nil }
-        return .drop(field)
+        return LessonRules.isBelievable(.drop(field)) ? .drop(field) : nil
     }
 
     /// The profile after a lesson.

@@ -98,8 +98,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     public func profile(fresh: Bool = false) async throws -> EngineProfile {
         if !fresh, let known = await facts.profile { return known }
         let key = Self.withoutCredentials(baseURL)
-        if !fresh, let memory, let remembered = await memory.profile(for: key, model: modelName ?? ""),
-           forcedEngine.map({ $0 == remembered.kind }) ?? true {
+        if !fresh, let remembered = await rememberedProfile(), forcedEngine.map({ $0 == remembered.kind }) ?? true {
             await facts.setProfile(remembered)
             return remembered
         }
@@ -110,17 +109,33 @@ public struct OpenAICompatibleModel: LanguageModel {
         var profile = try await detector.detect(forced: forcedEngine)
         profile.learntAt = Date()
         if reasoning != nil { profile.isReasoning = true }
-        if fresh, let memory, let remembered = await memory.profile(for: key, model: modelName ?? ""), remembered.kind == profile.kind {
-            // What the server taught by refusing requests (and its overflow's window) outlives a fresh look at it.
-            profile = profile.keepingLessons(of: remembered)
+        if fresh, let memory {
+            // A fresh look replaces what was learnt in passing (an overflow's window, a reasoning model seen
+            // in replies); what the server taught by refusing requests outlives it (`keepingRefusals`).
+            if let remembered = await rememberedProfile(), remembered.kind == profile.kind {
+                profile = profile.keepingRefusals(of: remembered)
+            }
+            await memory.remember(profile, for: key, model: modelName ?? "")
         }
-        // Remembered once a request has been answered with it (or the server taught something): a command
-        // refused before that leaves the database as it was.
+        // Otherwise remembered once a request has been answered with it: a command refused before that
+        // leaves the database as it was.
         await facts.setProfile(profile)
         return profile
     }
 
-    /// Changes the profile (a lesson from a refusal, a reasoning model seen), remembering it.
+    /// The profile remembered for this server and model (unless it expired), as `LessonRules` believe it.
+    public func rememberedProfile() async -> EngineProfile? {
+        await memory?.profile(for: Self.withoutCredentials(baseURL), model: modelName ?? "")?.believable
+    }
+
+    /// Forgets every profile remembered for this server (its base URL, any model): the next request asks
+    /// the server afresh. The profiles forgotten, for saying what was forgotten.
+    public func forgetLearnt() async -> [EngineProfile] {
+        await facts.forget()
+        return await memory?.forget(baseURL: Self.withoutCredentials(baseURL)) ?? []
+    }
+
+    /// Changes the profile (a window an overflow named), remembering it at once.
     private func update(_ change: (inout EngineProfile) -> Void) async throws -> EngineProfile {
         var profile = try await profile()
         change(&profile)
@@ -215,12 +230,21 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
         let reply = try await answer(request, body: body, mode: mode, streaming: streaming, profile: profile)
         if let memoKey, let learnt = try? await self.profile(), !learnt.fixedSampling { await memo.keep(reply, for: memoKey) }
-        if !profile.isReasoning, reply.reasoning != nil || (reply.usage?.output.reasoningTokenCount ?? 0) > 0 {
-            _ = try? await update { $0.isReasoning = true }
-        } else if await facts.claimRemembering(), let memory, let known = await facts.profile {
+        await learn(from: reply)
+        return reply
+    }
+
+    /// What an answered request teaches: the prompt it answered (no window an overflow names later in the run
+    /// may be smaller), whether it carried reasoning (`LessonRules.reasoningSightings` in a row make a
+    /// reasoning model). The profile is remembered after the run's first answer, and again whenever it
+    /// changed: a lesson from a refusal is kept only once a request sent with it was answered.
+    private func learn(from reply: ModelReply) async {
+        await facts.answered(promptTokens: reply.usage?.input.totalTokenCount ?? 0)
+        let seen = reply.reasoning.map { !$0.isEmpty } ?? false || (reply.usage?.output.reasoningTokenCount ?? 0) > 0
+        await facts.change { $0.observeReasoning(seen) }
+        if await facts.claimRemembering(), let memory, let known = await facts.profile {
             await memory.remember(known, for: Self.withoutCredentials(baseURL), model: modelName ?? "")
         }
-        return reply
     }
 
     /// A kept answer handed over as a streamed one would be: its thinking, then its text in one piece.
@@ -312,6 +336,25 @@ public struct OpenAICompatibleModel: LanguageModel {
         _ = try? await send(path: "v1/chat/completions", body: .object(RequestContract.shape(body, for: profile, reasoning: reasoning)), timeout: timeout)
     }
 
+    /// An overflow as the error the session recovers from. The window it names is believed only as
+    /// `LessonRules.believedWindow` says (a 16-token window, or one smaller than a prompt the server just
+    /// answered, is not a window); a believed one is kept where the server never said its own, so doctor
+    /// shows it and the next session counts against it. An unbelieved one is not passed on either: the
+    /// error carries the window plan already counts with, so recovery does not shrink the model to nothing.
+    private func overflow(tokens: Int, named window: Int, profile: EngineProfile) async throws -> LanguageModelError {
+        let answered = await facts.answeredPrompt
+        guard let believed = LessonRules.believedWindow(named: window, answered: answered) else {
+            return .contextSizeExceeded(tokenCount: tokens, contextSize: profile.window)
+        }
+        if believed != profile.contextSize, !profile.isWindowKnown || profile.contextSource == EngineProfile.overflowSource {
+            _ = try await update {
+                $0.contextSize = believed
+                $0.contextSource = EngineProfile.overflowSource
+            }
+        }
+        return .contextSizeExceeded(tokenCount: tokens, contextSize: believed)
+    }
+
     /// Sends a completion shaped to the server's contract: a refused field is dropped or renamed (once each,
     /// remembered) and the request sent again; a rate limit is waited out up to `maximumRateLimitWait`.
     private func complete(_ body: [String: JSONValue]) async throws -> Data {
@@ -341,23 +384,16 @@ public struct OpenAICompatibleModel: LanguageModel {
             case .success:
                 return value
             case let .overflow(tokens, contextSize):
-                // The window named by the overflow, kept where the server never said one: doctor shows it and
-                // the next session counts against it.
-                if EngineProfile.contextSizes.contains(contextSize), contextSize != profile.contextSize,
-                   !profile.isWindowKnown || profile.contextSource == EngineProfile.overflowSource {
-                    profile = try await update {
-                        $0.contextSize = contextSize
-                        $0.contextSource = EngineProfile.overflowSource
-                    }
-                }
-                throw LanguageModelError.contextSizeExceeded(tokenCount: tokens, contextSize: contextSize)
+                throw try await overflow(tokens: tokens, named: contextSize, profile: profile)
             case let .lesson(lesson):
                 lessons += 1
                 let taught = RequestContract.apply(lesson, to: profile)
                 guard lessons <= 4, taught != profile else {
                     throw LanguageModelError.rejected(status: status, message: Self.message(of: data))
                 }
-                profile = try await update { $0 = taught }
+                // Used for this run at once; remembered once the request sent with it is answered.
+                profile = taught
+                await facts.change { $0 = taught }
             case let .rateLimited(retryAfter):
                 // Without a word on how long: 1, 2, 4, 8 s. Never less than `minimumRetryWait`: a Retry-After
                 // of 0 or a date past is no reason to send eight requests in half a second.
@@ -611,13 +647,38 @@ actor ServerFacts {
     private var counted: [String: Int] = [:]
 
     private var remembered = false
+    /// The profile changed since it was last remembered (a lesson, a reply's reasoning).
+    private var isChanged = false
+    /// The largest prompt the server answered in this run, in tokens.
+    private(set) var answeredPrompt = 0
 
     func setProfile(_ value: EngineProfile) { profile = value }
 
-    /// True the first time: the profile is then written to the memory (once a run).
+    /// Changes the profile of this run (nothing when none is known yet), to be remembered after the next answer.
+    func change(_ body: @Sendable (inout EngineProfile) -> Void) {
+        guard var changed = profile else { return }
+        body(&changed)
+        guard changed != profile else { return }
+        profile = changed
+        isChanged = true
+    }
+
+    func answered(promptTokens: Int) { answeredPrompt = max(answeredPrompt, min(max(promptTokens, 0), 16_777_216)) }
+
+    /// True the first time, and after a change: the profile is then written to the memory.
     func claimRemembering() -> Bool {
-        defer { remembered = true }
-        return !remembered
+        defer {
+            remembered = true
+            isChanged = false
+        }
+        return !remembered || isChanged
+    }
+
+    /// Forgets the profile (the next request asks the server afresh).
+    func forget() {
+        profile = nil
+        remembered = false
+        isChanged = false
     }
     func tokenizerFailed() { tokenizerWorks = false }
 

@@ -39,19 +39,12 @@ public struct Diagnosis: Sendable {
         public var isEngineForced: Bool
         /// The user forced native tool calling on a server whose chat template cannot do tools.
         public var isNativeForcedWithoutToolSupport: Bool
+        /// What plan had learnt in passing and the fresh look replaced (an overflow's window, a reasoning model).
+        public var replaced: [EngineProfile.LearntFact] = []
 
-        /// What the server's refusals taught, in words.
+        /// What the server's refusals taught (and a window its overflow named), in words.
         public var learnt: [String] {
-            var learnt = profile.droppedFields.map { "\($0) not sent" }
-            learnt += profile.renamedFields.sorted(by: { $0.key < $1.key }).map { "\($0.key) sent as \($0.value)" }
-            if profile.fixedSampling { learnt.append("default sampling only") }
-            if profile.schemaInJSONObject, !profile.kind.takesSchemaInJSONObject {
-                learnt.append("structured output as json_object with a schema")
-            }
-            if profile.contextSource == EngineProfile.overflowSource, let size = profile.contextSize {
-                learnt.append("a window of \(size.formatted(.number.grouping(.automatic))) tokens, from its overflow message")
-            }
-            return learnt
+            profile.learntFacts.filter { $0 != .reasoning }.map(\.description)
         }
 
         /// Whether the window is too small for a follow-up.
@@ -74,19 +67,22 @@ public struct Diagnosis: Sendable {
     public var contact: String?
     public var model: Model
 
-    /// How many things need the traveller's attention (doctor exits 69 when any do).
-    public var problems: Int {
-        var count = database.integrity == "ok" ? 0 : 1
-        count += database.damagedRows.count
-        if placeData != .ok { count += 1 }
-        count += forecastServices.filter { $0.isReachable == false }.count
+    /// What needs the traveller's attention, in the order doctor prints it (doctor exits 69 when anything does).
+    public var found: [DoctorProblem] {
+        var found: [DoctorProblem] = database.integrity == "ok" ? [] : [.integrity]
+        found += database.damagedRows.map { .damagedRow(table: $0.table, id: $0.id) }
+        if placeData != .ok { found.append(.placeData(placeData)) }
+        found += forecastServices.filter { $0.isReachable == false }.map { .unreachable(service: $0.name) }
         switch model {
         case .builtin: break
-        case .unreachable: count += 1
+        case .unreachable: found.append(.modelUnreachable)
         case let .server(server):
-            if server.isNativeForcedWithoutToolSupport { count += 1 }
-            if server.isWindowTooSmall { count += 1 }
+            if server.isNativeForcedWithoutToolSupport { found.append(.nativeToolsDropped) }
+            if server.isWindowTooSmall { found.append(.windowTooSmall) }
         }
-        return count
+        return found
     }
+
+    /// How many problems doctor found: exactly the ones it names (`found`).
+    public var problems: Int { found.count }
 }

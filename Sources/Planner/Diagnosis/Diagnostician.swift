@@ -4,7 +4,8 @@ import Store
 import Tools
 
 /// Gathers a `Diagnosis`: reads the database, checks the place data, asks each service once (unless offline)
-/// and asks the model server afresh (what it refused before is kept, and the profile remembered).
+/// and asks the model server afresh (the profile replaces what was remembered; only what the server taught
+/// by refusing requests is kept). `forget` drops what plan learnt about a model server.
 public struct Diagnostician: Sendable {
     /// A service to ask: its name, its base URL and the User-Agent it gets.
     public struct Endpoint: Sendable {
@@ -83,16 +84,29 @@ public struct Diagnostician: Sendable {
         return services
     }
 
+    /// Forgets what plan learnt about the model's server (nothing to forget for the built-in engine); asks
+    /// nothing of the server.
+    public func forget(_ model: any LanguageModel) async -> EngineForgetting {
+        guard let server = model as? OpenAICompatibleModel else { return EngineForgetting(endpoint: nil, profiles: 0, facts: []) }
+        let forgotten = await server.forgetLearnt()
+        var facts: [EngineProfile.LearntFact] = []
+        for fact in forgotten.flatMap(\.learntFacts) where !facts.contains(fact) { facts.append(fact) }
+        return EngineForgetting(endpoint: server.displayURL, profiles: forgotten.count, facts: facts)
+    }
+
     func model(_ model: any LanguageModel, describe: (any Error) -> String) async -> Diagnosis.Model {
         guard let server = model as? OpenAICompatibleModel else { return .builtin }
         progress("Asking the model server…")
         defer { progress(nil) }
         do {
+            let before = await server.rememberedProfile()?.learntFacts ?? []
             let profile = try await server.profile(fresh: true)
+            let kept = profile.learntFacts
             return .server(Diagnosis.ModelServer(
                 endpoint: server.displayURL, profile: profile, servedName: await server.servedName(),
                 toolMode: try await server.toolMode(), isEngineForced: server.forcedEngine != nil,
-                isNativeForcedWithoutToolSupport: await server.isNativeForcedWithoutToolSupport()
+                isNativeForcedWithoutToolSupport: await server.isNativeForcedWithoutToolSupport(),
+                replaced: before.filter { !kept.contains($0) }
             ))
         } catch {
             return .unreachable(endpoint: server.displayURL, detail: describe(error))

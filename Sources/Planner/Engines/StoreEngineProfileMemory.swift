@@ -24,4 +24,10 @@ public struct StoreEngineProfileMemory: EngineProfileMemory {
         guard let text = profile.jsonText() else { return }
         try? await store.saveEngineProfile(baseURL: baseURL, model: model, json: text, lifetime: lifetime)
     }
+
+    /// Forgets what was learnt about a server; a profile that cannot be read back is forgotten all the same.
+    public func forget(baseURL: String) async -> [EngineProfile] {
+        let forgotten = (try? await store.forgetEngineProfiles(baseURL: baseURL)) ?? []
+        return forgotten.compactMap(EngineProfile.from(jsonText:))
+    }
 }

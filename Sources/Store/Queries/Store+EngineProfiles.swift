@@ -27,6 +27,19 @@ extension Store {
         }
     }
 
+    /// Forgets every profile learnt for a server (any model, expired or not); the JSON of those that had not
+    /// expired, for saying what was forgotten.
+    public func forgetEngineProfiles(baseURL: String) throws -> [String] {
+        let now = clock().timeIntervalSince1970
+        return try connection.write {
+            let live = try connection.query(
+                "SELECT profile FROM engine_profiles WHERE base_url = ? AND expires_at > ? ORDER BY model", [baseURL, now]
+            ).map { try $0.string("profile") }
+            try connection.query("DELETE FROM engine_profiles WHERE base_url = ?", [baseURL])
+            return live
+        }
+    }
+
     /// Adds hidden reasoning tokens a server reported for a session.
     public func addReasoningTokens(sessionID: Int, tokens: Int) throws {
         guard tokens > 0 else { return }

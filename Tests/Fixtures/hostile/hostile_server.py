@@ -17,7 +17,7 @@ Authorization, body size), POST /_reset.
 Scenarios (see SCENARIOS below for the exact behaviour): ok, huge-numbers, escapes, trickle, huge-body,
 huge-error, foreign-forecast, redirect-foreign, m-ok, m-escapes, m-ask-escapes, m-redirect-301/302/307/308,
 m-huge-error, m-huge-answer(-unsized), m-trickle, m-sse-endless, m-sse-longline, m-nctx-0, m-nctx-negative,
-m-nctx-huge, m-huge-usage; issue 20: g-huge-id, g-negative-id, g-huge-region (geocoders: /v1/search is
+m-nctx-huge, m-huge-usage; issue 41: m-poison-window, m-poison-rename; issue 20: g-huge-id, g-negative-id, g-huge-region (geocoders: /v1/search is
 Open-Meteo's, /search Nominatim's), g-none (nothing found), g-markdown (a Markdown link and HTML in a place name), m-markdown (links and HTML in items), m-nctx-tiny, m-stream-1mb (a 1 MB structured answer in 200-byte events); issue 32: m-names (invisible characters, long
 accented names, digits and a formula in item names).
 """
@@ -184,6 +184,7 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/_reset":
             with LOCK:
                 LOG.clear()
+                POISON.clear()
             return self.send(200, {"ok": True})
         if url.path in ("/_hold", "/_release", "/_held"):
             return self.send(200, round_four_trips_control(url.path))
@@ -203,6 +204,8 @@ class Handler(BaseHTTPRequestHandler):
         if scenario.startswith("w-") and rest in ("/alerts/active", "/v1/archive", "/search"):
             return weather_round_four(self, scenario, rest, url.query)
         if round_four(self, scenario, rest, body):
+            return None
+        if round_five_poison(self, scenario, rest, body):
             return None
         if rest.startswith("/points/"):
             return self.points(scenario, base, other)
@@ -515,6 +518,51 @@ def round_four_chunks(answer):
     chunks.append({"choices": [{"delta": {}, "finish_reason": answer["choices"][0]["finish_reason"]}],
                    "usage": answer["usage"]})
     return chunks
+
+
+# -- issue 41, round five: engine memory a server cannot poison ------------------------------------------
+# No /props (a server that never says its window, learnt only from overflows). The first chat request after
+# POST /_reset is poison, every later one is answered as m-ok:
+#   m-poison-window  a 400 overflow naming a 16-token window (llama-server's words and fields)
+#   m-poison-rename  a 400 "Unsupported parameter: 'messages' ... Use 'input' instead."; a request that
+#                    then sends `input` without `messages` is refused with "'messages' is required"
+
+POISON = {}
+
+
+def round_five_poison(handler, scenario, rest, body):
+    if scenario not in ("m-poison-window", "m-poison-rename"):
+        return False
+    if rest == "/props":
+        handler.send(404, {"error": {"message": "no props here"}})
+        return True
+    if rest == "/v1/models":
+        handler.send(200, {"object": "list", "data": [{"id": "poison", "object": "model"}]})
+        return True
+    if rest != "/v1/chat/completions":
+        return False
+    if "messages" not in body:
+        handler.send(400, {"error": {"message": "'messages' is required", "type": "invalid_request_error"}})
+        return True
+    with LOCK:
+        count = POISON.get(scenario, 0)
+        POISON[scenario] = count + 1
+    if count == 0 and scenario == "m-poison-window":
+        handler.send(400, {"error": {"code": 400, "type": "exceed_context_size_error", "n_prompt_tokens": 900, "n_ctx": 16,
+                                     "message": "request (900 tokens) exceeds the available context size (16 tokens)"}})
+        return True
+    if count == 0:
+        handler.send(400, {"error": {"message": "Unsupported parameter: 'messages' is not supported with this model. "
+                                                "Use 'input' instead.", "type": "invalid_request_error",
+                                     "param": "messages", "code": "unsupported_parameter"}})
+        return True
+    if body.get("stream"):
+        answer = handler.answer(scenario, body)
+        handler.send(200, "".join(f"data: {json.dumps(c)}\n\n" for c in round_four_chunks(answer)) + "data: [DONE]\n\n",
+                     "text/event-stream")
+    else:
+        handler.send(200, handler.answer(scenario, body))
+    return True
 
 
 class Server(ThreadingHTTPServer):

@@ -7,7 +7,7 @@ see recorded/ and README.md next to this file), but every chat answer comes
 from a script of steps instead of a model.
 
     python3 fake_llama_server.py --port 0 [--n-ctx 4096] [--script FILE]
-                                 [--supports-tools true|false]
+                                 [--supports-tools true|false] [--no-props]
 
 prints exactly `PORT <n>` on stdout once bound, then serves on 127.0.0.1.
 
@@ -15,6 +15,8 @@ Endpoints
   GET  /health                 {"status":"ok"}
   GET  /props                  real shape: default_generation_settings.n_ctx,
                                chat_template, chat_template_caps, model_path, ...
+                               (404 with --no-props: a server that never says its
+                               window, as a hosted API, learnt only from overflows)
   GET  /v1/models, /models     OpenAI list with one model
   POST /tokenize               {"content": s} -> {"tokens": [...]},
                                ceil(len(utf8(s)) / 4) tokens
@@ -185,6 +187,7 @@ class State:
         self.chunk_delay = max(0.0, args.chunk_delay)
         self.released = threading.Event()
         self.hold_props = False
+        self.no_props = args.no_props
         self.reset()
 
     def reset(self):
@@ -316,7 +319,7 @@ class Handler(BaseHTTPRequestHandler):
                 st.log.append({"method": "GET", "path": path})
         if path == "/health":
             self.send_json(200, {"status": "ok"})
-        elif path == "/props":
+        elif path == "/props" and not st.no_props:
             if st.hold_props:
                 st.released.wait(60)
             self.send_json(200, self.props())
@@ -670,6 +673,7 @@ def main(argv=None):
                         help="characters of content per streamed chunk (arguments: twice that)")
     parser.add_argument("--chunk-delay", type=float, default=0.0, help="seconds between streamed chunks")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--no-props", action="store_true", help="answer /props with 404 (no window said)")
     args = parser.parse_args(argv)
 
     Handler.state = State(args)
