@@ -218,11 +218,13 @@ import Testing
         let world = try world()
         #expect(try world.run(["add", "Denver, CO"] + world.dates(1, 3)).status == 0)
         // The forecast is held: the pack is then waiting on the weather, with its session open.
-        try await world.services.fault("/gridpoints", mode: "slow", times: 1, delay: 8)
+        // Held 12 s, inside the pack's 20 s deadline: long enough for the `rm` to land on a loaded machine.
+        try await world.services.fault("/gridpoints", mode: "slow", times: 1, delay: 12)
         let process = Process()
         process.executableURL = PlanSandbox.binary
         process.arguments = ["pack", "1"]
         process.environment = world.sandbox.environment.merging(world.network) { _, new in new }
+            .merging(["PLAN_HTTP_TIMEOUT": "20"]) { _, new in new }
         process.currentDirectoryURL = world.sandbox.folder
         let packing = PlanSandbox.runInBackground(process)
         // A bound, not a timing claim: wait until the held request has arrived.
@@ -257,5 +259,10 @@ import Testing
             #expect(result.stderr.contains("is damaged") && result.stderr.contains(damage.words), "\(command): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 2, "what is wrong, and how to recover: \(result.stderr)")
         }
+        // doctor describes the damage on stdout, then fails as every command does.
+        let doctor = try sandbox.run(["doctor"])
+        #expect(doctor.status == 65, "\(doctor.stderr)")
+        #expect(doctor.stdout.contains("DAMAGED") && doctor.stdout.contains(damage.words), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("Repair: "), "\(doctor.stdout)")
     }
 }

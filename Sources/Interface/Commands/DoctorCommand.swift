@@ -40,7 +40,23 @@ public struct DoctorCommand: RunnableCommand {
     public func run(_ context: Context) async throws {
         if forget { return try await forgetLearnt(context) }
         let settings = try Settings(environment: context.environment)
-        let store = try context.openStore()
+        let store: Store
+        do {
+            store = try context.openStore()
+        } catch let error as StoreError where Self.isDamage(error) {
+            // The database plan would refuse to run on: doctor says what it finds in it, then fails as every
+            // command does (exit 65, what is wrong and how to recover).
+            try await describeDamage(error, context: context)
+            throw error
+        }
+        // A table gone since the last migration opens fine and fails later ("no such table"): doctor looks.
+        let tables = Set(try await store.rows("SELECT name AS n FROM sqlite_schema WHERE type = 'table'").map { try $0.string("n") })
+        let missing = Self.planTables.filter { !tables.contains($0) }
+        if !missing.isEmpty {
+            let error = StoreError.damagedSchema(path: store.path, detail: "no such table: \(missing.joined(separator: ", "))")
+            try await describeDamage(error, context: context)
+            throw error
+        }
         let console = context.console
         let doctor = Diagnostician(offline: self.offline || settings.isOffline) { message in
             if let message { console.progress(message) } else { console.endProgress() }
@@ -70,6 +86,41 @@ public struct DoctorCommand: RunnableCommand {
             )
         }
     }
+
+    /// A database damaged beyond opening: its schema does not match its version.
+    static func isDamage(_ error: StoreError) -> Bool {
+        switch error {
+        case .damagedSchema, .loweredVersion, .damaged, .corruptValue: return true
+        default: return error.isDamagedFile
+        }
+    }
+
+    /// What doctor can read of a database it cannot open: the damage, the schema version against the
+    /// migrations the file records and this plan's, and which of plan's tables are missing.
+    func describeDamage(_ error: StoreError, context: Context) async throws {
+        let path = context.databasePath
+        var facts = DamageFacts(path: path, problem: ErrorReport(error).message, hint: error.recoverySuggestion)
+        if let file = try? ReadOnlyDatabase(path: path) {
+            facts.version = try? await file.rows("SELECT user_version AS v FROM pragma_user_version").first?.int("v")
+            facts.applied = (try? await file.rows("SELECT version AS v FROM schema_migrations ORDER BY version"))?
+                .compactMap { try? $0.int("v") } ?? []
+            let tables = Set((try? await file.rows("SELECT name AS n FROM sqlite_schema WHERE type = 'table'"))?
+                .compactMap { try? $0.string("n") } ?? [])
+            facts.missing = Self.planTables.filter { !tables.contains($0) }
+        }
+        if json {
+            context.printJSON(facts.json)
+        } else {
+            for line in facts.lines { context.console.print(line) }
+        }
+    }
+
+    /// The tables every plan database has.
+    static let planTables = [
+        "trips", "trip_legs", "places", "http_cache", "forecast_snapshots", "sessions", "transcript_entries",
+        "packing_lists", "list_changes", "preference_changes", "traveller_settings", "engine_profiles", "trip_settings",
+        "place_lookups", "notices_shown",
+    ]
 
     /// `--forget`: drops what plan learnt about the model server (asking it nothing) and says what.
     func forgetLearnt(_ context: Context) async throws {
