@@ -218,13 +218,13 @@ import Testing
         let world = try world()
         #expect(try world.run(["add", "Denver, CO"] + world.dates(1, 3)).status == 0)
         // The forecast is held: the pack is then waiting on the weather, with its session open.
-        // Held 12 s, inside the pack's 20 s deadline: long enough for the `rm` to land on a loaded machine.
-        try await world.services.fault("/gridpoints", mode: "slow", times: 1, delay: 12)
+        // Held 30 s, inside the pack's 40 s deadline: long enough for the `rm` to land on a loaded machine.
+        try await world.services.fault("/gridpoints", mode: "slow", times: 1, delay: 30)
         let process = Process()
         process.executableURL = PlanSandbox.binary
         process.arguments = ["pack", "1"]
         process.environment = world.sandbox.environment.merging(world.network) { _, new in new }
-            .merging(["PLAN_HTTP_TIMEOUT": "20"]) { _, new in new }
+            .merging(["PLAN_HTTP_TIMEOUT": "40"]) { _, new in new }
         process.currentDirectoryURL = world.sandbox.folder
         let packing = PlanSandbox.runInBackground(process)
         // A bound, not a timing claim: wait until the held request has arrived.

@@ -121,6 +121,28 @@ import Testing
                 == tent.firstRange(of: "Camping")?.lowerBound.utf16Offset(in: tent), "the emoji is two UTF-16 units, one column")
     }
 
+    /// Issue 41: a name longer than the column (34 characters) put its reason out of line and pushed the
+    /// column; it now has the reason under it, in the column, and the others stay aligned.
+    @Test func aLongNameKeepsTheReasonsColumnAligned() {
+        let items = [
+            PackingItem(category: "Gear", name: "Tent", reason: "Camping", origin: .rules),
+            PackingItem(category: "Gear", name: "An own item with a very long name indeed, longer", reason: "your own item", origin: .rules),
+            PackingItem(category: "Gear", name: "Stove", reason: "Cooking", origin: .rules),
+        ]
+        let entries = items.enumerated().map { index, item in
+            TravellerList.Entry(number: index + 1, item: item, packed: false, source: .engine, key: item.name)
+        }
+        let lines = ListPrinter.items(TravellerList(base: nil, entries: entries), console: PlainText())
+        let column = { (text: String) -> Int? in
+            lines.first { $0.contains(text) }.flatMap { $0.firstRange(of: text)?.lowerBound.utf16Offset(in: $0) }
+        }
+        #expect(column("Camping") != nil && column("Camping") == column("Cooking") && column("Camping") == column("your own item"),
+                "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("An own item with a very long name indeed, longer") }, "the long name whole, alone: \(lines)")
+        let tent = lines.first { $0.contains("Camping") } ?? ""
+        #expect(tent.contains("Tent" + String(repeating: " ", count: 32) + "Camping"), "the column is 34 wide: \(tent)")
+    }
+
     @Test func stylesReachTheTextOnlyThroughTheStyler() {
         struct Brackets: TextStyling {
             var isUTF8: Bool { true }

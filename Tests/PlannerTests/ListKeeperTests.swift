@@ -110,7 +110,10 @@ import Tools
             Self.item("Rain jacket", "Rain & weather", reason: "90% rain Thu Dec 4"),
         ], trip: trip)
         let list = try await fixture.keeper.list(tripID: trip.id)
-        #expect(list.entry(key: "socks")?.packed == true)
+        // The tick followed the socks by name, for the 5 it packed: the new list asks 6, so 5 of 6 (issue 41).
+        #expect(list.entry(key: "socks")?.packed == false)
+        #expect(list.entry(key: "socks")?.packedQuantity == 5)
+        #expect(list.entry(key: "socks")?.partNote == "5 of 6 packed")
         #expect(list.entry(key: "socks")?.item.quantity == 6)
         #expect(list.entry(key: "sun hat")?.packed == false)
         let kept = try #require(list.entry(key: "sunscreen"))

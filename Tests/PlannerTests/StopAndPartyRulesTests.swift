@@ -150,6 +150,34 @@ import Tools
         return PackingRules.list(for: context)
     }
 
+    /// Issue 41: a model's one-person counts on a family's trip are counted for everyone by plan's check, and
+    /// said; a count already the family's is kept; a count no party could use is cut to what the days allow.
+    @Test func aModelsOnePersonCountsAreCountedForTheParty() throws {
+        let days = (0..<5).map { Rules.day($0, high: 84, low: 66, chance: 10, summary: "Sunny", uv: 8) }
+        var context = PackingContext(start: Self.start, end: Self.start.adding(days: 4), activities: [], days: days,
+                                     missingDays: [], latitude: 30, country: "US")
+        context.party = TripParty(adults: 4, children: [9])
+        let answer = PackingList(items: [
+            PackingItem(category: "Clothing", name: "Underwear", quantity: 3, reason: "One a day"),
+            PackingItem(category: "Clothing", name: "Socks", quantity: 30, reason: "Six each"),
+            PackingItem(category: "Toiletries", name: "Toothbrush and toothpaste", reason: "Daily"),
+            PackingItem(category: "Documents & money", name: "ID or driving licence", reason: "Always"),
+            PackingItem(category: "Electronics", name: "Phone and charger", quantity: 900, reason: "Every trip"),
+            PackingItem(category: "Clothing", name: "Shorts", quantity: 2, reason: "Hot days"),
+        ])
+        let outcome = PackingCheck(context: context, destination: "Orlando", place: nil).review(answer, model: "test-model")
+        let item = { (name: String) in outcome.list.items.first { $0.name == name } }
+        #expect(item("Underwear")?.quantity == 15, "3 each for 4 adults and the 9-year-old")
+        #expect(item("Socks")?.quantity == 30, "already the family's count")
+        #expect(item("Toothbrush and toothpaste")?.quantity == 5)
+        #expect(item("ID or driving licence")?.quantity == 4, "one for each adult")
+        #expect(item("Shorts")?.quantity == 10)
+        #expect(outcome.review.scaled.count == 4, "\(outcome.review.scaled)")
+        #expect(outcome.review.summary.contains("counted for the whole party"), "\(outcome.review.summary)")
+        #expect(item("Phone and charger")?.quantity == 5 * 7 * 6, "cut to six a day for 5 people for 5 days and 2 more")
+        #expect(outcome.review.capped == ["Phone and charger"])
+    }
+
     @Test(arguments: partyCases)
     func everyoneIsCountedAndSaysSo(_ party: PartyCase) throws {
         let list = Self.partyList(TripParty(adults: party.adults, children: party.children))

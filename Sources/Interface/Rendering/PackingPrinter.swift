@@ -45,6 +45,8 @@ public enum PackingPrinter {
         if !review.added.isEmpty { parts.append("\(review.added.count) added by plan's rules (+)") }
         if !review.dropped.isEmpty { parts.append("\(review.dropped.count) dropped") }
         if !review.demoted.isEmpty { parts.append("\(review.demoted.count) not weather-driven after all") }
+        if !review.scaled.isEmpty { parts.append("\(review.scaled.count) counted for the party") }
+        if !review.capped.isEmpty { parts.append("\(review.capped.count) cut to what the trip can use") }
         return parts.joined(separator: " · ") + " · 'plan history show' has the details"
     }
 

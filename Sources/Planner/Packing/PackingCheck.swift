@@ -43,6 +43,15 @@ public struct PackingCheck: Sendable {
         var mergedNames: [String] = []
         var weatherClaims = 0
         var weatherVerified = 0
+        /// Items whose count was cut to what the party and the days can use.
+        var capped: [String] = []
+    }
+
+    /// The most of one item the trip can use: six a day for each person for the days away and two more
+    /// (nappies are the most counted thing), at least 12, at most the answer's own limit.
+    var quantityCap: Int {
+        let people = max(1, context.party.people)
+        return min(PackingAnswer.maximumQuantity, max(12, people * (min(context.dayCount, 30) + 2) * 6))
     }
 
     /// Checks `list` (a model's answer) and returns the list a traveller should get.
@@ -65,6 +74,7 @@ public struct PackingCheck: Sendable {
             added: added, dropped: pass.dropped, demoted: pass.demoted, fallback: problem
         )
         review.scaled = scaled
+        review.capped = pass.capped
         return Outcome(
             list: PackingList(items: PackingRules.ordered(pass.kept), notices: checkedNotices(list.notices), review: review),
             review: review, isUsable: problem == nil, problem: problem
@@ -87,6 +97,10 @@ public struct PackingCheck: Sendable {
             return
         }
         item.category = category
+        if let quantity = item.quantity, quantity > quantityCap {
+            item.quantity = quantityCap
+            pass.capped.append(item.name)
+        }
         if isDestination(item.reason) || Self.key(item.reason).count < 2 || Self.key(item.reason) == Self.key(item.name)
             || Self.isPlaceholder(item.reason)
         {

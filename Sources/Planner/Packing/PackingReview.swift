@@ -33,6 +33,8 @@ public struct PackingReview: Codable, Sendable, Equatable {
     /// Items the answer counted for one person on a party's trip, counted by plan for everyone ("Underwear
     /// ×3" for five people became ×15).
     public var scaled: [String] = []
+    /// Items whose count was more than the party could use on the trip's days, cut to that (`PackingCheck`).
+    public var capped: [String] = []
 
     public init(
         model: String, answered: Int, kept: Int, merged: [String] = [], added: [String] = [], dropped: [Dropped] = [],
@@ -50,7 +52,7 @@ public struct PackingReview: Codable, Sendable, Equatable {
 
     /// Whether the check changed nothing.
     public var isUntouched: Bool {
-        merged.isEmpty && added.isEmpty && dropped.isEmpty && demoted.isEmpty && scaled.isEmpty && fallback == nil
+        merged.isEmpty && added.isEmpty && dropped.isEmpty && demoted.isEmpty && scaled.isEmpty && capped.isEmpty && fallback == nil
     }
 
     /// One paragraph for the transcript and `history show`.
@@ -67,13 +69,14 @@ public struct PackingReview: Codable, Sendable, Equatable {
         }
         if !demoted.isEmpty { parts.append("not weather-driven (no day and figure from the forecast): \(demoted.joined(separator: ", "))") }
         if !scaled.isEmpty { parts.append("counted for the whole party (the answer counted for one): \(scaled.joined(separator: ", "))") }
+        if !capped.isEmpty { parts.append("counts cut to what the party can use on the trip's days: \(capped.joined(separator: ", "))") }
         return "Checked \(model)'s answer: " + parts.joined(separator: "; ") + "."
     }
 }
 
 extension PackingReview {
     enum CodingKeys: String, CodingKey {
-        case model, answered, kept, merged, added, dropped, demoted, fallback, scaled
+        case model, answered, kept, merged, added, dropped, demoted, fallback, scaled, capped
     }
 
     /// Reads a stored review; one stored before a key existed (`scaled`) takes its default.
@@ -88,5 +91,6 @@ extension PackingReview {
         demoted = try container.decode([String].self, forKey: .demoted)
         fallback = try container.decodeIfPresent(String.self, forKey: .fallback)
         scaled = try container.decodeIfPresent([String].self, forKey: .scaled) ?? []
+        capped = try container.decodeIfPresent([String].self, forKey: .capped) ?? []
     }
 }
