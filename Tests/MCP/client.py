@@ -84,6 +84,13 @@ async def first(client, days, base, seen):
     document = json.loads((await client.read_resource(f"plan://trips/{trip}.json")).contents[0].text)
     expect(document["packingList"]["packed"] == 2, "the JSON resource's ticks")
 
+    # The same pack as `plan pack` (issue 42): a surfing trip in Lisbon's December sea (about 16 °C) gets a wetsuit.
+    surf = (await call(client, "packing_list", {"destination": "Lisbon", "from": days[1], "to": days[3],
+                                                "activities": ["surfing"]})).structured_content
+    surf_names = [item["name"].lower() for item in surf["items"]]
+    expect(any("wetsuit" in name for name in surf_names), f"a wetsuit for surfing in a cold sea, got {surf_names}")
+    seen["surfWetsuit"] = True
+
     seen["errors"] = [
         text(await call(client, "show_trip", {"trip": 999}, error=True)),
         text(await call(client, "packing_list", {"destination": "Denver, CO", "from": days[3], "to": days[1]}, error=True)),
@@ -115,8 +122,9 @@ async def first(client, days, base, seen):
 
 async def second(client, days, seen):
     trips = (await call(client, "list_trips", {})).structured_content["trips"]
-    expect(len(trips) == 1, f"the first session's trip, got {trips}")
-    trip = trips[0]["id"]
+    denver = [t for t in trips if t.get("destination") == "Denver, CO"]
+    expect(len(trips) == 2 and len(denver) == 1, f"the first session's two trips, Denver's once, got {trips}")
+    trip = denver[0]["id"]
     shown = (await call(client, "show_trip", {"trip": trip})).structured_content
     expect(shown["packingList"]["packed"] == 2 and shown["forecast"] is not None, "ticks and forecast kept")
     forecast = (await call(client, "forecast", {"place": "Denver, CO", "from": days[1], "to": days[3]})).structured_content

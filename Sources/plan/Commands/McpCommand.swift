@@ -74,7 +74,10 @@ struct McpCommand: RunnableCommand {
     static func pack(
         _ trip: Trip, model: any LanguageModel, store: Store, engine: EngineOptions, offline: Bool, context: Context
     ) async throws -> PackPlanner.Result {
-        let service = try context.forecastService(store: store, fresh: false, offline: offline)
+        // The sea's temperature for a trip on or in the water, as `plan pack` asks it (a wetsuit in a cold sea).
+        let service = try context.forecastService(
+            store: store, fresh: false, offline: offline, sea: PackingRules.asksTheSea(trip.activities)
+        )
         var setup = context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         setup.traveller = try await context.traveller(store: store, tripID: trip.id)
         setup.today = context.today
