@@ -84,11 +84,13 @@ async def first(client, days, base, seen):
     document = json.loads((await client.read_resource(f"plan://trips/{trip}.json")).contents[0].text)
     expect(document["packingList"]["packed"] == 2, "the JSON resource's ticks")
 
-    # The same pack as `plan pack` (issue 42): a surfing trip in Lisbon's December sea (about 16 °C) gets a wetsuit.
-    surf = (await call(client, "packing_list", {"destination": "Lisbon", "from": days[1], "to": days[3],
+    # The same pack as `plan pack` (issue 42): surfing in Cape Town's 15 °C sea gets the wetsuit the sea calls for
+    # ("Full wetsuit, 3/2 mm": "Sea about 60°F"), which needs the marine service the MCP copy never asked.
+    surf = (await call(client, "packing_list", {"destination": "Cape Town", "from": days[1], "to": days[3],
                                                 "activities": ["surfing"]})).structured_content
-    surf_names = [item["name"].lower() for item in surf["items"]]
-    expect(any("wetsuit" in name for name in surf_names), f"a wetsuit for surfing in a cold sea, got {surf_names}")
+    sea_items = [f'{item["name"]}: {item["reason"]}' for item in surf["items"] if item["reason"].startswith("Sea about")]
+    expect(any("wetsuit" in line.lower() for line in sea_items),
+           f"a wetsuit for the sea's temperature, got {[item['name'] + ': ' + item['reason'] for item in surf['items']]}")
     seen["surfWetsuit"] = True
 
     seen["errors"] = [
