@@ -162,6 +162,19 @@ import Tools
         #expect(longest.count <= PackingRules.maximumReason, "\(longest.count): \(longest)")
     }
 
+    /// The health lines fit an answer's reason for every country alone, and for a trip through many.
+    @Test func everyHealthReasonFitsAnAnswersReason() {
+        let many = Array(HealthTable.yellowFever.union(HealthTable.malaria)).sorted()
+        for countries in PlugTable.byCode.keys.map({ [$0] }) + [many] {
+            var context = Rules.context(Rules.mild, country: countries[0])
+            context.countries = countries
+            for item in PackingRules.health(context) {
+                #expect(item.reason.count <= PackingRules.maximumReason, "\(item.reason.count): \(item.reason)")
+                #expect(item.reason.contains("check before you go"))
+            }
+        }
+    }
+
     /// A party of three needs three visas; the reason keeps its source and date.
     @Test func aVisaIsCountedForEachTraveller() throws {
         var context = Rules.context(Rules.mild, country: "CN")
@@ -170,5 +183,18 @@ import Tools
         let visa = try #require(PackingRules.list(for: context).items.first { $0.name == "Visa for China" })
         #expect(visa.quantity == 3)
         #expect(visa.reason.contains("check before you go"))
+    }
+}
+
+/// A model's answer that leaves out the visa and the health lines gets them from the rules; one that names
+/// them in its own words keeps its own.
+@Suite struct BorderLinesInAnswersTests {
+    @Test func theCheckDemandsTheBorderLines() {
+        var context = PackingRulesTests.context(PackingRulesTests.mild, country: "KE")
+        context.traveller = Traveller(home: "IN")
+        let demanded = PackingCheck(context: context, destination: "Nairobi", place: nil).requiredGear().map(\.item.name)
+        #expect(demanded.contains("Yellow fever vaccination certificate") && demanded.contains("Antimalarials (ask a travel clinic)"))
+        #expect(PackingCheck.coveringWords("Visa for Russia") == ["visa"])
+        #expect(PackingCheck.coveringWords("Antimalarials (ask a travel clinic)") == ["malaria"])
     }
 }

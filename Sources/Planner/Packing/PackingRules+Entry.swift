@@ -35,7 +35,6 @@ extension PackingRules {
     /// The document line for one country's entry, or nil when the passport needs none (visa-free, home).
     static func entryDocument(_ entry: EntryTable.Entry, home: String, destination: String) -> PackingItem? {
         let name = countryName(destination)
-        let place = PowerAdvice.capitalized(name)
         let passports = passportPhrase(home)
         let (item, body, shortBody): (String, String, String)
         switch entry {
@@ -43,17 +42,16 @@ extension PackingRules {
             (item, body, shortBody) = ("Visa for \(name)", "Required for \(passports); apply before you go",
                                        "Required for your passport; apply before you go")
         case .listed(.eVisa, _):
-            (item, body, shortBody) = ("e-Visa for \(name)", "Apply online before you go (\(passports))", "Apply online before you go")
+            (item, body, shortBody) = ("e-Visa for \(name)", "Apply online first: \(passports) need one", "Apply online before you go")
         case .listed(.visaOnArrival, _):
-            (item, body, shortBody) = ("Visa on arrival for \(name)", "Issued at the border to \(passports): check the fee",
-                                       "Issued at the border: check the fee")
+            (item, body, shortBody) = ("Visa on arrival for \(name)", "Issued at the border to \(passports)", "Issued at the border")
         case .listed(.travelAuthorisation, _):
-            (item, body, shortBody) = ("Travel authorisation for \(name)", "Apply online before you go (\(passports))",
+            (item, body, shortBody) = ("Travel authorisation for \(name)", "Apply online first: \(passports) need one",
                                        "Apply online before you go")
         case .ownRules(let sovereign):
             guard !(idCardArea.contains(EntryTable.passportCountry(home)) && idCardArea.contains(sovereign)),
                   EntryTable.passportCountry(home) != sovereign else { return nil }
-            (item, body, shortBody) = ("Entry rules for \(name)", "\(place) sets its own, apart from \(countryName(sovereign))",
+            (item, body, shortBody) = ("Entry rules for \(name)", "A territory of \(countryName(sovereign)) with entry rules of its own",
                                        "A territory with entry rules of its own")
             let reason = fitted(body, shortBody, suffix: "(check before you go)")
             return PackingItem(category: "Documents & money", name: item, reason: reason)
@@ -69,11 +67,12 @@ extension PackingRules {
         return full.count <= maximumReason ? full : "\(shortBody) \(suffix)"
     }
 
-    /// "British passports", "US passports", "passports of Kenya".
+    /// "British passports", "US passports", "Kenya passports", "passports of the Gambia".
     static func passportPhrase(_ home: String) -> String {
         let code = EntryTable.passportCountry(home)
         if let adjective = passportAdjectives[code] { return "\(adjective) passports" }
-        return "passports of \(countryName(code))"
+        let name = countryName(code)
+        return name.hasPrefix("the ") ? "passports of \(name)" : "\(name) passports"
     }
 
     /// How a passport's country is said before "passports", for the most common homes.
@@ -90,20 +89,21 @@ extension PackingRules {
     /// A yellow fever certificate where WHO lists a risk, antimalarials (from a travel clinic) where CDC
     /// lists malaria: one line each for the trip, naming its countries.
     @Sendable static func health(_ context: PackingContext) -> [PackingItem] {
-        let source = "(WHO, CDC lists of \(HealthTable.checked); check before you go)"
         var items: [PackingItem] = []
         let feverNames = context.abroad.filter(HealthTable.hasYellowFever).map(countryName)
         if !feverNames.isEmpty {
             items.append(PackingItem(
                 category: "Health", name: "Yellow fever vaccination certificate",
-                reason: fitted("Yellow fever risk in \(listed(feverNames)); the border may ask", "Yellow fever risk on this trip; the border may ask", suffix: source)
+                reason: fitted("Yellow fever risk in \(listed(feverNames)); the border may ask", "Yellow fever risk on this trip",
+                               suffix: "(WHO risk list; check before you go)")
             ))
         }
         let malariaNames = context.abroad.filter(HealthTable.hasMalaria).map(countryName)
         if !malariaNames.isEmpty {
             items.append(PackingItem(
                 category: "Health", name: "Antimalarials (ask a travel clinic)",
-                reason: fitted("Malaria in parts of \(listed(malariaNames))", "Malaria in parts of this trip's countries", suffix: source)
+                reason: fitted("Malaria in parts of \(listed(malariaNames))", "Malaria on this trip",
+                               suffix: "(CDC Yellow Book 2024; check before you go)")
             ))
         }
         return items
@@ -126,7 +126,8 @@ extension PackingRules {
             case .listed(.noAdmission, _):
                 return "The Passport Index (\(EntryTable.dataDate)) lists no admission to \(countryName(country)) for \(passportPhrase(home)): check before you go, with its embassy."
             case .permitOnly:
-                return "\(name) has no regular admission: a visit needs a permit from the authority that runs it (check before you go)."
+                let has = name.hasSuffix("s") ? "have" : "has"
+                return "\(name) \(has) no regular admission: a visit needs a permit from the authority that runs it (check before you go)."
             case .listed(.visaFree(let days?), _) where context.abroad.count == 1 && context.dayCount > days:
                 return "\(name) admits \(passportPhrase(home)) without a visa for \(days) days (Passport Index \(EntryTable.dataDate)); this trip is \(context.dayCount) days: check before you go."
             default:
