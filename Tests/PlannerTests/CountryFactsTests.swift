@@ -159,6 +159,7 @@ import Tools
                       let item = PackingRules.entryDocument(entry, home: home, destination: destination) else { continue }
                 if item.reason.count > longest.count { longest = item.reason }
                 #expect(item.reason.contains("check before you go"))
+                #expect(item.reason.contains(EntryTable.dataDate) || item.reason.contains(EntryTable.territoriesChecked), "\(item.reason)")
             }
         }
         #expect(longest.count <= PackingRules.maximumReason, "\(longest.count): \(longest)")
@@ -172,7 +173,7 @@ import Tools
             context.countries = countries
             for item in PackingRules.health(context) {
                 #expect(item.reason.count <= PackingRules.maximumReason, "\(item.reason.count): \(item.reason)")
-                #expect(item.reason.contains("check before you go"))
+                #expect(item.reason.contains("check before you go") && item.reason.contains("20"), "\(item.reason)")
             }
         }
     }

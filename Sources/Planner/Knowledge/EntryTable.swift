@@ -113,6 +113,9 @@ public enum EntryTable {
 
     // MARK: - Territories the dataset does not list
 
+    /// The day the territories' rules were compiled.
+    public static let territoriesChecked = "2026-12-05"
+
     /// Each territory's rule and governing country. Follows: the governing country's visa rules apply
     /// (Puerto Rico, Guam and the Northern Marianas are in the US's; Åland in Finland's Schengen area;
     /// Jersey, Guernsey and the Isle of Man in the UK's; the Cocos, Christmas and Norfolk Islands in

@@ -53,7 +53,7 @@ extension PackingRules {
                   EntryTable.passportCountry(home) != sovereign else { return nil }
             (item, body, shortBody) = ("Entry rules for \(name)", "A territory of \(countryName(sovereign)) with entry rules of its own",
                                        "A territory with entry rules of its own")
-            let reason = fitted(body, shortBody, suffix: "(check before you go)")
+            let reason = fitted(body, shortBody, suffix: "(as of \(EntryTable.territoriesChecked); check before you go)")
             return PackingItem(category: "Documents & money", name: item, reason: reason)
         case .listed, .permitOnly:
             return nil
@@ -95,7 +95,7 @@ extension PackingRules {
             items.append(PackingItem(
                 category: "Health", name: "Yellow fever vaccination certificate",
                 reason: fitted("Yellow fever risk in \(listed(feverNames)); the border may ask", "Yellow fever risk on this trip",
-                               suffix: "(WHO risk list; check before you go)")
+                               suffix: "(WHO list, compiled \(HealthTable.checked); check before you go)")
             ))
         }
         let malariaNames = context.abroad.filter(HealthTable.hasMalaria).map(countryName)
@@ -127,7 +127,7 @@ extension PackingRules {
                 return "The Passport Index (\(EntryTable.dataDate)) lists no admission to \(countryName(country)) for \(passportPhrase(home)): check before you go, with its embassy."
             case .permitOnly:
                 let has = name.hasSuffix("s") ? "have" : "has"
-                return "\(name) \(has) no regular admission: a visit needs a permit from the authority that runs it (check before you go)."
+                return "\(name) \(has) no regular admission: a visit needs a permit from the authority that runs it (as of \(EntryTable.territoriesChecked); check before you go)."
             case .listed(.visaFree(let days?), _) where context.abroad.count == 1 && context.dayCount > days:
                 return "\(name) admits \(passportPhrase(home)) without a visa for \(days) days (Passport Index \(EntryTable.dataDate)); this trip is \(context.dayCount) days: check before you go."
             default:
