@@ -89,25 +89,22 @@ extension PackingRules {
     /// A yellow fever certificate where WHO lists a risk, antimalarials (from a travel clinic) where CDC
     /// lists malaria: one line each for the trip, naming its countries.
     @Sendable static func health(_ context: PackingContext) -> [PackingItem] {
-        var items: [PackingItem] = []
-        let feverNames = context.abroad.filter(HealthTable.hasYellowFever).map(countryName)
-        if !feverNames.isEmpty {
-            items.append(PackingItem(
-                category: "Health", name: "Yellow fever vaccination certificate",
-                reason: fitted("Yellow fever risk in \(listed(feverNames)); the border may ask", "Yellow fever risk on this trip",
-                               suffix: "(WHO list, compiled \(HealthTable.checked); check before you go)")
-            ))
+        healthLines.compactMap { line in
+            let names = context.abroad.filter(line.applies).map(countryName)
+            guard !names.isEmpty else { return nil }
+            let reason = fitted("\(line.lead) \(listed(names))\(line.tail)", line.short, suffix: line.source)
+            return PackingItem(category: "Health", name: line.name, reason: reason)
         }
-        let malariaNames = context.abroad.filter(HealthTable.hasMalaria).map(countryName)
-        if !malariaNames.isEmpty {
-            items.append(PackingItem(
-                category: "Health", name: "Antimalarials (ask a travel clinic)",
-                reason: fitted("Malaria in parts of \(listed(malariaNames))", "Malaria on this trip",
-                               suffix: "(CDC Yellow Book 2024; check before you go)")
-            ))
-        }
-        return items
     }
+
+    /// Each health line: where it applies, its name, its reason's words ("lead Kenya tail", or `short` when
+    /// the countries are too long to name) and its source.
+    static let healthLines: [(applies: @Sendable (String) -> Bool, name: String, lead: String, tail: String, short: String, source: String)] = [
+        (HealthTable.hasYellowFever, "Yellow fever vaccination certificate", "Yellow fever risk in", "; the border may ask",
+         "Yellow fever risk on this trip", "(WHO list, compiled \(HealthTable.checked); check before you go)"),
+        (HealthTable.hasMalaria, "Antimalarials (ask a travel clinic)", "Malaria in parts of", "",
+         "Malaria on this trip", "(CDC Yellow Book 2024; check before you go)"),
+    ]
 
     /// "Kenya", "Kenya and Uganda", "Kenya, Uganda and Tanzania".
     static func listed(_ names: [String]) -> String {
