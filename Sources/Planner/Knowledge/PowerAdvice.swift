@@ -6,9 +6,10 @@ public struct PowerAdvice: Sendable, Equatable {
     public let home: PlugTable.Country
     public let destination: PlugTable.Country
 
-    /// Nil when either country is not in the table.
+    /// Nil when either country is not in the table, or either has no public mains (Antarctica).
     public init?(home: String, destination: String) {
-        guard let home = PlugTable.country(home), let destination = PlugTable.country(destination) else { return nil }
+        guard let home = PlugTable.country(home), let destination = PlugTable.country(destination),
+              PlugTable.hasPublicMains(home), PlugTable.hasPublicMains(destination) else { return nil }
         self.home = home
         self.destination = destination
     }
@@ -89,7 +90,14 @@ public struct PowerAdvice: Sendable, Equatable {
 
     /// "the United States", "the United Kingdom", "France".
     static func the(_ name: String) -> String {
-        ["United", "Netherlands", "Philippines", "Bahamas", "Czechia", "Dominican", "Cayman", "Maldives", "U.S."]
-            .contains { name.hasPrefix($0) } ? "the \(name)" : name
+        theNames.contains { name.hasPrefix($0) } ? "the \(name)" : name
     }
+
+    /// Names said with "the" before them (the starts of names, as the plug table spells them).
+    static let theNames = [
+        "United", "Netherlands", "Philippines", "Bahamas", "Czechia", "Dominican", "Cayman", "Maldives", "U.S.",
+        "Democratic Republic", "Republic of", "Central African", "Comoros", "Gambia", "Marshall", "Solomon",
+        "Falkland", "Faroe", "Cook Islands", "Turks", "Cocos", "British", "Northern Mariana", "Åland",
+        "French Southern", "Caribbean", "Isle of Man", "Heard Island", "South Georgia", "Pitcairn",
+    ]
 }

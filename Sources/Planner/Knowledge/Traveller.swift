@@ -33,11 +33,12 @@ public struct Traveller: Sendable, Codable, Equatable {
         guard parts.count >= 2, let last = parts.last, last.count == 2, last.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
         let code = last.uppercased()
-        return PlugTable.country(code) == nil ? nil : code
+        return isKnownCountry(code) ? code : nil
     }
 
-    /// Whether `code` is a country plan knows (its sockets and voltage are in the table).
+    /// Whether `code` is a country plan knows as a home: its sockets and voltage are in the table (not an
+    /// uninhabited place with no public mains, such as Antarctica, whose visitors' passports are another's).
     public static func isKnownCountry(_ code: String) -> Bool {
-        PlugTable.country(code.uppercased()) != nil
+        PlugTable.country(code.uppercased()).map(PlugTable.hasPublicMains) ?? false
     }
 }

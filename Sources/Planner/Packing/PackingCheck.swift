@@ -327,10 +327,18 @@ public struct PackingCheck: Sendable {
         return rules.compactMap { item in
             let demanded = item.weather || kits.contains(item.name) || clothingForKits.contains(item.name)
                 || item.name.hasPrefix("Passport") || item.name.hasPrefix("Plug adapter")
+                || Self.borderLinePrefixes.contains { item.name.hasPrefix($0) }
             guard demanded else { return nil }
             return RequiredGear(item: item, words: Self.coveringWords(item.name))
         }
     }
+
+    /// The lines of entry and health facts a model cannot know (visas by passport, yellow fever, malaria):
+    /// demanded of its answer like the passport.
+    static let borderLinePrefixes = [
+        "Visa for ", "e-Visa for ", "Visa on arrival for ", "Travel authorisation for ", "Entry rules for ",
+        "Yellow fever vaccination", "Antimalarials",
+    ]
 
     /// The words a model's item name may contain to count as the rules' item.
     static func coveringWords(_ name: String) -> [String] {
@@ -349,6 +357,11 @@ public struct PackingCheck: Sendable {
         (["umbrella"], ["umbrella"]),
         (["sunglasses"], ["sunglasses", "sun glasses", "shades"]),
         (["passport"], ["passport"]),
+        (["visa"], ["visa"]),
+        (["travel authorisation"], ["authorisation", "authorization"]),
+        (["entry rules"], ["entry rules", "entry requirement"]),
+        (["yellow fever"], ["yellow fever"]),
+        (["antimalarials"], ["malaria"]),
         (["plug adapter"], ["adapter", "adaptor"]),
         (["lip balm"], ["lip balm", "lip salve", "chapstick"]),
     ]

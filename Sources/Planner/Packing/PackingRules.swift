@@ -150,6 +150,7 @@ public enum PackingRules {
         ("activityKits", activityKits),
         ("alertGear", alertGear),
         ("essentials", essentials),
+        ("health", health),
         ("power", power),
     ]
 
@@ -418,11 +419,7 @@ public enum PackingRules {
         if context.isAbroad {
             let (name, reason) = travelDocument(home: context.traveller.home, destinations: context.abroad)
             items.append(PackingItem(category: "Documents & money", name: name, reason: reason))
-            for country in context.abroad {
-                guard let authorisation = TravelAuthorisation.reminder(home: context.traveller.home, destination: country),
-                      !items.contains(where: { $0.name == authorisation.itemName }) else { continue }
-                items.append(PackingItem(category: "Documents & money", name: authorisation.itemName, reason: authorisation.reason))
-            }
+            items += entryDocuments(context)
             items.append(PackingItem(category: "Documents & money", name: "Travel insurance details", reason: "Care abroad is rarely covered from home"))
         } else {
             items.append(PackingItem(category: "Documents & money", name: localized("ID or driving licence", for: context.traveller), reason: "Every trip"))
@@ -503,10 +500,13 @@ public enum PackingRules {
         let to = names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
         let reason = "Travelling abroad, to \(to); check it is valid for 6 months past your return"
         // An answer's reason holds 100 characters (PackingAnswer's guide): a long list of countries is cut to its number.
-        return ("Passport", reason.count <= 100 ? reason : "Travelling abroad, to \(names.count) countries; check it is valid for 6 months past your return")
+        let short = names.count == 1 ? "Abroad, to \(to); check it is valid for 6 months past your return"
+            : "Travelling abroad, to \(names.count) countries; check it is valid for 6 months past your return"
+        return ("Passport", reason.count <= 100 ? reason : short)
     }
 
-    /// "the United States", "Morocco"; the code itself when the table has no name for it.
+    /// "the United States", "Morocco": the plug table names every code of the gazetteer; the code itself
+    /// only for one it does not know.
     static func countryName(_ code: String) -> String {
         PlugTable.country(code).map { PowerAdvice.the($0.name) } ?? code
     }
@@ -605,6 +605,7 @@ public enum PackingRules {
         for notice in kits.compactMap(\.notice) { notices.append(notice) }
         let advice = context.abroad.compactMap { PowerAdvice(home: context.traveller.home, destination: $0) }
         if let note = PowerAdvice.voltageNotice(advice) { notices.append(note) }
+        notices += entryNotices(context)
         var seen: Set<String> = []
         return notices.filter { seen.insert(PackingCheck.key($0)).inserted }
     }

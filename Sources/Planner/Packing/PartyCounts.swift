@@ -34,9 +34,9 @@ struct PartyCounts {
         return counted
     }
 
-    /// The travel authorisation reminders' names for this trip's countries (one each, like passports).
+    /// The travel authorisation reminders' and visas' names for this trip's countries (one each, like passports).
     var authorisationNames: Set<String> {
-        Set(context.abroad.compactMap { TravelAuthorisation.reminder(home: context.traveller.home, destination: $0)?.itemName })
+        Set(PackingRules.entryDocuments(context).map(\.name))
     }
 
     /// One item counted for the party (nil: dropped, another line covers it).
@@ -48,7 +48,10 @@ struct PartyCounts {
             return nil  // the passport line counts the children's
         case key.hasPrefix(" passport"), authorisationNames.contains(item.name):
             item.quantity = party.people
-            item.reason = Self.fit(party.children.isEmpty ? "One each" : "One each, the children's too", item)
+            let lead = party.children.isEmpty ? "One each" : "One each, the children's too"
+            let fitted = Self.fit(lead, item)
+            // A visa's reason names its source and date: kept whole when the count's words do not fit beside it.
+            item.reason = fitted == lead && authorisationNames.contains(item.name) ? item.reason : fitted
         case key.contains(" id or driv"):
             guard party.adults > 1 else { return item }
             item.quantity = party.adults
