@@ -1,6 +1,8 @@
 import Foundation
 
-/// What a URL holds, which sets our own minimum lifetime and how stale a copy may be served on failure.
+/// What a URL holds, which sets plan's own caching policy for it in RFC 9111's terms: a heuristic lifetime,
+/// a `max-stale` allowance, a `stale-if-error` allowance and a cap on any lifetime. The server's `no-store`,
+/// `no-cache` and `must-revalidate` always win over them.
 public enum ResourceKind: String, Sendable {
     /// NWS `/points`: the point → forecast-grid mapping, which rarely changes.
     case point
@@ -13,20 +15,36 @@ public enum ResourceKind: String, Sendable {
     /// The NWS alerts in force for a point: they change by the minute.
     case alerts
 
-    /// Responses stay fresh at least this long, whatever the server says (a forecast rarely changes
-    /// within the hour; NWS sends `max-age` of a few minutes).
-    public var minimumLifetime: TimeInterval {
+    /// plan's heuristic freshness lifetime (RFC 9111 §4.2.2) for a response of this kind whose own fields
+    /// give none (no `max-age`, no `Expires`) and whose status allows a heuristic: a forecast kept a few
+    /// minutes, a place or point mapping a day, history a month; alerts none (they change by the minute).
+    /// With `Last-Modified`, 10% of the time since then counts when longer. Never beyond `maximumLifetime`.
+    public var heuristicLifetime: TimeInterval {
         switch self {
-        case .point: return 14 * 86_400
+        case .point: return 86_400
+        case .forecast: return 600
+        case .place: return 7 * 86_400
+        case .climate: return 30 * 86_400
+        case .alerts: return 0
+        }
+    }
+
+    /// plan's `max-stale` for this kind (RFC 9111 §5.2.1.2, as a client's own request directive): a stored
+    /// copy stale by at most this long is still used without a request. Never for a response whose server
+    /// said `no-cache` or `must-revalidate`. A forecast rarely changes within the hour (NWS sends `max-age`
+    /// of a few minutes); a point mapping lasts weeks; alerts get none.
+    public var maxStale: TimeInterval {
+        switch self {
+        case .point: return 13 * 86_400
         case .forecast: return 3_600
         case .place: return 90 * 86_400
         case .climate: return 365 * 86_400
-        case .alerts: return 300
+        case .alerts: return 0
         }
     }
 
     /// Responses stay fresh at most this long, whatever the server says (a forecast a day, a point
-    /// mapping 30 days, a place 90 days): a `max-age` of years, or `inf`, cannot pin an answer forever.
+    /// mapping 30 days, a place 90 days): a `max-age` of years cannot pin an answer forever.
     public var maximumLifetime: TimeInterval {
         switch self {
         case .point: return 30 * 86_400
@@ -49,8 +67,10 @@ public enum ResourceKind: String, Sendable {
         }
     }
 
-    /// When the network fails, a stale copy up to this old is served (with its age said).
-    public var maximumStaleness: TimeInterval {
+    /// plan's `stale-if-error` for this kind (RFC 5861 §4, as a client's request directive): when the network
+    /// fails or the server answers 5xx, a stored copy stale by up to this long (or the server's own
+    /// `stale-if-error`, when longer) is served, with its age said. Never for `no-cache` or `must-revalidate`.
+    public var staleIfError: TimeInterval {
         switch self {
         case .point: return 365 * 86_400
         case .forecast: return 3 * 86_400
