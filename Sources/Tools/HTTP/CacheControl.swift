@@ -39,8 +39,8 @@ struct CacheControl: Equatable {
         return value
     }
 
-    /// The field's members in order: lower-cased name and raw argument (unquoted when quoted). A member
-    /// whose name is not a token, or with space before "=", is kept under a name no directive has.
+    /// The field's members in order: lower-cased name and raw argument (unquoted when quoted; with a space
+    /// in front when one stood before or after "=", which no delta-seconds reads).
     static func members(of field: String) -> [(String, String?)] {
         var result: [(String, String?)] = []
         var index = field.startIndex
@@ -60,10 +60,10 @@ struct CacheControl: Equatable {
             // Up to the next comma (what follows a quoted string before it is ignored).
             while index < field.endIndex, field[index] != "," { index = field.index(after: index) }
             if index < field.endIndex { index = field.index(after: index) }
-            let trimmedLeading = String(name.drop { $0 == " " || $0 == "\t" })
-            // "max-age =3600": space before "=" is not the grammar; the member keeps its spaces so it
-            // names no directive.
-            let key = value == nil ? trimmedLeading.trimmingCharacters(in: .whitespaces) : trimmedLeading
+            let key = name.trimmingCharacters(in: .whitespaces)
+            // "max-age =3600": space before "=" is not the grammar; the argument is kept with a space in front,
+            // as "max-age= 3600" has it, so it reads as invalid.
+            if let argument = value, name.last == " " || name.last == "\t" { value = " " + argument }
             if !key.isEmpty { result.append((key.lowercased(), value)) }
         }
         return result

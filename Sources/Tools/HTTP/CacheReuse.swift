@@ -6,8 +6,8 @@ import Store
 enum CacheReuse: Equatable {
     /// Fresh: used without a request.
     case fresh
-    /// Stale, but for less than the kind's `max-stale` or the server's `stale-while-revalidate`: used without
-    /// a request.
+    /// Stale, but within the server's `stale-while-revalidate` window: used without a request (the next
+    /// request past the window asks the origin).
     case allowedStale
     /// Must be validated with the origin first (a conditional request).
     case validate
@@ -24,7 +24,6 @@ enum CacheReuse: Equatable {
         if control.has("no-cache") { return .validate }
         if fresh { return .fresh }
         guard !forbidsStale(control, status: cached.status), let staleness = staleness(of: cached, at: now, kind: kind) else { return .validate }
-        if staleness < kind.maxStale { return .allowedStale }
         if let window = control.seconds("stale-while-revalidate"), staleness < TimeInterval(window) {
             return .allowedStale
         }

@@ -9,8 +9,8 @@ public struct FetchedResponse: Sendable, Equatable {
         case cache
         /// Fetched from the network just now.
         case network
-        /// From the cache, past the server's lifetime but within plan's `max-stale` for the kind or the
-        /// server's `stale-while-revalidate`; no request made.
+        /// From the cache, past the server's lifetime but within its `stale-while-revalidate` window; no
+        /// request made.
         case allowedStale
         /// The cached copy, confirmed unchanged by a 304 just now.
         case revalidated

@@ -6,8 +6,7 @@ import Store
 /// lifetime (§4.2.1: `max-age`, ignoring `s-maxage`, else `Expires − Date`, else a heuristic only where
 /// §4.2.2 allows one), and its age when received (§4.2.3, `Age` counted). plan's own policy per
 /// `ResourceKind` adds a heuristic lifetime and a cap, and caps an error answer's lifetime at
-/// `errorLifetime`. What the server says is untrusted: invalid numbers read as absent, invalid dates as
-/// already expired.
+/// `errorLifetime`. What the server says is untrusted: an invalid `max-age` or `Expires` means stale.
 enum Freshness {
     /// Statuses a cache may store and give a heuristic lifetime without explicit freshness (RFC 9110 §15.1).
     static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]
@@ -38,13 +37,14 @@ enum Freshness {
             || control.has("private") || heuristicallyCacheable.contains(status)
     }
 
-    /// The lifetime the response's own fields give (§4.2.1), or nil when they give none (no valid `max-age`,
-    /// no `Expires`). An `Expires` that is not an HTTP-date means already expired (0); a `Date` that is not
-    /// one is replaced by `receivedAt`. `no-cache` means 0: stored, but validated before every use.
+    /// The lifetime the response's own fields give (§4.2.1), or nil when they give none (no `max-age`, no
+    /// `Expires`). Invalid freshness information means stale (0), as §4.2.1 encourages: a `max-age` that is
+    /// not delta-seconds, an `Expires` that is not an HTTP-date. A `Date` that is not one is replaced by
+    /// `receivedAt`. `no-cache` means 0: stored, but validated before every use.
     static func explicitLifetime(of response: HTTPResponse, receivedAt: Date) -> TimeInterval? {
         let control = CacheControl(response.value(forHTTPHeaderField: "Cache-Control"))
         if control.has("no-cache") { return 0 }
-        if let maxAge = control.seconds("max-age") { return TimeInterval(maxAge) }
+        if control.has("max-age") { return control.seconds("max-age").map(TimeInterval.init) ?? 0 }
         guard let expiresField = response.value(forHTTPHeaderField: "Expires") else { return nil }
         guard let expires = HTTPDate.parse(expiresField) else { return 0 }
         let date = response.value(forHTTPHeaderField: "Date").flatMap(HTTPDate.parse) ?? receivedAt

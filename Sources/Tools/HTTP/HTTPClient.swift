@@ -83,14 +83,15 @@ public struct HTTPClient: Sendable {
     /// GETs `url` through the cache as RFC 9111 has a private cache do it, handing back whatever answered —
     /// any status, from the store or the origin (`status` says which status; `get` wants 2xx only):
     ///
-    /// - a stored copy that is fresh, or stale within the kind's `max-stale` or the server's
-    ///   `stale-while-revalidate`, answers with no request (`CacheReuse`);
+    /// - a stored copy that is fresh, or stale within the server's `stale-while-revalidate`, answers with no
+    ///   request (`CacheReuse`);
     /// - otherwise the origin is asked, conditionally when a copy is stored (`If-None-Match`,
     ///   `If-Modified-Since`); a 304 refreshes the stored copy and its header fields;
     /// - a storable answer (`Freshness.isStorable`) replaces the stored one, except a server error (5xx),
     ///   which plan never stores;
-    /// - when the origin cannot answer (no connection, a 5xx, a malformed body), a stored copy within
-    ///   `stale-if-error` stands in (`CacheReuse.servesOnError`), else the failure is thrown.
+    /// - when the origin cannot answer (no connection, a 5xx, a malformed body), a stored copy stale by less
+    ///   than the kind's limit or the server's `stale-if-error` stands in (`CacheReuse.servesOnError`), else
+    ///   the failure is thrown.
     ///
     /// Offline mode serves the stored copy whatever its age (`.offline` when stale), or throws.
     public func fetch(

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a URL holds, which sets plan's own caching policy for it in RFC 9111's terms: a heuristic lifetime,
-/// a `max-stale` allowance, a `stale-if-error` allowance and a cap on any lifetime. The server's `no-store`,
+/// how stale a copy may be when the origin cannot answer (`max-stale` as `stale-if-error`), and a cap on
+/// any lifetime. The server's `no-store`,
 /// `no-cache` and `must-revalidate` always win over them.
 public enum ResourceKind: String, Sendable {
     /// NWS `/points`: the point → forecast-grid mapping, which rarely changes.
@@ -25,20 +26,6 @@ public enum ResourceKind: String, Sendable {
         case .forecast: return 600
         case .place: return 7 * 86_400
         case .climate: return 30 * 86_400
-        case .alerts: return 0
-        }
-    }
-
-    /// plan's `max-stale` for this kind (RFC 9111 §5.2.1.2, as a client's own request directive): a stored
-    /// copy stale by at most this long is still used without a request. Never for a response whose server
-    /// said `no-cache` or `must-revalidate`. A forecast rarely changes within the hour (NWS sends `max-age`
-    /// of a few minutes); a point mapping lasts weeks; alerts get none.
-    public var maxStale: TimeInterval {
-        switch self {
-        case .point: return 13 * 86_400
-        case .forecast: return 3_600
-        case .place: return 90 * 86_400
-        case .climate: return 365 * 86_400
         case .alerts: return 0
         }
     }
@@ -67,9 +54,11 @@ public enum ResourceKind: String, Sendable {
         }
     }
 
-    /// plan's `stale-if-error` for this kind (RFC 5861 §4, as a client's request directive): when the network
-    /// fails or the server answers 5xx, a stored copy stale by up to this long (or the server's own
-    /// `stale-if-error`, when longer) is served, with its age said. Never for `no-cache` or `must-revalidate`.
+    /// How stale a stored copy of this kind may be and still stand in — plan's `max-stale` (RFC 9111 §5.2.1.2)
+    /// as a `stale-if-error` (RFC 5861 §4), both client request directives: when the network fails or the
+    /// server answers 5xx, a copy stale by less than this (or the server's own `stale-if-error`, when longer)
+    /// is served, with its age said. Never for `no-cache` or `must-revalidate`; while the origin answers,
+    /// nothing stale is used without asking it.
     public var staleIfError: TimeInterval {
         switch self {
         case .point: return 365 * 86_400
