@@ -176,7 +176,7 @@ import Testing
         h.clock.advance(by: 30)
         #expect(try await h.fetch("r/swr").origin == .allowedStale)
         #expect(try await h.requests().count == 2)
-        h.clock.advance(by: 300 - 30)
+        h.clock.advance(by: 300 - 30 + 1)
         #expect(try await h.fetch("r/forecast", kind: .forecast).origin == .network, "no stale forecast while the origin answers")
         h.clock.advance(by: 31)
         #expect(try await h.fetch("r/swr").origin == .network)

@@ -117,4 +117,11 @@ enum Freshness {
     static func usable(_ seconds: TimeInterval) -> TimeInterval {
         seconds.isFinite && seconds > 0 ? seconds : 0
     }
+
+    /// Whether a stored copy is fresh: before its expiry, and no older than its kind's maximum lifetime
+    /// (entries stored with a longer one, by an older plan or a lying server, count as stale). The rule is
+    /// `CacheFreshness`'s, which the decoded fast path applies too.
+    static func isFresh(_ cached: CachedResponse, at now: Date, kind: ResourceKind) -> Bool {
+        cached.isFresh(at: now, maximumLifetime: kind.maximumLifetime)
+    }
 }
