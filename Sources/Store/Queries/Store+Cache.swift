@@ -99,19 +99,28 @@ extension Store {
     }
 
     /// Runs a cache write in its own transaction, and skips it when the disk will not take it (full, the
-    /// file read-only, a failed write): the cache only saves a request next time, and the answer in hand is
-    /// still good, so a read-only command (`show` of an unpacked trip) shows on a full disk. The transaction
-    /// is rolled back, so the database keeps what it had. Anything else (a damaged file, a busy lock) throws.
+    /// file read-only, a failed write) or another process holds the write lock past `cacheWriteWait`: the
+    /// cache only saves a request next time, and the answer in hand is still good, so a read-only command
+    /// (`show` of an unpacked trip) shows on a full disk, and a `show` that had to revalidate a document
+    /// does not wait out another command's long transaction. The transaction is rolled back, so the database
+    /// keeps what it had. Anything else (a damaged file) throws.
     private func skippingStorageFailure(_ body: () throws -> Void) throws {
+        try connection.setBusyTimeout(milliseconds: Self.cacheWriteWaitMilliseconds)
+        defer { try? connection.setBusyTimeout(milliseconds: Connection.defaultBusyMilliseconds) }
         do {
             try connection.write(body)
         } catch let error as StoreError {
             switch error {
             case .diskFull, .readOnly, .ioFailure: return
+            case _ where error.isBusy: return
             default: throw error
             }
         }
     }
+
+    /// How long a cache write waits for another process's write lock before it is skipped (as the counters
+    /// wait at the end of a command).
+    static let cacheWriteWaitMilliseconds: Int32 = 1_000
 
     /// Adds to a cache counter (`cache.hit`, `cache.miss`, `cache.revalidated`, `cache.stale`,
     /// `network.request`), and one to the entry's hits for a hit. Kept in memory until `flushCounters()`
