@@ -65,6 +65,10 @@ let package = Package(
             name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Store"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
+        // The seam for the outside cache-tests suite (RFC 9111): one request through plan's HTTP client and
+        // cache per run, JSON in and out (Tools' CacheProbe). Not a product: built by `swift build --build-tests`
+        // (scripts/test.sh), so it never rots.
+        .executableTarget(name: "cache-probe", dependencies: ["Tools"]),
         .target(name: "TestSupport", dependencies: ["LanguageModels"], path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         // LanguageModels' own tests: of plan's modules only Tools, for the real libcurl transport its backend's

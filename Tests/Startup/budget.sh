@@ -47,7 +47,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 Tests/Fixtures/services/server.py --port 0 >"$work/port" 2>"$work/standin.log" &
+# Every document stays fresh for the whole run (an hour), so each show below is the cached show it measures:
+# plan follows the server's max-age (RFC 9111), and the stand-in's alerts' 30 s would pass while callgrind runs.
+python3 Tests/Fixtures/services/server.py --port 0 --forecast-max-age 3600 --alerts-max-age 3600 >"$work/port" 2>"$work/standin.log" &
 standin=$!
 for _ in $(seq 1 100); do
     grep -q '^PORT ' "$work/port" 2>/dev/null && break

@@ -96,10 +96,14 @@ public final class WeatherServices: @unchecked Sendable {
     // @unchecked Sendable: only holds the immutable server handle.
     public let server: LoopbackServer
 
-    public init(anchor: String? = nil, forecastMaxAge: Int? = nil) throws {
+    /// `forecastMaxAge` and `alertsMaxAge` set the `max-age` of forecasts (default 300 s) and alerts (default
+    /// 30 s, as NWS): plan's cache follows them (RFC 9111), so a test that spans minutes and means "nothing
+    /// fetched again" gives its documents lifetimes that long.
+    public init(anchor: String? = nil, forecastMaxAge: Int? = nil, alertsMaxAge: Int? = nil) throws {
         var arguments: [String] = []
         if let anchor { arguments += ["--anchor", anchor] }
         if let forecastMaxAge { arguments += ["--forecast-max-age", String(forecastMaxAge)] }
+        if let alertsMaxAge { arguments += ["--alerts-max-age", String(alertsMaxAge)] }
         server = try LoopbackServer(script: "services/server.py", arguments: arguments)
     }
 

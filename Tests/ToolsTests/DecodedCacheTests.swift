@@ -86,7 +86,10 @@ import Testing
         _ = try await client.getDecoded(harness.forecastURL, service: "NWS", kind: .forecast, decode: decode)
         // Thirty days to live, kept with its decoded record: past a forecast's one-day cap.
         let validated = harness.clock.now
-        try await harness.store.refreshResponse(url: key, expiresAt: validated.addingTimeInterval(30 * 86_400), validatedAt: validated)
+        try await harness.store.refreshResponse(
+            url: key, headers: [:], etag: nil, lastModified: nil, expiresAt: validated.addingTimeInterval(30 * 86_400),
+            validatedAt: validated
+        )
         harness.clock.advance(by: 2 * 86_400)
         let cap = ResourceKind.forecast.maximumLifetime
         #expect(try await harness.store.freshDecoded(url: key, at: harness.clock.now, maximumLifetime: cap) == nil)

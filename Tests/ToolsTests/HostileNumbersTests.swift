@@ -79,11 +79,13 @@ import Testing
 
     @Test func lifetimesAreCappedPerKind() throws {
         #expect(try lifetime("max-age=99999999999", .forecast) == 86_400)
-        #expect(try lifetime("max-age=inf", .forecast) == 3_600)
-        #expect(try lifetime("max-age=nan", .forecast) == 3_600)
-        #expect(try lifetime("max-age=-5", .forecast) == 3_600)
-        #expect(try lifetime("max-age=1e308", .point) == 30 * 86_400)
-        #expect(try lifetime("max-age=1e308", .place) == 90 * 86_400)
+        // Not delta-seconds: invalid freshness information, so stale (RFC 9111 §4.2.1).
+        #expect(try lifetime("max-age=inf", .forecast) == 0)
+        #expect(try lifetime("max-age=nan", .forecast) == 0)
+        #expect(try lifetime("max-age=-5", .forecast) == 0)
+        #expect(try lifetime("max-age=1e308", .point) == 0)
+        #expect(try lifetime("max-age=99999999999", .point) == 30 * 86_400)
+        #expect(try lifetime("max-age=99999999999", .place) == 90 * 86_400)
         #expect(try lifetime("max-age=7200", .forecast) == 7_200)
         #expect(Freshness.usable(.infinity) == 0 && Freshness.usable(-.infinity) == 0 && Freshness.usable(.nan) == 0)
     }

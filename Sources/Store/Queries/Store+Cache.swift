@@ -7,7 +7,8 @@ extension Store {
     public func cachedResponse(url: String) throws -> CachedResponse? {
         guard let row = try connection.first(
             """
-            SELECT url, status, content_type, body, etag, last_modified, fetched_at, expires_at, validated_at
+            SELECT url, status, content_type, body, etag, last_modified, fetched_at, expires_at, validated_at,
+                   headers
             FROM http_cache WHERE url = ?
             """,
             [url]
@@ -18,7 +19,8 @@ extension Store {
             etag: try row.optionalString("etag"), lastModified: try row.optionalString("last_modified"),
             fetchedAt: Date(timeIntervalSince1970: try row.double("fetched_at")),
             expiresAt: Date(timeIntervalSince1970: try row.double("expires_at")),
-            validatedAt: Date(timeIntervalSince1970: try row.double("validated_at"))
+            validatedAt: Date(timeIntervalSince1970: try row.double("validated_at")),
+            headers: CachedResponse.decode(headers: try row.optionalString("headers"))
         )
     }
 
@@ -52,7 +54,7 @@ extension Store {
         }
     }
 
-    /// Stores (or replaces) a successful response, with the longest its kind may be used
+    /// Stores (or replaces) a response, with the longest its kind may be used
     /// (`maximumLifetime`, which `cache stats` and `cache prune` judge it by). Skipped, with nothing
     /// written, when the disk cannot take it (`skippingStorageFailure`).
     public func storeResponse(_ response: CachedResponse, maximumLifetime: TimeInterval? = nil) throws {
@@ -61,46 +63,64 @@ extension Store {
             try connection.query(
                 """
                 INSERT INTO http_cache (url, status, content_type, body, etag, last_modified,
-                                        fetched_at, expires_at, validated_at, maximum_lifetime)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        fetched_at, expires_at, validated_at, maximum_lifetime, headers)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (url) DO UPDATE SET
                     status = excluded.status, content_type = excluded.content_type, body = excluded.body,
                     etag = excluded.etag, last_modified = excluded.last_modified,
                     fetched_at = excluded.fetched_at, expires_at = excluded.expires_at,
                     validated_at = excluded.validated_at, maximum_lifetime = excluded.maximum_lifetime,
-                    decoded = NULL
+                    headers = excluded.headers, decoded = NULL
                 """,
                 [response.url, response.status, response.contentType, response.body, response.etag,
                  response.lastModified, response.fetchedAt.timeIntervalSince1970,
-                 response.expiresAt.timeIntervalSince1970, response.validatedAt.timeIntervalSince1970, lifetime]
+                 response.expiresAt.timeIntervalSince1970, response.validatedAt.timeIntervalSince1970, lifetime,
+                 CachedResponse.encode(headers: response.headers)]
             )
         }
     }
 
-    /// After a 304: the stored body is fresh again until `expiresAt`. Skipped like `storeResponse`.
-    public func refreshResponse(url: String, expiresAt: Date, validatedAt: Date) throws {
+    /// After a 304: the stored body is fresh again until `expiresAt`, with the header fields `headers`
+    /// (the stored ones updated by the 304's, RFC 9111 §4.3.4) and the validators in them. Skipped like
+    /// `storeResponse`.
+    public func refreshResponse(
+        url: String, headers: [String: String], etag: String?, lastModified: String?, expiresAt: Date, validatedAt: Date
+    ) throws {
         try skippingStorageFailure {
             try connection.query(
-                "UPDATE http_cache SET expires_at = ?, validated_at = ? WHERE url = ?",
-                [expiresAt.timeIntervalSince1970, validatedAt.timeIntervalSince1970, url]
+                """
+                UPDATE http_cache SET expires_at = ?, validated_at = ?, headers = ?, etag = ?, last_modified = ?
+                WHERE url = ?
+                """,
+                [expiresAt.timeIntervalSince1970, validatedAt.timeIntervalSince1970,
+                 CachedResponse.encode(headers: headers), etag, lastModified, url]
             )
         }
     }
 
     /// Runs a cache write in its own transaction, and skips it when the disk will not take it (full, the
-    /// file read-only, a failed write): the cache only saves a request next time, and the answer in hand is
-    /// still good, so a read-only command (`show` of an unpacked trip) shows on a full disk. The transaction
-    /// is rolled back, so the database keeps what it had. Anything else (a damaged file, a busy lock) throws.
+    /// file read-only, a failed write) or another process holds the write lock past `cacheWriteWait`: the
+    /// cache only saves a request next time, and the answer in hand is still good, so a read-only command
+    /// (`show` of an unpacked trip) shows on a full disk, and a `show` that had to revalidate a document
+    /// does not wait out another command's long transaction. The transaction is rolled back, so the database
+    /// keeps what it had. Anything else (a damaged file) throws.
     private func skippingStorageFailure(_ body: () throws -> Void) throws {
+        try connection.setBusyTimeout(milliseconds: Self.cacheWriteWaitMilliseconds)
+        defer { try? connection.setBusyTimeout(milliseconds: Connection.defaultBusyMilliseconds) }
         do {
             try connection.write(body)
         } catch let error as StoreError {
             switch error {
             case .diskFull, .readOnly, .ioFailure: return
+            case _ where error.isBusy: return
             default: throw error
             }
         }
     }
+
+    /// How long a cache write waits for another process's write lock before it is skipped (as the counters
+    /// wait at the end of a command).
+    static let cacheWriteWaitMilliseconds: Int32 = 1_000
 
     /// Adds to a cache counter (`cache.hit`, `cache.miss`, `cache.revalidated`, `cache.stale`,
     /// `network.request`), and one to the entry's hits for a hit. Kept in memory until `flushCounters()`

@@ -19,7 +19,7 @@ public enum ForecastOrigin: Codable, Sendable, Equatable {
     public init(_ origin: FetchedResponse.Origin, age: TimeInterval) {
         switch origin {
         case .network: self = .live
-        case .cache: self = .cached
+        case .cache, .allowedStale: self = .cached
         case .revalidated: self = .revalidated
         case .offline: self = .offline(age: age)
         case let .stale(reason): self = .stale(age: age, reason: reason)

@@ -73,7 +73,7 @@ public struct PlaceResolver: Sendable {
             if let tentative { found = found.adding(tentative.place) }
             let saved = try await online.store.savePlaceLookup(
                 key: key, place: found.place, alternatives: found.alternatives,
-                lifetime: ResourceKind.place.minimumLifetime
+                lifetime: ResourceKind.place.maximumLifetime
             )
             found.place = saved.place
             return found

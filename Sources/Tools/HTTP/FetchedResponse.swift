@@ -9,6 +9,9 @@ public struct FetchedResponse: Sendable, Equatable {
         case cache
         /// Fetched from the network just now.
         case network
+        /// From the cache, past the server's lifetime but within its `stale-while-revalidate` window; no
+        /// request made.
+        case allowedStale
         /// The cached copy, confirmed unchanged by a 304 just now.
         case revalidated
         /// A stale cached copy served because the network failed (the reason).
@@ -22,6 +25,8 @@ public struct FetchedResponse: Sendable, Equatable {
     public var origin: Origin
     /// When the body was fetched from the origin server.
     public var fetchedAt: Date
+    /// The HTTP status of the response whose body this is (200 unless `HTTPClient.fetch` handed back another).
+    public var status: Int = 200
 
     /// Seconds since the body was fetched.
     public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }
@@ -29,7 +34,7 @@ public struct FetchedResponse: Sendable, Equatable {
     public var isStale: Bool {
         switch origin {
         case .stale, .offline: return true
-        case .cache, .network, .revalidated: return false
+        case .cache, .network, .revalidated, .allowedStale: return false
         }
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Loopback stand-in for api.weather.gov (NWS) and api.open-meteo.com, for the Swift tests.
 
-    python3 server.py --port 0 [--anchor YYYY-MM-DD] [--forecast-max-age 300] [--verbose]
+    python3 server.py --port 0 [--anchor YYYY-MM-DD] [--forecast-max-age 300] [--alerts-max-age 30] [--verbose]
 
 Binds 127.0.0.1, prints exactly one line "PORT <n>" to stdout, then serves until
 SIGTERM/SIGINT. Python 3 standard library only. Weather data lives in data/*.json;
@@ -939,7 +939,7 @@ class Handler(BaseHTTPRequestHandler):
             out = nws_alerts(query, base)
             if isinstance(out, Resp):
                 return out
-            return Resp(200, dumps(out), "application/geo+json", cache_headers(ALERTS_MAX_AGE))
+            return Resp(200, dumps(out), "application/geo+json", cache_headers(OPTS.alerts_max_age))
         points, forecast = POINTS_PATH.fullmatch(path), FORECAST_PATH.fullmatch(path)
         if not (points or forecast):
             return problem(404, "Not Found", "NotFound", f"The requested resource '{path}' was not found.")
@@ -1109,6 +1109,8 @@ def main():
     ap.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: any free port)")
     ap.add_argument("--anchor", type=dt.date.fromisoformat, default=dt.date.today(),
                     help="date of the forecasts' first day, YYYY-MM-DD (default: today)")
+    ap.add_argument("--alerts-max-age", type=int, default=ALERTS_MAX_AGE,
+                    help="Cache-Control max-age of /alerts/active answers (NWS: tens of seconds)")
     ap.add_argument("--forecast-max-age", type=int, default=300,
                     help="Cache-Control max-age of forecast answers (NWS and Open-Meteo)")
     ap.add_argument("--verbose", action="store_true", help="log requests to stderr")
