@@ -218,13 +218,14 @@ import Testing
         let world = try world()
         #expect(try world.run(["add", "Denver, CO"] + world.dates(1, 3)).status == 0)
         // The forecast is held: the pack is then waiting on the weather, with its session open.
-        // Held 30 s, inside the pack's 40 s deadline: long enough for the `rm` to land on a loaded machine.
-        try await world.services.fault("/gridpoints", mode: "slow", times: 1, delay: 30)
+        // Held until the pack gives up on it (its 45 s deadline, one try): the pack cannot finish before the `rm`
+        // lands, however loaded the machine; then it goes on (Open-Meteo) and meets the removed trip.
+        try await world.services.fault("/gridpoints", mode: "hang", times: 1)
         let process = Process()
         process.executableURL = PlanSandbox.binary
         process.arguments = ["pack", "1"]
         process.environment = world.sandbox.environment.merging(world.network) { _, new in new }
-            .merging(["PLAN_HTTP_TIMEOUT": "40"]) { _, new in new }
+            .merging(["PLAN_HTTP_TIMEOUT": "45", "PLAN_HTTP_RETRIES": "1"]) { _, new in new }
         process.currentDirectoryURL = world.sandbox.folder
         let packing = PlanSandbox.runInBackground(process)
         // A bound, not a timing claim: wait until the held request has arrived.

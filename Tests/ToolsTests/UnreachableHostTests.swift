@@ -9,7 +9,8 @@ import Testing
 @Suite struct UnreachableHostTests {
     @Test func aRefusingHostIsAskedOnceInARun() async throws {
         let temporary = try TemporaryStore()
-        let transport = CountingTransport(base: CurlTransport(timeout: 5))
+        // A long deadline: on a loaded machine a refused connect must not turn into a timeout (which is retried).
+        let transport = CountingTransport(base: CurlTransport(timeout: 60))
         let client = HTTPClient(
             store: temporary.store, transport: transport,
             configuration: HTTPClient.Configuration(userAgent: "plan-tests", maxAttempts: 5, baseDelay: 0.01)

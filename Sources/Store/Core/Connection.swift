@@ -4,8 +4,6 @@ import Foundation
 /// One SQLite connection with plan's settings. Not `Sendable`: `Store` owns it.
 final class Connection {
     private let handle: OpaquePointer
-    /// The wait for another process's lock (the busy handler's state).
-    private let busyWait: BusyWait
     let path: String
     private var cache: [String: Statement] = [:]
 
@@ -31,8 +29,8 @@ final class Connection {
         }
         self.handle = db
         self.path = path
-        busyWait = BusyWait(milliseconds: Int32(clamping: busyTimeout.components.seconds * 1000))
-        try check(busyWait.install(on: db), sql: "busy_handler")
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
+        try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
         // Before any statement that reads the schema (`synchronous` below does): set later, it is too late.
         if exclusive { try execute("PRAGMA locking_mode = EXCLUSIVE") }
@@ -77,7 +75,6 @@ final class Connection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            if Task.isCancelled, code & 0xFF == SQLITE_BUSY { throw CancellationError() }
             throw StoreError.from(code: code, message: text, path: path, sql: sql)
         }
     }
@@ -123,7 +120,7 @@ final class Connection {
 
     /// How long a statement waits for another process's lock (0: not at all, SQLITE_BUSY at once).
     func setBusyTimeout(milliseconds: Int32) throws {
-        busyWait.milliseconds = max(0, milliseconds)
+        try check(sqlite3_busy_timeout(handle, milliseconds), sql: "busy_timeout")
     }
 
     // MARK: - Pragmas

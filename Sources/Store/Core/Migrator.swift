@@ -15,7 +15,6 @@ struct Migrator {
             throw StoreError.newerSchema(found: current, known: known, path: connection.path)
         }
         guard current < known else { return [] }
-        try Self.checkNotLowered(connection, current: current)
         var applied: [Int] = []
         for migration in migrations.sorted(by: { $0.version < $1.version }) {
             let didApply = try connection.write { () throws -> Bool in
@@ -25,6 +24,9 @@ struct Migrator {
                     throw StoreError.newerSchema(found: now, known: known, path: connection.path)
                 }
                 guard now < migration.version else { return false }
+                // Read in the same transaction as the version: another process migrating at the same moment
+                // moves both together, so only a lowered version shows here.
+                try Self.checkNotLowered(connection, current: now)
                 try connection.execute("""
                     CREATE TABLE IF NOT EXISTS schema_migrations (
                         version    INTEGER PRIMARY KEY,
@@ -48,7 +50,8 @@ struct Migrator {
     }
 
     /// A database whose version was lowered below migrations it records as applied would have them run again
-    /// ("duplicate column name"): that is damage, said as such, before anything is run.
+    /// ("duplicate column name"): that is damage, said as such, before anything is run. Called inside the
+    /// migration's write transaction, with the version read there.
     static func checkNotLowered(_ connection: Connection, current: Int) throws {
         let hasTable = try current > 0 || connection.first("SELECT 1 AS found FROM sqlite_schema WHERE name = 'schema_migrations'") != nil
         guard hasTable,

@@ -12,13 +12,6 @@ public actor Store {
     let counters: CacheCounters
     /// The file as `OpenDatabaseFiles` knows it, while this store has it open.
     private let openFile: OpenDatabaseFiles.Identity?
-    /// The thread every call on this store runs on (SQLite's waits never hold a cooperative thread).
-    let executor: DatabaseExecutor
-
-    /// This store's own serial executor.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executor.asUnownedSerialExecutor()
-    }
 
     /// Opens the database at `path`, creating it (mode 0600, folders included) and migrating it as needed.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -43,19 +36,11 @@ public actor Store {
         self.counters = CacheCounters(connection: connection)
         self.clock = clock
         self.openFile = OpenDatabaseFiles.opened(path)
-        self.executor = DatabaseExecutor(name: "plan.db")
     }
 
     deinit {
         OpenDatabaseFiles.closed(openFile)
-        executor.stop()
     }
-
-    /// Whether the caller runs on this store's own thread (for tests).
-    public var isOnItsOwnThread: Bool { executor.isCurrent }
-
-    /// The thread this store's calls run on (for tests).
-    public func threadID() -> pthread_t { pthread_self() }
 
     /// Opens the connection, checks the file is ours and switches it to WAL. Several processes opening a new
     /// file at once can meet where SQLite answers SQLITE_BUSY at once instead of waiting (a shared lock that

@@ -17,13 +17,6 @@ extension StoreError {
         }
     }
 
-    /// What a failed statement throws: a wait for another process's lock that a cancelled task gave up
-    /// (`BusyWait`) is the cancellation, else the store's error for the code.
-    static func failure(code: Int32, database: OpaquePointer, sql: String?) -> any Error {
-        if Task.isCancelled, code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_INTERRUPT { return CancellationError() }
-        return from(code: code, database: database, sql: sql)
-    }
-
     /// SQLite's words for plan's SQL meeting a schema it does not match ("no such table: trips").
     static func isSchemaMismatch(_ message: String) -> Bool {
         ["no such table", "no such column", "duplicate column name", "table ", "index "].contains { prefix in
