@@ -6,11 +6,9 @@ command failed; wall time only where a wait was the finding.
 
 import datetime as dt
 import os
-import resource
-import signal
 import sqlite3
-import subprocess
-import time
+
+from hostile_round_three import run_without_room  # a full disk for plan's process only
 
 S = None
 H = None
@@ -19,19 +17,6 @@ H = None
 def parts():
     return [dates, full_disk_without_shm, damaged_migration_state, offline_machine, single_value_options,
             database_folder_typo]
-
-
-def run_without_room(args, db, extra, file_bytes):
-    """Runs plan with no file allowed past `file_bytes` (RLIMIT_FSIZE, SIGXFSZ ignored): a full disk for
-    plan's process only."""
-    def limit():
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
-    started = time.monotonic()
-    proc = subprocess.run([S.PLAN] + list(args), stdin=subprocess.DEVNULL, capture_output=True,
-                          env=S.plan_env(db, extra), preexec_fn=limit, timeout=60)
-    return H.Measured(list(args), proc.returncode, proc.stdout.decode("utf-8", "replace"),
-                      proc.stderr.decode("utf-8", "replace"), time.monotonic() - started, 0)
 
 
 def full_disk_without_shm():
