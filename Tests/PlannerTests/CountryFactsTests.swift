@@ -77,8 +77,9 @@ import Tools
         #expect(EntryTable.entry(passport: passport, destination: destination) == entry)
     }
 
-    func list(home: String, _ country: String, nights: Int = 3) -> PackingList {
+    func list(home: String, _ country: String, nights: Int = 3, activities: [String] = []) -> PackingList {
         var context = Rules.context(Rules.mild, nights: nights, country: country)
+        context.activities = activities
         context.traveller = Traveller(home: home)
         return PackingRules.list(for: context)
     }
@@ -113,6 +114,15 @@ import Tools
         // A passport that needs a visa there gets the visa line, not the ESTA's.
         let indian = list(home: "IN", "US").items.map(\.name)
         #expect(indian.contains("Visa for the United States") && !indian.contains("ESTA (US travel authorisation)"))
+    }
+
+    /// A safari's kit no longer brings antimalarials of its own: the country's malaria says whether (one line,
+    /// not "Antimalarials if prescribed" beside "Antimalarials (ask a travel clinic)").
+    @Test func antimalarialsComeFromTheCountryOnce() {
+        let kenya = list(home: "US", "KE", activities: ["safari"]).items.map(\.name)
+        #expect(kenya.filter { $0.lowercased().contains("antimalarial") } == ["Antimalarials (ask a travel clinic)"], "\(kenya)")
+        let scotland = list(home: "US", "GB", activities: ["safari"]).items.map(\.name)
+        #expect(!scotland.contains { $0.lowercased().contains("antimalarial") }, "\(scotland)")
     }
 
     @Test func aYellowFeverAndMalariaCountry() throws {

@@ -255,7 +255,6 @@ public enum ActivityKits {
             KitItem(gear, "Binoculars", "Animals are often far off"),
             KitItem(accessories, "Sun hat", "Open vehicles, midday sun"),
             KitItem(health, "Insect repellent", "Tsetse flies and mosquitoes", when: .insects),
-            KitItem(health, "Antimalarials if prescribed", "Ask a travel clinic before you go"),
             KitItem(gear, "Dust-proof camera bag", "Dirt roads"),
         ]),
         ActivityKit(name: "wildlife watching", aliases: ["birdwatching", "birding", "whale watching", "wildlife"], group: .outdoors,
