@@ -107,7 +107,8 @@ import Testing
 
     @Test func parisComesFromOpenMeteo() async throws {
         let world = try await world()
-        let id = try world.add("Paris, France", from: 0, to: 2)
+        // From tomorrow: between 23:00 and midnight UTC it is already tomorrow in Paris, and today there is past.
+        let id = try world.add("Paris, France", from: 1, to: 3)
         let shown = try world.show([id])
         #expect(shown.status == 0, "stderr: \(shown.stderr)")
         #expect(shown.stdout.contains("Forecast    Open-Meteo, fetched"))

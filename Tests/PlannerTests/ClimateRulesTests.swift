@@ -78,6 +78,10 @@ import Tools
         // A day the forecast should already reach but did not get says so instead of a date in the past.
         let late = ForecastReach.notice(climateDays: [days[1]], issued: Self.january3)
         #expect(late?.contains("no forecast could be had for it") == true)
+        // A day already past where the trip is (tomorrow has begun there) gets no forecast ever: no "run again".
+        let past = ForecastReach.notice(climateDays: [days[1]], issued: Self.january3.adding(days: 1))
+        #expect(past?.contains("it has already passed there (it is Mon Jan 4 in the trip's time zone)") == true, "\(past ?? "nil")")
+        #expect(past?.contains("run pack again") == false)
     }
 
     @Test func aWinterStormWarningIsANoticeAndDrivesTractionAndACarKit() throws {

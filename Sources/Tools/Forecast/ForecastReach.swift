@@ -30,10 +30,16 @@ public enum ForecastReach {
             names = dates.map(\.shortLabel).joined(separator: ", ") + " are"
         }
         let years = climateDays.compactMap(\.climate).first.map { " (\($0.firstYear)–\($0.lastYear))" } ?? ""
-        let reach = reachDate(of: firstDay)
-        let when = reach > issued
-            ? "the forecast reaches \(firstDay.shortLabel) on \(reach.shortLabel): run pack again then."
-            : "no forecast could be had for \(dates.count == 1 ? "it" : "them"): run pack again when the forecast service answers."
+        let when: String
+        if let ahead = dates.first(where: { $0 >= issued }) {
+            let reach = reachDate(of: ahead)
+            when = reach > issued
+                ? "the forecast reaches \(ahead.shortLabel) on \(reach.shortLabel): run pack again then."
+                : "no forecast could be had for \(dates.count == 1 ? "it" : "them"): run pack again when the forecast service answers."
+        } else {
+            // Every such day is already past where the trip is (it can be tomorrow there): no forecast will come.
+            when = "\(dates.count == 1 ? "it has" : "they have") already passed there (it is \(issued.shortLabel) in the trip's time zone)."
+        }
         return "\(names) the usual weather of \(dates.count == 1 ? "that date" : "those dates")\(years), not a forecast; \(when)"
     }
 
