@@ -51,10 +51,13 @@ let package = Package(
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
         .target(name: "Tools", dependencies: ["LanguageModels", "Store", "CCurlLoader"]),
         .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Store"]),
+        // The application core: the use cases every front end offers, with errors in the domain's words (issue 42,
+        // in steps: a trip's checks, a trip's weather stop by stop).
+        .target(name: "PlanKit", dependencies: ["LanguageModels", "Planner", "Tools", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["LanguageModels", "Planner", "Tools", "Store"]),
+        .target(name: "Interface", dependencies: ["PlanKit", "LanguageModels", "Planner", "Tools", "Store"]),
         // `plan mcp`: the Model Context Protocol server (JSON-RPC over stdio) and plan's tools and resources in it.
-        .target(name: "MCP", dependencies: ["LanguageModels", "Interface", "Planner", "Tools", "Store"]),
+        .target(name: "MCP", dependencies: ["PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Store"]),
         .executableTarget(
             name: "plan", dependencies: ["MCP", "Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
@@ -76,6 +79,7 @@ let package = Package(
         .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "Tools", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Store", "TestSupport"]),
+        .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Store"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "LanguageModels"]),
         .testTarget(

@@ -21,6 +21,10 @@ public protocol MCPCatalog: Sendable {
     func record(tool: String, arguments: JSONValue, result: MCPToolResult) async
     /// Called once at the end of the session.
     func end() async
+    /// A tool's result as it leaves the server (plan's makes outside text safe to read).
+    func outgoing(_ result: MCPToolResult) -> MCPToolResult
+    /// A resource's text as it leaves the server.
+    func outgoing(resource text: String) -> String
 }
 
 extension MCPCatalog {
@@ -30,4 +34,8 @@ extension MCPCatalog {
     public func record(tool: String, arguments: JSONValue, result: MCPToolResult) async {}
     /// Records nothing.
     public func end() async {}
+    /// The result as it is.
+    public func outgoing(_ result: MCPToolResult) -> MCPToolResult { result }
+    /// The text as it is.
+    public func outgoing(resource text: String) -> String { text }
 }

@@ -25,6 +25,7 @@ enum MCPRequestWork {
             result = MCPToolResult(text: "arguments must be a JSON object.", isError: true)
         }
         if Task.isCancelled { result = MCPToolResult(text: "cancelled.", isError: true) }
+        result = catalog.outgoing(result)
         await catalog.record(tool: name, arguments: arguments, result: result)
         let structured = MCPVersion.hasStructuredOutput(version) && tool.outputSchema != nil
         return (MCPServer.response(id, result.json(structuredOutput: structured)), result.changedResources)
@@ -49,7 +50,7 @@ enum MCPRequestWork {
             guard let (text, mimeType) = try await catalog.read(uri: uri) else {
                 return MCPServer.errorResponse(id, .resourceNotFound(uri))
             }
-            return MCPServer.response(id, ["contents": [["uri": .string(uri), "mimeType": .string(mimeType), "text": .string(text)]]])
+            return MCPServer.response(id, ["contents": [["uri": .string(uri), "mimeType": .string(mimeType), "text": .string(catalog.outgoing(resource: text))]]])
         } catch {
             return MCPServer.errorResponse(id, .internalError(catalog.describe(error)))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import LanguageModels
+import PlanKit
 import Store
 import Tools
 
@@ -13,10 +14,11 @@ extension PlanCatalog {
             outputSchema: PlanSchemas.place, readOnly: true
         ) { [self] values in
             let query = try arguments(values).string("query")
-            let place = try await services.resolve(query)
-            let json = Self.placeJSON(place)
+            let (place, notes) = try await services.resolve(query)
+            var json = Self.placeJSON(place).objectValue ?? [:]
+            json["notes"] = .array(notes.map(JSONValue.string))
             let text = "\(place.label) (\(place.kind.rawValue)): \(String(format: "%.4f, %.4f", place.latitude, place.longitude)), \(place.timeZone)"
-            return MCPToolResult(text: text, structured: json)
+            return MCPToolResult(text: OutgoingText.lines([text] + notes.map { "Note: " + $0 }), structured: .object(json))
         }
     }
 
@@ -42,8 +44,9 @@ extension PlanCatalog {
         guard to >= from else { throw PlanToolError.invalid("to", expected: "on or after 'from' (\(from))") }
         guard from.days(to: to) <= 366 else { throw PlanToolError.invalid("to", expected: "at most 366 days after 'from'") }
         let place: Place
+        var notes: [String] = []
         if let name = try arguments.optionalString("place") {
-            place = try await services.resolve(name)
+            (place, notes) = try await services.resolve(name)
         } else if let latitude = try arguments.number("latitude", in: -90...90), let longitude = try arguments.number("longitude", in: -180...180) {
             let label = String(format: "%.4f, %.4f", latitude, longitude)
             place = Place(name: label, region: "", country: "", latitude: latitude, longitude: longitude, timeZone: "UTC", source: "typed")
@@ -51,14 +54,15 @@ extension PlanCatalog {
             throw PlanToolError.missing("place")
         }
         let trip = Trip(id: 0, name: place.label, destination: place.label, place: place, start: from, end: to, activities: [], createdAt: Date())
-        let report = try await services.forecastService(store).forecast(for: place, from: from, to: to)
+        let report = try await services.forecastService(store, false).forecast(for: place, from: from, to: to)
         var object = ForecastPrinter.json(report, trip: trip).objectValue ?? [:]
         object["place"] = Self.placeJSON(place)
         object["from"] = .string(from.description)
         object["to"] = .string(to.description)
-        var lines = ["\(place.label), \(from) to \(to)"]
+        object["notes"] = .array(notes.map(JSONValue.string))
+        var lines = ["\(place.label), \(from) to \(to)"] + notes.map { "Note: " + $0 }
         lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await services.units(store, nil))
-        return MCPToolResult(text: lines.joined(separator: "\n"), structured: .object(object))
+        return MCPToolResult(text: OutgoingText.lines(lines), structured: .object(object))
     }
 
     static func placeJSON(_ place: Place) -> JSONValue {

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import LanguageModels
+import PlanKit
 import Planner
 import Store
 import Tools
@@ -34,32 +35,45 @@ extension PlanCatalog {
 
     private func packingList(_ arguments: ToolArguments) async throws -> MCPToolResult {
         let trip: Trip
+        var notes: [String] = []
         var added = false
         if arguments.values["trip"] != nil, arguments.values["trip"] != .null {
             trip = try await self.trip(try arguments.trip())
         } else {
-            let destination = try arguments.string("destination")
-            var details = TripDetails()
-            details.from = try arguments.date("from")
-            details.to = try arguments.date("to")
-            details.activities = try arguments.words("activities", limit: 20)?.joined(separator: ",")
-            details.stops = try arguments.stops("stops", limit: 20).map {
-                TripDetails.Stop(destination: $0.destination, end: $0.end, activities: $0.activities?.joined(separator: ","))
-            }
-            details.adults = try arguments.integer("adults", in: TripParty.adultRange)
-            details.children = try arguments.integers("children", in: TripParty.childAgeRange, limit: 20)
-            let new = try await services.newTrip(destination, details)
-            trip = try await store.addTrip(new)
+            let request = TripRequest(
+                destination: try arguments.string("destination"), start: try arguments.date("from"), end: try arguments.date("to"),
+                activities: try arguments.words("activities", limit: TripRequest.maximumActivities) ?? [],
+                stops: try arguments.stops("stops", limit: 20).map {
+                    TripRequest.Stop(destination: $0.destination, end: $0.end, activities: $0.activities ?? [])
+                }
+            )
+            let checked = try request.validated()
+            let resolved = try await services.resolveTrip(
+                checked, try arguments.integer("adults", in: TripParty.adultRange),
+                try arguments.integers("children", in: TripParty.childAgeRange, limit: 20)
+            )
+            notes = resolved.notes
+            trip = try await store.addTrip(resolved.trip)
             added = true
         }
-        let result = try await services.pack(store, trip)
+        let result: PackPlanner.Result
+        do {
+            result = try await services.pack(store, trip)
+        } catch {
+            // The trip stays (as 'plan pack <destination>' keeps it): the assistant is told which, so a retry
+            // packs it rather than adding it again.
+            guard added else { throw error }
+            throw PlanToolError.addedButNotPacked(trip: trip.id, headline: TripPrinter.headline(trip), reason: describe(error))
+        }
         let list = try await ListKeeper(store: store).list(tripID: trip.id)
         var object = listJSON(trip, list: list)
         object["session"] = .number(Double(result.sessionID))
         object["model"] = .string(result.model)
+        object["notes"] = .array(notes.map(JSONValue.string))
         var lines = [(added ? "Added trip \(trip.id): " : "Trip \(trip.id): ") + TripPrinter.headline(trip)]
+        lines += notes.map { "Note: " + $0 }
         lines += ListPrinter.lines(list, tripID: trip.id, console: PlainText())
-        return MCPToolResult(text: lines.joined(separator: "\n"), structured: .object(object), changedResources: added)
+        return MCPToolResult(text: OutgoingText.lines(lines), structured: .object(object), changedResources: added)
     }
 
     var listTripsTool: MCPTool {
@@ -72,17 +86,18 @@ extension PlanCatalog {
             let summaries = try await store.tripSummaries()
             let trips = summaries.map { TripPrinter.json($0.trip, packed: $0.hasPackingList) }
             let lines = summaries.map { "\($0.trip.id) \(TripPrinter.headline($0.trip))\($0.hasPackingList ? " · packed list" : "")" }
-            return MCPToolResult(text: lines.isEmpty ? "No trips yet." : lines.joined(separator: "\n"), structured: ["trips": .array(trips)])
+            return MCPToolResult(text: lines.isEmpty ? "No trips yet." : OutgoingText.lines(lines), structured: ["trips": .array(trips)])
         }
     }
 
     var showTripTool: MCPTool {
         MCPTool(
             name: "show_trip", title: "Show a trip",
-            description: "A trip as 'plan show' gives it: its place, dates and activities, the forecast for its days (through the cache; the forecast pinned at the last pack when the services fail) and its packing list with ticks.",
+            description: "A trip as 'plan show' gives it: its place, dates and activities, the forecast for its days (each stop's own under 'legs' for a trip of several stops; through the cache; the forecast pinned at the last pack when the services fail) and its packing list with ticks.",
             inputSchema: PlanSchemas.object(["trip": PlanSchemas.tripID], required: ["trip"]),
             outputSchema: PlanSchemas.object(
-                ["trip": PlanSchemas.anyObject, "forecast": ["type": ["object", "null"]], "packingList": ["type": ["object", "null"]]],
+                ["trip": PlanSchemas.anyObject, "forecast": ["type": ["object", "null"]], "legs": PlanSchemas.objects,
+                 "forecastError": ["type": "string"], "packingList": ["type": ["object", "null"]]],
                 required: ["trip", "forecast", "packingList"]
             ),
             readOnly: true
@@ -92,26 +107,21 @@ extension PlanCatalog {
     private func showTrip(_ id: Int) async throws -> MCPToolResult {
         let trip = try await self.trip(id)
         let list = try await ListKeeper(store: store).list(tripID: id)
-        var report: ForecastReport?
-        if let place = trip.place {
-            do {
-                report = try await services.forecastService(store).forecast(for: place, from: trip.start, to: trip.end)
-            } catch {
-                if let pinned = try await store.latestForecast(tripID: id) {
-                    report = ForecastReport(forecast: try Forecast.fromJSON(pinned.forecast), origin: .pinned)
-                }
-            }
+        // The same weather as `plan show`: each stop's own, the sea for a trip on the water, pinned on failure.
+        let service = try services.forecastService(store, PackingRules.asksTheSea(trip.activities))
+        let weather = try await ShownWeather.read(for: trip, store: store, service: service)
+        let units = try await services.units(store, id)
+        var lines = ShowPrinter.lines(trip, list: list, weather: weather, console: PlainText(), units: units)
+        for stop in weather.failures {
+            guard let failure = stop.failure else { continue }
+            lines.append("Note: " + ShowPrinter.failureLine(failure, at: stop.leg, of: trip)
+                         + (stop.report == nil ? " No forecast for these days." : " This is the forecast pinned at the last pack."))
         }
-        let hasList = list.base != nil || !list.entries.isEmpty
-        let object: JSONValue = [
-            "trip": TripPrinter.json(trip, packed: list.base != nil),
-            "forecast": report.map { ForecastPrinter.json($0, trip: trip) } ?? .null,
-            "packingList": hasList ? ListPrinter.json(list) : .null,
-        ]
-        var lines = TripPrinter.details(trip, console: PlainText())
-        if let report { lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await services.units(store, id)) }
-        if hasList { lines += [""] + ListPrinter.lines(list, tripID: id, console: PlainText()) }
-        return MCPToolResult(text: lines.joined(separator: "\n"), structured: object)
+        // `plan show --json`'s keys, the trip's own under "trip" (as this tool has always given it).
+        let shown = ShowPrinter.json(trip, list: list, weather: weather).objectValue ?? [:]
+        var object: [String: JSONValue] = ["trip": TripPrinter.json(trip, packed: list.base != nil)]
+        for key in ["forecast", "legs", "forecastError", "packingList"] { object[key] = shown[key] }
+        return MCPToolResult(text: OutgoingText.lines(lines), structured: .object(object))
     }
 
     /// A trip's list with the keys of `plan pack --json`: the trip, items, counts and notices.

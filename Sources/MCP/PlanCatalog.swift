@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import LanguageModels
+import PlanKit
 import Planner
 import Store
 import Tools
@@ -46,10 +47,32 @@ public final class PlanCatalog: MCPCatalog {
         ]
     }
 
-    /// A bad argument's message, else the line `plan` prints after "plan: ".
+    /// A bad argument's or a trip's problem with what to do about it (in the trip's words, never an option's),
+    /// else the line `plan` prints after "plan: "; made safe to read.
     public func describe(_ error: any Error) -> String {
-        if let error = error as? PlanToolError { return error.errorDescription ?? "bad argument." }
-        return services.describe(error)
+        let text: String
+        switch error {
+        case let error as PlanToolError:
+            text = [error.errorDescription ?? "bad argument.", error.recoverySuggestion].compactMap { $0 }.joined(separator: " ")
+        case let error as TripProblem:
+            text = [error.errorDescription ?? "the trip is not valid.", error.recoverySuggestion].compactMap { $0 }.joined(separator: " ")
+        default:
+            text = services.describe(error)
+        }
+        return OutgoingText.line(text)
+    }
+
+    /// Every text and string of a result made safe (`OutgoingText`): the terminal's sanitiser, for an assistant.
+    public func outgoing(_ result: MCPToolResult) -> MCPToolResult {
+        var safe = result
+        safe.text = OutgoingText.lines(result.text)
+        safe.structured = result.structured.map(OutgoingText.json)
+        return safe
+    }
+
+    /// A resource's text made safe line by line.
+    public func outgoing(resource text: String) -> String {
+        OutgoingText.lines(text)
     }
 
     /// The arguments of one call, read with plan's checks.

@@ -9,12 +9,14 @@ import Tools
 public struct PlanServices: Sendable {
     /// Opens the database (once; the catalog keeps it).
     public var openStore: @Sendable () throws -> Store
-    /// Resolves a place as `plan add` does (offline data, stored lookups, then online through the cache).
-    public var resolve: @Sendable (String) async throws -> Place
-    /// The forecast services reading through the store's cache, as `plan show`.
-    public var forecastService: @Sendable (Store) throws -> ForecastService
-    /// Checks a destination and its details as `plan add` does and resolves its places.
-    public var newTrip: @Sendable (_ destination: String, _ details: TripDetails) async throws -> NewTrip
+    /// Resolves a place as `plan add` does (offline data, stored lookups, then online through the cache), with
+    /// what to tell the assistant about it (which others it could have been, what kind of place it is).
+    public var resolve: @Sendable (String) async throws -> (place: Place, notes: [String])
+    /// The forecast services reading through the store's cache, as `plan show` (the sea too, for a trip on the water).
+    public var forecastService: @Sendable (Store, _ sea: Bool) throws -> ForecastService
+    /// Resolves a checked trip's places as `plan add` does, with who travels (the call's adults and children,
+    /// else `plan config`'s); gives what to tell the assistant about the places (`Context.lookUp`'s notes).
+    public var resolveTrip: @Sendable (_ trip: NewTrip, _ adults: Int?, _ children: [Int]?) async throws -> (trip: NewTrip, notes: [String])
     /// Packs a stored trip as `plan pack <trip>` does (the built-in engine unless the server was given `--model`).
     public var pack: @Sendable (Store, Trip) async throws -> PackPlanner.Result
     /// The traveller's units (`plan config`), for a trip's when given one: the text renderings use them.
@@ -26,9 +28,9 @@ public struct PlanServices: Sendable {
 
     /// The services.
     public init(
-        openStore: @escaping @Sendable () throws -> Store, resolve: @escaping @Sendable (String) async throws -> Place,
-        forecastService: @escaping @Sendable (Store) throws -> ForecastService,
-        newTrip: @escaping @Sendable (String, TripDetails) async throws -> NewTrip,
+        openStore: @escaping @Sendable () throws -> Store, resolve: @escaping @Sendable (String) async throws -> (place: Place, notes: [String]),
+        forecastService: @escaping @Sendable (Store, Bool) throws -> ForecastService,
+        resolveTrip: @escaping @Sendable (NewTrip, Int?, [Int]?) async throws -> (trip: NewTrip, notes: [String]),
         pack: @escaping @Sendable (Store, Trip) async throws -> PackPlanner.Result,
         units: @escaping @Sendable (Store, Int?) async throws -> MeasurementUnits,
         describe: @escaping @Sendable (any Error) -> String, today: @escaping @Sendable () -> CalendarDate
@@ -36,7 +38,7 @@ public struct PlanServices: Sendable {
         self.openStore = openStore
         self.resolve = resolve
         self.forecastService = forecastService
-        self.newTrip = newTrip
+        self.resolveTrip = resolveTrip
         self.pack = pack
         self.units = units
         self.describe = describe

@@ -31,7 +31,10 @@ import Testing
     }
 
     /// Runs client.py in `mode` and returns what it saw.
-    func client(_ mode: String, python: String, sandbox: PlanSandbox, services: WeatherServices) async throws -> [String: Any] {
+    /// `extra`: environment over the stand-in's (the hostile stand-in's URLs).
+    static func client(
+        _ mode: String, python: String, sandbox: PlanSandbox, services: WeatherServices, extra: [String: String] = [:]
+    ) async throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         let first = CalendarDate(Date()).description
@@ -39,7 +42,7 @@ import Testing
         process.environment = sandbox.environment.merging(services.environment) { _, new in new }.merging([
             "PLAN_OFFLINE": "", "PLAN_HTTP_RETRIES": "2", "PLAN_HTTP_TIMEOUT": "8",
             "PLAN_GEOCODER_URL": services.url.absoluteString, "PLAN_NOMINATIM_URL": services.url.absoluteString,
-        ]) { _, new in new }
+        ]) { _, new in new }.merging(extra) { _, new in new }
         process.currentDirectoryURL = sandbox.folder
         let result = try await PlanSandbox.runInBackground(process).value
         #expect(result.status == 0, "client.py \(mode): \(result.stderr)")
@@ -57,7 +60,7 @@ import Testing
         // "the second session made no weather request" tests the cache's reuse, not the stand-in's short max-age.
         let services = try WeatherServices(forecastMaxAge: 3_600, alertsMaxAge: 3_600)
 
-        let first = try await client("first", python: python, sandbox: sandbox, services: services)
+        let first = try await Self.client("first", python: python, sandbox: sandbox, services: services)
         #expect(first["server"] as? String == "plan")
         #expect(first["protocolVersion"] as? String == "2025-11-25")
         #expect((first["tools"] as? [String])?.count == 7)
@@ -65,14 +68,14 @@ import Testing
         #expect(first["cancelled"] as? Bool == true)
         #expect(first["unknownTool"] as? Int == -32602)
         let errors = first["errors"] as? [String] ?? []
-        #expect(errors.first == "no trip 999.")
+        #expect(errors.first == "no trip 999. Call list_trips to see the trips.")
         #expect(errors.dropFirst().first?.contains("before") == true, "\(errors)")
         let trip = try #require(first["trip"] as? Int)
 
         // The cancelled call's held request may still be on its way; let it end before counting.
         try await Task.sleep(for: .seconds(5))
         let before = try await services.requestCount()
-        let second = try await client("second", python: python, sandbox: sandbox, services: services)
+        let second = try await Self.client("second", python: python, sandbox: sandbox, services: services)
         #expect(second["trip"] as? Int == trip)
         #expect(try await services.requestCount() == before, "the second session made weather requests")
 

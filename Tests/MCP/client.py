@@ -2,9 +2,13 @@
 """Drives `plan mcp` with the official MCP Python SDK (PyPI `mcp`, installed by scripts/install-mcp.sh), as an
 assistant host would: it starts the server over stdio and calls what a host calls.
 
-Usage: client.py first|second <plan binary> <first day YYYY-MM-DD> <stand-in base URL>
+Usage: client.py first|second|house|failing|hostile <plan binary> <first day YYYY-MM-DD> <stand-in base URL>
   first   initialize; list and call every tool; read both resources; the errors; a cancelled call; 50 calls
   second  a new session: list_trips, show_trip and forecast of the first session's trip (from the cache)
+  house   the answers `plan` gives (issue 42): each stop's weather, a place's ambiguity, errors without flags,
+          the server's open files over 50 calls
+  failing a server whose model cannot be reached: a failed packing_list says which trip it kept
+  hostile the stand-in says escape sequences and forged lines: none reaches the assistant
 Prints one JSON object (what it saw) on stdout; any failed expectation exits 1 with the reason on stderr.
 The server gets this process's environment (the test sets PLAN_DB and the stand-in's URLs).
 """
@@ -134,19 +138,113 @@ async def second(client, days, seen):
     seen["trip"] = trip
 
 
+def server_open_files():
+    """The open files of the plan server this client started (its child process running `plan mcp`)."""
+    me = str(os.getpid())
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                parent = stat.read().rsplit(")", 1)[1].split()[1]
+            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                words = cmdline.read().split(b"\0")
+        except OSError:
+            continue
+        if parent == me and b"mcp" in words:
+            return len(os.listdir(f"/proc/{pid}/fd"))
+    expect(False, "to find the plan mcp process")
+
+
+async def house(client, days, seen):
+    # A trip of two stops: show_trip charts each stop's own weather (Denver's snow, then Phoenix's heat), as
+    # `plan show` does, not the first stop's forecast over every day.
+    packed = (await call(client, "packing_list", {"destination": "Denver, CO", "from": days[1], "to": days[2],
+                                                  "stops": [{"destination": "Phoenix, AZ", "to": days[4]}]})).structured_content
+    trip = packed["trip"]["id"]
+    shown = await call(client, "show_trip", {"trip": trip})
+    legs = shown.structured_content.get("legs") or []
+    expect(len(legs) == 2 and all(leg["forecast"] for leg in legs), f"two stops with a forecast each, got {legs}")
+    phoenix = legs[1]["forecast"]["days"]
+    expect([day["date"] for day in phoenix] == days[2:5], f"Phoenix's own days {days[2:5]}, got {phoenix}")
+    expect(all(day["high"] > 90 for day in phoenix), f"Phoenix's heat, not Denver's snow: {phoenix}")
+    expect("Stop 2: Phoenix" in text(shown), f"a heading per stop in the text:\n{text(shown)}")
+    seen["stops"] = [len(leg["forecast"]["days"]) for leg in legs]
+
+    # An ambiguous destination: the assistant is told which Portland, and how to pick another.
+    portland = await call(client, "packing_list", {"destination": "Portland", "from": days[1], "to": days[2]})
+    notes = portland.structured_content.get("notes") or []
+    expect(any("Portland, OR" in note and "could also be" in note for note in notes), f"the ambiguity, got {notes}")
+    expect("Note: using Portland, OR" in text(portland), f"the note in the text:\n{text(portland)[:400]}")
+    seen["ambiguity"] = notes[0]
+
+    # Errors in the trip's words: the assistant never typed a flag.
+    errors = [
+        text(await call(client, "packing_list", {"destination": "Denver, CO", "from": days[3], "to": days[1]}, error=True)),
+        text(await call(client, "packing_list", {"destination": "Denver, CO", "from": days[1], "to": days[3],
+                                                 "stops": [{"destination": "Moab, UT", "to": days[2]}]}, error=True)),
+        text(await call(client, "packing_list", {"destination": "Denver, CO", "from": days[1], "to": days[3],
+                                                 "activities": ["sk!ing"]}, error=True)),
+    ]
+    expect(all("--" not in error for error in errors), f"no flag in {errors}")
+    expect("ends on" in errors[0] and "before it starts" in errors[0], f"the dates in words: {errors[0]}")
+    seen["errors"] = errors
+
+    # The same database connection for every call: the open files do not grow with calls that add trips.
+    counts = []
+    for index in range(50):
+        if index % 5 == 0:
+            await call(client, "packing_list", {"destination": "Seattle, WA", "from": days[1], "to": days[2]})
+        else:
+            await call(client, "show_trip", {"trip": trip})
+        if index in (4, 49):
+            counts.append(server_open_files())
+    expect(counts[0] == counts[1], f"a constant number of open files over 50 calls, got {counts}")
+    seen["openFiles"] = counts
+
+
+async def failing(client, days, seen):
+    # The model cannot be reached: the trip packing_list added is kept and the assistant is told which, so
+    # a retry packs it instead of adding it again.
+    failed = text(await call(client, "packing_list", {"destination": "Denver, CO", "from": days[1], "to": days[2]}, error=True))
+    trips = (await call(client, "list_trips", {})).structured_content["trips"]
+    expect(len(trips) == 1, f"one trip kept, got {trips}")
+    trip = trips[0]["id"]
+    expect(f"added trip {trip}" in failed and f"packing_list with trip {trip}" in failed, f"which trip to retry: {failed}")
+    again = text(await call(client, "packing_list", {"trip": trip}, error=True))
+    expect("added" not in again, f"a retry of the trip adds nothing: {again}")
+    expect(len((await call(client, "list_trips", {})).structured_content["trips"]) == 1, "still one trip")
+    seen["failed"], seen["retried"] = failed, again
+
+
+async def hostile(client, days, seen):
+    # A geocoder's name with a line break and a tab, and a forecast whose summary carries escape sequences,
+    # a bell, a bidirectional override and a C1 control: the assistant reads inert text, one line per line.
+    bad = {0x1B, 0x07, 0x00, 0x9B, 0x202E, 0x0D}
+    place = await call(client, "geocode", {"query": "Zzyzx Springs"})
+    lines = text(place).splitlines()
+    expect(not any(line.startswith("plan: forged") for line in lines), f"no forged line: {lines}")
+    expect("\n" not in place.structured_content["name"], f"one-line name: {place.structured_content}")
+    forecast = await call(client, "forecast", {"place": "Denver, CO", "from": days[0], "to": days[2]})
+    everything = text(forecast) + json.dumps(forecast.structured_content, ensure_ascii=False)
+    expect("Snow" in everything, f"the summary itself is kept: {everything[:300]}")
+    expect(not any(ord(c) in bad for c in everything), f"no control in {everything[:600]!r}")
+    seen["forecast"] = text(forecast).splitlines()[:3]
+
+
 async def main():
     mode, plan, start, base = sys.argv[1:5]
     day0 = datetime.date.fromisoformat(start)
     days = [(day0 + datetime.timedelta(days=offset)).isoformat() for offset in range(5)]
-    server = StdioServerParameters(command=plan, args=["mcp"], env=dict(os.environ))
+    # `failing`: a model server nothing answers on (port 9, discard: refused at once).
+    args = ["mcp", "--model", "http://127.0.0.1:9"] if mode == "failing" else ["mcp"]
+    server = StdioServerParameters(command=plan, args=args, env=dict(os.environ))
     seen = {}
     async with Client(server, read_timeout_seconds=60) as client:
         seen["protocolVersion"] = client.session.protocol_version
         seen["server"] = client.session.server_info.name if client.session.server_info else None
-        if mode == "first":
-            await first(client, days, base, seen)
-        else:
-            await second(client, days, seen)
+        modes = {"first": lambda: first(client, days, base, seen), "second": lambda: second(client, days, seen),
+                 "house": lambda: house(client, days, seen), "failing": lambda: failing(client, days, seen),
+                 "hostile": lambda: hostile(client, days, seen)}
+        await modes[mode]()
     print(json.dumps(seen))
 
 

@@ -34,7 +34,8 @@ public final class LoopbackServer: @unchecked Sendable {
             buffer.append(chunk)
             let text = String(decoding: buffer, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }) {
-                found = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
+                // "PORT <n>", or "PORT <main> <other>" (the hostile stand-in's two origins): the first is the base.
+                found = line.dropFirst(5).split(separator: " ").first.flatMap { Int($0) }
             }
         }
         guard let port = found else {

@@ -1,4 +1,5 @@
 import Foundation
+import PlanKit
 import Planner
 import Store
 import Tools
@@ -82,73 +83,70 @@ public struct AddCommand: RunnableCommand {
         return trip
     }
 
-    /// A destination as typed, checked: not empty, at most 200 characters, nothing invisible.
-    static func destination(_ raw: String, command: String) throws -> String {
-        let destination = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !destination.isEmpty else {
-            throw CLIError.usage("the destination is empty.", command: command)
-        }
-        guard destination.count <= 200 else {
-            throw CLIError.usage("the destination is longer than 200 characters.", command: command)
-        }
-        guard !destination.unicodeScalars.contains(where: Self.isInvisible) else {
-            throw CLIError.usage("the destination contains control or invisible formatting characters.", command: command)
-        }
-        return destination
-    }
-
-    /// A trip name, checked: 1 to 200 printable characters.
+    /// A trip's name as typed, checked (`edit --name`): 1 to 200 printable characters.
     static func name(_ raw: String, command: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 200, !name.unicodeScalars.contains(where: Self.isInvisible) else {
-            throw CLIError.usage("--name must be 1 to 200 printable characters.", command: command)
+        do {
+            return try TripRequest.name(raw)
+        } catch {
+            throw Self.usage(error, command: command)
         }
-        return name
     }
 
-    /// Validates the destination, dates, stops, name and activities shared by `add` and `pack`.
+    /// Validates the destination, dates, stops, name and activities shared by `add` and `pack` (the core's
+    /// `TripRequest`), its problems worded for the options.
     public static func newTrip(_ rawDestination: String, details: TripDetails, command: String) throws -> NewTrip {
-        let destination = try Self.destination(rawDestination, command: command)
-        guard let start = details.from else {
-            throw CLIError.usage("missing --from <date>.", command: command)
-        }
-        guard let end = details.to else {
-            throw CLIError.usage("missing --to <date>.", command: command)
-        }
-        guard end >= start else {
-            throw CLIError.usage("--to \(end) is before --from \(start).", command: command)
-        }
-        guard start.days(to: end) <= 366 else {
-            throw CLIError.usage("a trip can last at most a year (366 nights).", command: command)
-        }
-        var stops: [NewTrip.Stop] = []
-        var previousEnd = end
-        for stop in details.stops {
-            let place = try Self.destination(stop.destination, command: command)
-            guard let stopEnd = stop.end else {
-                throw CLIError.usage("--then \(ArgumentText.printable(place)) needs its own --to <date>.", command: command)
-            }
-            guard stopEnd > previousEnd else {
-                throw CLIError.usage(
-                    "--then \(ArgumentText.printable(place)): --to \(stopEnd) must be after \(previousEnd), the day the stop before it ends (this stop begins then).",
-                    command: command
-                )
-            }
-            let activities = try Self.activities(stop.activities, command: command)
-            stops.append(NewTrip.Stop(destination: place, end: stopEnd, activities: activities))
-            previousEnd = stopEnd
-        }
-        var defaultName = ([destination] + stops.map(\.destination)).joined(separator: " → ")
-        if defaultName.count > 200 { defaultName = String(defaultName.prefix(199)) + "…" }
-        let name = try Self.name(details.name ?? defaultName, command: command)
-        let activities = try Self.activities(details.activities, command: command)
-        let trip = NewTrip(
-            name: name, destination: destination, place: nil, start: start, end: end, activities: activities, stops: stops
+        let request = TripRequest(
+            destination: rawDestination, start: details.from, end: details.to, name: details.name,
+            activities: words(details.activities),
+            stops: details.stops.map { TripRequest.Stop(destination: $0.destination, end: $0.end, activities: words($0.activities)) }
         )
-        if let problem = TripLeg.chainProblem(trip.legs) {
-            throw CLIError.usage(problem + ".", command: command)
+        do {
+            return try request.validated()
+        } catch {
+            throw Self.usage(error, command: command)
         }
-        return trip
+    }
+
+    /// A destination as typed, checked (`edit --destination`, `leg add`).
+    static func destination(_ raw: String, command: String) throws -> String {
+        do {
+            return try TripRequest.place(raw)
+        } catch {
+            throw Self.usage(error, command: command)
+        }
+    }
+
+    /// `--activities` as typed, checked (`edit`, `leg add`).
+    static func activities(_ text: String?, command: String) throws -> [String] {
+        do {
+            return try TripRequest.activities(words(text))
+        } catch {
+            throw Self.usage(error, command: command)
+        }
+    }
+
+    /// `--activities` as typed: comma-separated words.
+    static func words(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map(String.init)
+    }
+
+    /// A problem with a trip in the words of the command line's options.
+    static func usage(_ problem: TripProblem, command: String) -> CLIError {
+        let message: String
+        switch problem {
+        case .noStart: message = "missing --from <date>."
+        case .noEnd: message = "missing --to <date>."
+        case .endsBeforeStart(let start, let end): message = "--to \(end) is before --from \(start)."
+        case .stopWithoutEnd(let place): message = "--then \(ArgumentText.printable(place)) needs its own --to <date>."
+        case .stopEndsTooEarly(let place, let end, let previousEnd):
+            message = "--then \(ArgumentText.printable(place)): --to \(end) must be after \(previousEnd), the day the stop before it ends (this stop begins then)."
+        case .badName: message = "--name must be 1 to \(TripRequest.maximumTextLength) printable characters."
+        case .badActivity(let word): message = "activity '\(ArgumentText.printable(word))' should be a word like hiking or beach."
+        case .tooManyActivities: message = "at most \(TripRequest.maximumActivities) activities."
+        case .emptyDestination, .destinationTooLong, .invisibleInDestination, .longerThanAYear, .unchained:
+            message = problem.errorDescription ?? "the trip is not valid."
+        }
+        return CLIError.usage(message, command: command)
     }
 
     /// Says on stderr that a trip starts before today: allowed (a past trip is logged to replay it), but
@@ -165,36 +163,5 @@ public struct AddCommand: RunnableCommand {
         for word in ActivityKits.resolve(activities).unknown {
             console.warn("plan: " + PackingRules.unknownActivityNotice(word))
         }
-    }
-
-    /// Control characters and invisible format characters (bidi overrides, zero-width spaces, BOM);
-    /// the zero-width joiners that emoji and Persian script need are fine.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value == 0x200C || scalar.value == 0x200D { return false }
-        return [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
-    }
-
-    static func activities(_ text: String?, command: String) throws -> [String] {
-        guard let text else { return [] }
-        var result: [String] = []
-        for part in text.split(separator: ",") {
-            let activity = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard !activity.isEmpty else { continue }
-            guard activity.count <= 40,
-                  activity.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == " " })
-            else {
-                throw CLIError.usage(
-                    "activity '\(ArgumentText.printable(activity))' should be a word like hiking or beach.",
-                    command: command
-                )
-            }
-            if !result.contains(activity) { result.append(activity) }
-        }
-        // Aliases under their kit's name ("ski" is skiing wherever it is typed), "none" as no activity.
-        result = ActivityKits.canonical(result)
-        guard result.count <= 20 else {
-            throw CLIError.usage("at most 20 activities.", command: command)
-        }
-        return result
     }
 }

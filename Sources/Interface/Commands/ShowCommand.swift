@@ -1,4 +1,5 @@
 import Foundation
+import PlanKit
 import Planner
 import Store
 import Tools
@@ -25,8 +26,8 @@ public struct ShowCommand: RunnableCommand {
                 wind or heat), with its source and age ("NWS, fetched 12 min ago (cached)"); and the
                 latest packing list. The forecast comes through the cache: within its lifetime no
                 request is made. If the service fails, a stale copy is shown with its age, else the
-                forecast pinned at the last pack; with nothing at all the trip is still shown and
-                plan exits 69.
+                forecast pinned at the last pack; with nothing at all the trip is still shown, with
+                a warning on stderr (the exit status is 0: show shows what is stored).
 
                 The list is numbered, with [x] for what you ticked ('plan check 1 3 socks') and
                 "12 of 30 packed"; your own items are on it ('plan item add'). --markdown and --csv
@@ -59,50 +60,26 @@ public struct ShowCommand: RunnableCommand {
         let service = try context.forecastService(
             store: store, fresh: network.fresh, offline: network.offline, sea: PackingRules.asksTheSea(trip.activities)
         )
-        if trip.hasStops { return try await showStops(trip, list: list, store: store, service: service, context: context) }
-
-        var report: ForecastReport?
-        var failure: (any Error)?
-        if let place = trip.place {
-            do {
-                report = try await service.forecast(for: place, from: trip.start, to: trip.end)
-            } catch {
-                failure = error
-                if let pinned = try await store.latestForecast(tripID: trip.id) {
-                    report = ForecastReport(
-                        forecast: try Forecast.fromJSON(pinned.forecast), origin: .pinned
-                    )
-                }
-            }
-            context.console.endProgress()
-        }
-        let hasList = list.base != nil || !list.entries.isEmpty
-
+        let console = context.console
+        let weather = try await ShownWeather.read(for: trip, store: store, service: service) { console.endProgress() }
         if json {
-            var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]
-            object["forecast"] = report.map { ForecastPrinter.json($0, trip: trip) } ?? .null
-            object["legs"] = Self.legsJSON(trip, forecasts: [object["forecast"] ?? .null])
-            if let failure { object["forecastError"] = .string(ErrorReport(failure).message) }
-            object["packingList"] = hasList ? ListPrinter.json(list) : .null
-            context.printJSON(.object(object))
+            context.printJSON(ShowPrinter.json(trip, list: list, weather: weather))
         } else {
-            var lines = TripPrinter.details(trip, console: context.console)
-            if let report {
-                let units = try await context.traveller(store: store, tripID: trip.id).units
-                lines += ForecastPrinter.lines(report, trip: trip, console: context.console, units: units)
+            let units = try await context.traveller(store: store, tripID: trip.id).units
+            for line in ShowPrinter.lines(trip, list: list, weather: weather, console: console, units: units) {
+                console.print(line)
             }
-            if hasList {
-                lines.append("")
-                lines += ListPrinter.lines(list, tripID: trip.id, console: context.console)
-            }
-            for line in lines { context.console.print(line) }
         }
-        if let failure {
-            // show shows what is stored: a service it could not ask is said, not an exit status.
-            guard failure is ServiceError else { throw failure }
-            let shown = report == nil ? " Showing the trip without a forecast; run it again when the service answers."
+        // show shows what is stored: a service it could not ask is said, not an exit status.
+        for stop in weather.failures {
+            guard let failure = stop.failure as? ServiceError else {
+                if let failure = stop.failure { throw failure }
+                continue
+            }
+            let shown = trip.hasStops ? " Showing what is pinned or cached."
+                : stop.report == nil ? " Showing the trip without a forecast; run it again when the service answers."
                 : " Showing the forecast pinned at the last pack."
-            context.console.warn("plan: " + ErrorReport(failure).message + shown)
+            console.warn("plan: " + ShowPrinter.failureLine(failure, at: stop.leg, of: trip) + shown)
         }
     }
 }

@@ -10,7 +10,7 @@ public struct Context: Sendable {
     public let console: Console
     /// The commands this program runs (help, completions and the man page read them).
     public let commands: CommandTable
-    /// Every store this run opened, so `finish()` can write what they hold in memory.
+    /// The store this run opened (at most one), so `finish()` can write what it holds in memory.
     private let opened = Locked<[Store]>([])
     /// The store of the run that asked NWS with no PLAN_CONTACT set: `finish()` says so, once per database.
     private let askedNWSWithoutContact = Locked<Store?>(nil)
@@ -24,8 +24,10 @@ public struct Context: Sendable {
     /// The database path for this run.
     public var databasePath: String { DatabaseLocation.path(environment: environment) }
 
-    /// Opens (creating and migrating when needed) the database.
+    /// The database of this run, opened (created and migrated when needed) on the first call; every later call
+    /// gives the same connection (one per process: a command, or `plan mcp` over all its calls).
     public func openStore() throws -> Store {
+        if let store = opened.current.first { return store }
         let path = databasePath
         // plan makes the folders of its own default location; a PLAN_DB whose folder is missing is almost
         // always a typo, and a new, empty database there would say "No trips yet".
@@ -37,8 +39,12 @@ public struct Context: Sendable {
             }
         }
         let store = try Store(path: path)
-        opened.withLock { $0.append(store) }
-        return store
+        return opened.withLock { opened in
+            // Two tasks that opened it at once keep the first.
+            if let first = opened.first { return first }
+            opened.append(store)
+            return store
+        }
     }
 
     /// The end of every command, whether it succeeded or not: the cache counters gathered in memory are
@@ -57,9 +63,17 @@ public struct Context: Sendable {
 
     /// Resolves a destination: the offline gazetteer, else a lookup stored before, else online (Open-Meteo, then
     /// Nominatim) through the cache. Says on stderr which others it could have been, and what kind of place a
-    /// non-city is. The database is opened only when the offline data has no confident answer; `store`: use
-    /// this one instead (a long-running `plan mcp` would otherwise open one per online lookup).
+    /// non-city is (`lookUp`'s notes). The database is opened only when the offline data has no confident answer.
     public func resolve(_ destination: String, offline: Bool = false, store: Store? = nil) async throws -> Place {
+        let found = try await lookUp(destination, offline: offline, store: store)
+        for note in found.notes { console.warn("plan: " + note) }
+        return found.place
+    }
+
+    /// `resolve` without printing: the place and what a front end should say about it (which others it could
+    /// have been, what kind of place a non-city is, the data's licence), for the command line's stderr or an
+    /// assistant's answer.
+    public func lookUp(_ destination: String, offline: Bool = false, store: Store? = nil) async throws -> (place: Place, notes: [String]) {
         console.progress("Resolving \(destination)…")
         let gazetteerPath = Gazetteer.defaultPath(environment: environment)
         var gazetteerError = GeocodingError.gazetteerUnavailable(path: gazetteerPath)
@@ -83,19 +97,20 @@ public struct Context: Sendable {
             throw gazetteerError
         }
         console.endProgress()
+        var notes: [String] = []
         if let note = result.ambiguityNote {
-            console.warn("plan: using \(result.place.label); \(note). Add the region or country to pick another.")
+            notes.append("using \(result.place.label); \(note). Add the region or country to pick another.")
         }
         if result.place.kind != .city {
-            console.warn(String(
-                format: "plan: %@ is %@; its weather is taken at %.4f, %.4f.", result.place.label,
+            notes.append(String(
+                format: "%@ is %@; its weather is taken at %.4f, %.4f.", result.place.label,
                 result.place.kind.phrase, result.place.latitude, result.place.longitude
             ))
         }
         if result.place.source == "nominatim" {
-            console.warn("plan: place data © OpenStreetMap contributors (ODbL), via Nominatim.")
+            notes.append("place data © OpenStreetMap contributors (ODbL), via Nominatim.")
         }
-        return result.place
+        return (result.place, notes)
     }
 
     /// The online geocoders over the store's cache, with the same User-Agent, retries and offline mode as forecasts.

@@ -50,13 +50,23 @@ struct McpCommand: RunnableCommand {
         let store = try context.openStore()
         let services = PlanServices(
             openStore: { store },
-            resolve: { try await context.resolve($0, offline: offline, store: store) },
-            forecastService: { try context.forecastService(store: $0, fresh: false, offline: offline) },
-            newTrip: { destination, details in
-                var trip = try AddCommand.newTrip(destination, details: details, command: "mcp")
+            resolve: { try await context.lookUp($0, offline: offline, store: store) },
+            forecastService: { try context.forecastService(store: $0, fresh: false, offline: offline, sea: $1) },
+            resolveTrip: { trip, adults, children in
+                var trip = trip
                 // Who travels: the tool's adults and children, else `plan config`'s, as `plan add` reads them.
-                trip.party = try await context.party(details, command: "mcp")
-                return try await AddCommand.resolvePlaces(trip, context: context, offline: offline, store: store)
+                var party = TripDetails()
+                (party.adults, party.children) = (adults, children)
+                trip.party = try await context.party(party, command: "mcp")
+                var notes: [String] = []
+                let first = try await context.lookUp(trip.destination, offline: offline, store: store)
+                (trip.place, notes) = (first.place, first.notes)
+                for index in trip.stops.indices {
+                    let stop = try await context.lookUp(trip.stops[index].destination, offline: offline, store: store)
+                    trip.stops[index].place = stop.place
+                    notes += stop.notes
+                }
+                return (trip, notes)
             },
             pack: { store, trip in
                 try await Self.pack(trip, model: model, store: store, engine: options, offline: offline, context: context)
