@@ -56,10 +56,13 @@ let package = Package(
         .target(name: "PlanKit", dependencies: ["LanguageModels", "Planner", "Tools", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
         .target(name: "Interface", dependencies: ["PlanKit", "LanguageModels", "Planner", "Tools", "Store"]),
-        // `plan mcp`: the Model Context Protocol server (JSON-RPC over stdio) and plan's tools and resources in it.
-        .target(name: "MCP", dependencies: ["PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Store"]),
+        // The Model Context Protocol's server side (JSON-RPC over stdio, the lifecycle, tools and resources):
+        // knows nothing of plan.
+        .target(name: "MCP", dependencies: ["LanguageModels"]),
+        // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
+        .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["MCP", "Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["PlanMCP", "MCP", "Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -82,6 +85,7 @@ let package = Package(
         .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Store"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "LanguageModels"]),
+        .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "Store"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Store", "Tools", "Planner", "TestSupport"]
         ),

@@ -1,6 +1,6 @@
 /// Text from a client made safe to quote in a message: control and invisible characters dropped, cut to a length.
-enum MCPText {
-    static func safe(_ text: String, limit: Int) -> String {
+public enum MCPText {
+    public static func safe(_ text: String, limit: Int) -> String {
         var result = ""
         for scalar in text.unicodeScalars.prefix(limit * 2) {
             switch scalar.properties.generalCategory {

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import LanguageModels
+import MCP
 import Planner
 import Store
 

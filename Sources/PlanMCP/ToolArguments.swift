@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import MCP
 import Store
 
 /// A tool call's arguments, read with plan's checks: each value of the type and range its schema says.

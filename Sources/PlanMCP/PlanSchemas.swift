@@ -1,4 +1,5 @@
 import LanguageModels
+import MCP
 
 /// The JSON Schemas of plan's tools: what each takes and what its `structuredContent` holds.
 enum PlanSchemas {

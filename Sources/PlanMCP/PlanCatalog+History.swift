@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import MCP
 import Store
 
 /// Each MCP session is a plan session (purpose `mcp`, the client's name and version as its model, no trip),

@@ -2,7 +2,7 @@ import Foundation
 import LanguageModels
 import Store
 import Testing
-@testable import MCP
+@testable import PlanMCP
 
 /// A tool's arguments are read with plan's checks: the wrong type, an out-of-range number or an overlong
 /// string is an error the model can read, never a trap.
