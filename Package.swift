@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Store", "TestSupport"]),
         .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Store"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "LanguageModels", "Planner", "Tools", "Store"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "Planner", "Tools", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "LanguageModels"]),
         .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "Store"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Interface
+import PlanKit
 import Planner
 import Testing
 
@@ -7,22 +8,22 @@ import Testing
 /// (a usage error, exit 64, naming the variable) and which source wins.
 @Suite struct SettingsTests {
     @Test func anEmptyEnvironmentGivesThePublicServicesAndTheDefaults() throws {
-        let settings = try Settings(environment: [:])
+        let settings = try ServiceSettings(environment: [:])
         #expect(settings.nwsBase.absoluteString == "https://api.weather.gov")
         #expect(settings.openMeteoBase.absoluteString == "https://api.open-meteo.com")
         #expect(settings.climateBase.host == "archive-api.open-meteo.com")
         #expect(settings.marineBase.host == "marine-api.open-meteo.com")
         #expect(settings.timeout == 15 && settings.retries == 3 && !settings.isOffline && settings.contact == nil)
-        #expect(try Settings.modelTimeout([:]) == 300)
+        #expect(try ServiceSettings.modelTimeout([:]) == 300)
     }
 
     @Test func theContactGoesOnlyToTheWeatherService() throws {
-        let settings = try Settings(environment: ["PLAN_CONTACT": "me@example.com", "PLAN_NWS_URL": "http://127.0.0.1:9000"])
+        let settings = try ServiceSettings(environment: ["PLAN_CONTACT": "me@example.com", "PLAN_NWS_URL": "http://127.0.0.1:9000"])
         let nws = try #require(URL(string: "http://127.0.0.1:9000/points/1,2"))
         let other = try #require(URL(string: "https://api.open-meteo.com/v1/forecast"))
         #expect(settings.userAgent(for: nws).contains("me@example.com"))
         #expect(!settings.userAgent(for: other).contains("me@example.com"))
-        #expect(settings.userAgent(for: other) == Settings.userAgent)
+        #expect(settings.userAgent(for: other) == ServiceSettings.userAgent)
     }
 
     @Test(arguments: [
@@ -33,15 +34,15 @@ import Testing
     ])
     func aBadValueIsAUsageErrorNamingTheVariable(_ environment: [String: String]) throws {
         let name = try #require(environment.keys.first)
-        let error = try #require(throws: CLIError.self) { _ = try Settings(environment: environment) }
-        #expect(error.code == 64)
+        let error = try #require(throws: ConfigurationProblem.self) { _ = try ServiceSettings(environment: environment) }
+        #expect(ErrorReport(error).code == 64, "a usage error on the command line")
         #expect(error.message.contains(name))
         #expect(error.hint?.isEmpty == false)
     }
 
     @Test func theModelTimeoutIsRangeChecked() throws {
-        #expect(try Settings.modelTimeout(["PLAN_MODEL_TIMEOUT": "45"]) == 45)
-        #expect(throws: CLIError.self) { _ = try Settings.modelTimeout(["PLAN_MODEL_TIMEOUT": "1e9"]) }
+        #expect(try ServiceSettings.modelTimeout(["PLAN_MODEL_TIMEOUT": "45"]) == 45)
+        #expect(throws: ConfigurationProblem.self) { _ = try ServiceSettings.modelTimeout(["PLAN_MODEL_TIMEOUT": "1e9"]) }
     }
 
     @Test func theEnvironmentWinsOverTheStoredSettingsWhichWinOverTheLocale() throws {

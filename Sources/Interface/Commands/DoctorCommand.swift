@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import PlanKit
 import Planner
 import Store
 import Tools
@@ -39,7 +40,7 @@ public struct DoctorCommand: RunnableCommand {
 
     public func run(_ context: Context) async throws {
         if forget { return try await forgetLearnt(context) }
-        let settings = try Settings(environment: context.environment)
+        let settings = try ServiceSettings(environment: context.environment)
         let store: Store
         do {
             store = try context.openStore()

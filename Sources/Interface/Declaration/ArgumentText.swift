@@ -1,4 +1,5 @@
 import Foundation
+import PlanKit
 import Store
 
 /// Conversions of command-line text shared by the declarations, and text safe to echo back.
@@ -68,11 +69,7 @@ public enum ArgumentText {
 
     /// Text safe to echo in one line: control characters shown as '?', long text cut.
     public static func printable(_ text: String) -> String {
-        let cleaned = String(text.unicodeScalars.map { scalar -> Character in
-            [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
-                ? "?" : Character(scalar)
-        })
-        return cleaned.count > 60 ? String(cleaned.prefix(57)) + "..." : cleaned
+        ConfigurationProblem.printable(text)
     }
 
     /// "a, b or c".

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import PlanKit
 import Planner
 import Store
 import Tools
@@ -33,6 +34,8 @@ public struct ErrorReport: Sendable, Equatable {
         switch error {
         case let error as any ReportableError: return error.report
         case let error as UsageError: return ErrorReport(message: error.message, hint: error.hint, code: ExitCode.usage)
+        case let error as ConfigurationProblem: return ErrorReport(error, code: ExitCode.usage)
+        case let error as TripProblem: return ErrorReport(error, code: ExitCode.usage)
         case let error as StoreError: return store(error)
         case let error as GeocodingError: return geocoding(error)
         case let error as ServiceError:

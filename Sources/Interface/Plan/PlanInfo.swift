@@ -1,10 +1,11 @@
 import Foundation
+import PlanKit
 
 /// What plan says about itself, beside its commands: its version, the tools a session can call, and the
 /// `plan` command that holds every other (the overview's, the man page's and the completion scripts' root).
 public enum PlanInfo {
     /// The version `plan --version` prints and the User-Agent carries.
-    public static let version = "0.1.0"
+    public static let version = PlanRelease.version
 
     /// The tools a session can call (`history --tool`).
     public static let toolNames = ["geocode", "forecast"]

@@ -1,4 +1,5 @@
 import Foundation
+import PlanKit
 import Store
 import Tools
 
@@ -159,3 +160,6 @@ private final class StreamState: Sendable {
         }
     }
 }
+
+/// The console is where a use case's progress goes on the command line (stderr's progress line).
+extension Console: ProgressDisplay {}

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import PlanKit
 import Planner
 import Store
 import Tools
@@ -10,55 +11,29 @@ public struct Context: Sendable {
     public let console: Console
     /// The commands this program runs (help, completions and the man page read them).
     public let commands: CommandTable
-    /// The store this run opened (at most one), so `finish()` can write what it holds in memory.
-    private let opened = Locked<[Store]>([])
-    /// The store of the run that asked NWS with no PLAN_CONTACT set: `finish()` says so, once per database.
-    private let askedNWSWithoutContact = Locked<Store?>(nil)
+    /// The application this run opened: its settings, database and services (PlanKit).
+    public let app: PlanApp
 
     public init(environment: [String: String], console: Console, commands: CommandTable) {
         self.environment = environment
         self.console = console
         self.commands = commands
+        app = PlanApp(environment: environment, reporter: console)
     }
 
     /// The database path for this run.
-    public var databasePath: String { DatabaseLocation.path(environment: environment) }
+    public var databasePath: String { app.databasePath }
 
-    /// The database of this run, opened (created and migrated when needed) on the first call; every later call
-    /// gives the same connection (one per process: a command, or `plan mcp` over all its calls).
+    /// The database of this run, opened on the first call and shared after (`PlanApp.openStore`).
     public func openStore() throws -> Store {
-        if let store = opened.current.first { return store }
-        let path = databasePath
-        // plan makes the folders of its own default location; a PLAN_DB whose folder is missing is almost
-        // always a typo, and a new, empty database there would say "No trips yet".
-        if let explicit = environment["PLAN_DB"], !explicit.isEmpty {
-            let folder = (explicit as NSString).deletingLastPathComponent
-            var isFolder: ObjCBool = false
-            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
-                throw StoreError.cannotOpen(path: explicit, reason: "its folder \(folder) does not exist (PLAN_DB)")
-            }
-        }
-        let store = try Store(path: path)
-        return opened.withLock { opened in
-            // Two tasks that opened it at once keep the first.
-            if let first = opened.first { return first }
-            opened.append(store)
-            return store
-        }
+        try app.openStore()
     }
 
-    /// The end of every command, whether it succeeded or not: the cache counters gathered in memory are
-    /// written now, explicitly, rather than left to the stores' `deinit` (which a lingering reference
-    /// would skip before `exit`). They are statistics: a database busy for more than a second (another
-    /// process's long write) loses only them, and the `deinit` tries once more without waiting.
+    /// The end of every command, whether it succeeded or not (`PlanApp.finish`), and what it has to say.
     public func finish() async {
-        if let store = askedNWSWithoutContact.current, await store.claimNotice(.nwsContact) {
-            console.endProgress()
-            console.warn("plan: PLAN_CONTACT is not set; NWS asks for a contact (email or URL) in the User-Agent (said once).")
-        }
-        for store in opened.current {
-            try? await store.flushCounters(waitingAtMost: .seconds(1))
-        }
+        let notices = await app.finish()
+        if !notices.isEmpty { console.endProgress() }
+        for notice in notices { console.warn("plan: " + notice) }
     }
 
     /// Resolves a destination: the offline gazetteer, else a lookup stored before, else online (Open-Meteo, then
@@ -70,105 +45,19 @@ public struct Context: Sendable {
         return found.place
     }
 
-    /// `resolve` without printing: the place and what a front end should say about it (which others it could
-    /// have been, what kind of place a non-city is, the data's licence), for the command line's stderr or an
-    /// assistant's answer.
+    /// `resolve` without printing (`PlanApp.lookUp`): the place and what a front end should say about it.
     public func lookUp(_ destination: String, offline: Bool = false, store: Store? = nil) async throws -> (place: Place, notes: [String]) {
-        console.progress("Resolving \(destination)…")
-        let gazetteerPath = Gazetteer.defaultPath(environment: environment)
-        var gazetteerError = GeocodingError.gazetteerUnavailable(path: gazetteerPath)
-        let gazetteer: Gazetteer?
-        do {
-            gazetteer = try Gazetteer(path: gazetteerPath)
-        } catch let error as GeocodingError {
-            (gazetteer, gazetteerError) = (nil, error)
-        }
-        let settings = try Settings(environment: environment)
-        let context = self
-        let resolver = PlaceResolver(gazetteer: gazetteer, online: {
-            context.onlineGeocoder(store: try store ?? context.openStore(), gazetteer: gazetteer, offline: offline, settings: settings)
-        })
-        let result: GeocodingResult
-        do {
-            result = try await resolver.resolve(destination)
-        } catch is GeocodingError where gazetteer == nil {
-            // Without the offline data, the missing file is what to fix first.
-            console.endProgress()
-            throw gazetteerError
-        }
-        console.endProgress()
-        var notes: [String] = []
-        if let note = result.ambiguityNote {
-            notes.append("using \(result.place.label); \(note). Add the region or country to pick another.")
-        }
-        if result.place.kind != .city {
-            notes.append(String(
-                format: "%@ is %@; its weather is taken at %.4f, %.4f.", result.place.label,
-                result.place.kind.phrase, result.place.latitude, result.place.longitude
-            ))
-        }
-        if result.place.source == "nominatim" {
-            notes.append("place data © OpenStreetMap contributors (ODbL), via Nominatim.")
-        }
-        return (result.place, notes)
+        try await app.lookUp(destination, offline: offline, store: store)
     }
 
-    /// The online geocoders over the store's cache, with the same User-Agent, retries and offline mode as forecasts.
-    func onlineGeocoder(store: Store, gazetteer: Gazetteer?, offline: Bool, settings: Settings) -> OnlineGeocoder {
-        let console = self.console
-        return OnlineGeocoder(
-            store: store, transport: CurlTransport(timeout: settings.timeout),
-            configuration: HTTPClient.Configuration(userAgent: settings.userAgent, maxAttempts: settings.retries),
-            mode: (offline || settings.isOffline) ? .offline : .normal,
-            openMeteoBase: settings.geocoderBase, nominatimBase: settings.nominatimBase, gazetteer: gazetteer,
-            onRequest: { service, _ in console.progress("Looking the place up with \(service)…") }
-        )
-    }
-
-    /// The forecast services, reading through the store's cache. Warns once when no contact is set.
-    /// `sea`: the trip goes on or in the water, so the marine API is asked for the sea's temperature too.
+    /// The forecast services, reading through the store's cache (`PlanApp.forecastService`).
     public func forecastService(store: Store, fresh: Bool, offline: Bool, sea: Bool = false) throws -> ForecastService {
-        let settings = try Settings(environment: environment)
-        let mode: FetchMode = (offline || settings.isOffline) ? .offline : (fresh ? .fresh : .normal)
-        let console = self.console
-        let hasContact = settings.contact != nil
-        let nwsBase = settings.nwsBase
-        let askedNWS = askedNWSWithoutContact
-        let timeout = settings.timeout
-        let http = HTTPClient(
-            store: store, transport: CurlTransport(timeout: timeout),
-            configuration: HTTPClient.Configuration(
-                userAgent: settings.userAgent, contact: settings.contact, contactOrigins: [settings.nwsBase],
-                maxAttempts: settings.retries, deadline: settings.timeout
-            ),
-            mode: mode,
-            onRequest: { service, url in
-                // Only a request to NWS wants the contact; the notice is said at the end, once per database.
-                if !hasContact, CurlTransport.isSameOrigin(nwsBase, url) {
-                    askedNWS.withLock { $0 = store }
-                }
-                console.progress("Fetching the forecast from \(service)…")
-            }
-        )
-        var service = ForecastService(
-            http: http, nwsBase: settings.nwsBase, openMeteoBase: settings.openMeteoBase, climateBase: settings.climateBase
-        )
-        if sea { service.marineBase = settings.marineBase }
-        return service
+        try app.forecastService(store: store, fresh: fresh, offline: offline, sea: sea)
     }
 
-    /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.
+    /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine (`PlanApp.languageModel`).
     public func languageModel(named flag: String?) async throws -> any LanguageModel {
-        let choice = flag ?? environment["PLAN_MODEL"].flatMap { $0.isEmpty ? nil : $0 } ?? "builtin"
-        if choice == "builtin" { return BuiltinPackingModel() }
-        var model = try ModelConfiguration.model(
-            base: choice, name: environment["PLAN_MODEL_NAME"], apiKey: environment["PLAN_API_KEY"],
-            toolMode: environment["PLAN_TOOL_MODE"], timeout: try Settings.modelTimeout(environment),
-            engine: environment["PLAN_ENGINE"], reasoning: environment["PLAN_REASONING"], userAgent: Settings.userAgent
-        )
-        // What the server is, and what it refused before, is remembered per base URL in the database.
-        if let store = try? openStore() { model.memory = StoreEngineProfileMemory(store: store) }
-        return model
+        try await app.languageModel(named: flag)
     }
 
     /// What a planner is given: the store, model and forecasts, the engine's options, progress on stderr.
@@ -187,8 +76,8 @@ public struct Context: Sendable {
             contextSize: engine.contextSize, onProgress: { console.progress($0) }
         )
         setup.resumesInterrupted = !engine.restart
-        if let offline, let settings = try? Settings(environment: environment) {
-            setup.onlineGeocoder = onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
+        if let offline, let settings = try? ServiceSettings(environment: environment) {
+            setup.onlineGeocoder = app.onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
         }
         return setup
     }

@@ -2,22 +2,23 @@ import Foundation
 import Store
 import Tools
 
-/// Configuration from the environment (flags win where both exist).
-struct Settings {
-    let nwsBase: URL
-    let openMeteoBase: URL
-    let geocoderBase: URL
-    let nominatimBase: URL
+/// The services' configuration from the environment (`PLAN_NWS_URL`, `PLAN_CONTACT`, `PLAN_HTTP_TIMEOUT`…; a
+/// front end's flags win where both exist). A bad value is a `ConfigurationProblem` naming the variable.
+public struct ServiceSettings: Sendable {
+    public let nwsBase: URL
+    public let openMeteoBase: URL
+    public let geocoderBase: URL
+    public let nominatimBase: URL
     /// Open-Meteo's historical weather API (`PLAN_CLIMATE_URL`), for the days past the forecast.
-    let climateBase: URL
+    public let climateBase: URL
     /// Open-Meteo's marine API (`PLAN_MARINE_URL`), for the sea's temperature on water trips.
-    let marineBase: URL
-    let contact: String?
-    let isOffline: Bool
-    let timeout: TimeInterval
-    let retries: Int
+    public let marineBase: URL
+    public let contact: String?
+    public let isOffline: Bool
+    public let timeout: TimeInterval
+    public let retries: Int
 
-    init(environment: [String: String]) throws {
+    public init(environment: [String: String]) throws {
         nwsBase = try Self.url(environment["PLAN_NWS_URL"], default: "https://api.weather.gov", name: "PLAN_NWS_URL")
         openMeteoBase = try Self.url(
             environment["PLAN_OPEN_METEO_URL"], default: "https://api.open-meteo.com", name: "PLAN_OPEN_METEO_URL"
@@ -38,7 +39,7 @@ struct Settings {
         // A CR or LF (or any control character) would make the User-Agent header invalid, and it was dropped
         // without a word: refused instead.
         if let contact, contact.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || contact.count > 200 {
-            throw CLIError(code: ExitCode.usage, message: "PLAN_CONTACT '\(ArgumentText.printable(contact))' must be one line of at most 200 characters.",
+            throw ConfigurationProblem(message: "PLAN_CONTACT '\(ConfigurationProblem.printable(contact))' must be one line of at most 200 characters.",
                            hint: "Set PLAN_CONTACT to your email or a URL, e.g. PLAN_CONTACT=you@example.com.")
         }
         isOffline = ["1", "true", "yes"].contains(environment["PLAN_OFFLINE"]?.lowercased() ?? "")
@@ -47,31 +48,31 @@ struct Settings {
     }
 
     /// The User-Agent without the contact (HTTPClient adds it for NWS hosts only).
-    var userAgent: String { Self.userAgent }
+    public var userAgent: String { Self.userAgent }
 
     /// "plan/0.3": the User-Agent of every request, the model server's too (never with the contact).
-    static var userAgent: String { "plan/\(PlanInfo.version)" }
+    public static var userAgent: String { "plan/\(PlanRelease.version)" }
 
     /// The User-Agent for `url`: with the contact only when it is an NWS URL (the rule is
     /// `HTTPClient.Configuration.userAgent(for:)`'s, which every forecast and geocoding request uses).
-    func userAgent(for url: URL) -> String {
+    public func userAgent(for url: URL) -> String {
         HTTPClient.Configuration(userAgent: userAgent, contact: contact, contactOrigins: [nwsBase]).userAgent(for: url)
     }
 
     /// `PLAN_MODEL_TIMEOUT`: seconds one model answer may take, start to finish (default 300).
-    static func modelTimeout(_ environment: [String: String]) throws -> TimeInterval {
+    public static func modelTimeout(_ environment: [String: String]) throws -> TimeInterval {
         try number(environment["PLAN_MODEL_TIMEOUT"], default: 300, range: 0.1...3_600, name: "PLAN_MODEL_TIMEOUT")
     }
 
     private static func url(_ value: String?, default fallback: String, name: String) throws -> URL {
         let text = value.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw CLIError(code: ExitCode.usage, message: "\(name) '\(ArgumentText.printable(text))' is not an http(s) URL.",
+            throw ConfigurationProblem(message: "\(name) '\(ConfigurationProblem.printable(text))' is not an http(s) URL.",
                            hint: "Unset it to use \(fallback).")
         }
         // The weather services are public: a user name or password here would only end up in the cache's keys.
         guard url.user == nil, url.password == nil else {
-            throw CLIError(code: ExitCode.usage, message: "\(name) must not carry a user name or password.",
+            throw ConfigurationProblem(message: "\(name) must not carry a user name or password.",
                            hint: "Remove the 'user:password@' part.")
         }
         return url
@@ -80,7 +81,7 @@ struct Settings {
     private static func number(_ value: String?, default fallback: Double, range: ClosedRange<Double>, name: String) throws -> Double {
         guard let value, !value.isEmpty else { return fallback }
         guard let number = Double(value), range.contains(number) else {
-            throw CLIError(code: ExitCode.usage, message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound).",
+            throw ConfigurationProblem(message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound).",
                            hint: "Unset it to use \(fallback).")
         }
         return number
