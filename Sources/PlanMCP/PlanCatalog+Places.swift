@@ -15,7 +15,7 @@ extension PlanCatalog {
             outputSchema: PlanSchemas.place, readOnly: true
         ) { [self] values in
             let query = try arguments(values).string("query")
-            let (place, notes) = try await services.resolve(query)
+            let (place, notes) = try await lookUp(query)
             var json = Self.placeJSON(place).objectValue ?? [:]
             json["notes"] = .array(notes.map(JSONValue.string))
             let text = "\(place.label) (\(place.kind.rawValue)): \(String(format: "%.4f, %.4f", place.latitude, place.longitude)), \(place.timeZone)"
@@ -47,7 +47,7 @@ extension PlanCatalog {
         let place: Place
         var notes: [String] = []
         if let name = try arguments.optionalString("place") {
-            (place, notes) = try await services.resolve(name)
+            (place, notes) = try await lookUp(name)
         } else if let latitude = try arguments.number("latitude", in: -90...90), let longitude = try arguments.number("longitude", in: -180...180) {
             let label = String(format: "%.4f, %.4f", latitude, longitude)
             place = Place(name: label, region: "", country: "", latitude: latitude, longitude: longitude, timeZone: "UTC", source: "typed")
@@ -55,14 +55,14 @@ extension PlanCatalog {
             throw PlanToolError.missing("place")
         }
         let trip = Trip(id: 0, name: place.label, destination: place.label, place: place, start: from, end: to, activities: [], createdAt: Date())
-        let report = try await services.forecastService(store, false).forecast(for: place, from: from, to: to)
+        let report = try await forecastService().forecast(for: place, from: from, to: to)
         var object = ForecastPrinter.json(report, trip: trip).objectValue ?? [:]
         object["place"] = Self.placeJSON(place)
         object["from"] = .string(from.description)
         object["to"] = .string(to.description)
         object["notes"] = .array(notes.map(JSONValue.string))
         var lines = ["\(place.label), \(from) to \(to)"] + notes.map { "Note: " + $0 }
-        lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await services.units(store, nil))
+        lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await units(tripID: nil))
         return MCPToolResult(text: OutgoingText.lines(lines), structured: .object(object))
     }
 

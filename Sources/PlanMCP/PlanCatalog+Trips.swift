@@ -49,9 +49,9 @@ extension PlanCatalog {
                 }
             )
             let checked = try request.validated()
-            let resolved = try await services.resolveTrip(
-                checked, try arguments.integer("adults", in: TripParty.adultRange),
-                try arguments.integers("children", in: TripParty.childAgeRange, limit: 20)
+            let resolved = try await resolve(
+                checked, adults: try arguments.integer("adults", in: TripParty.adultRange),
+                children: try arguments.integers("children", in: TripParty.childAgeRange, limit: 20)
             )
             notes = resolved.notes
             trip = try await store.addTrip(resolved.trip)
@@ -59,7 +59,7 @@ extension PlanCatalog {
         }
         let result: PackPlanner.Result
         do {
-            result = try await services.pack(store, trip)
+            result = try await app.pack(trip, model: model, store: store, engine: engine, offline: offline)
         } catch {
             // The trip stays (as 'plan pack <destination>' keeps it): the assistant is told which, so a retry
             // packs it rather than adding it again.
@@ -109,9 +109,9 @@ extension PlanCatalog {
         let trip = try await self.trip(id)
         let list = try await ListKeeper(store: store).list(tripID: id)
         // The same weather as `plan show`: each stop's own, the sea for a trip on the water, pinned on failure.
-        let service = try services.forecastService(store, PackingRules.asksTheSea(trip.activities))
+        let service = try forecastService(sea: PackingRules.asksTheSea(trip.activities))
         let weather = try await ShownWeather.read(for: trip, store: store, service: service)
-        let units = try await services.units(store, id)
+        let units = try await units(tripID: id)
         var lines = ShowPrinter.lines(trip, list: list, weather: weather, console: PlainText(), units: units)
         for stop in weather.failures {
             guard let failure = stop.failure else { continue }

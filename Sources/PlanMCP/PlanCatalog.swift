@@ -9,18 +9,28 @@ import Tools
 
 /// plan's tools and resources for `plan mcp`: geocode, forecast, packing_list, list_trips, show_trip,
 /// check_items and add_item, and each trip's list as `plan://trips/{id}` (Markdown) and `.json`. Every tool
-/// goes through the same code as the command that does the same (`PlanServices`), so an assistant gets the
-/// answers `plan show` gives.
+/// goes through the core the commands use (PlanKit's `PlanApp`, `TripRequest`, `ShownWeather`) and is drawn by
+/// their renderers, so an assistant gets the answers `plan show` and `plan pack` give.
 public final class PlanCatalog: MCPCatalog {
-    let services: PlanServices
+    /// The application this process opened: its one database, its services.
+    let app: PlanApp
+    /// The model every pack of the session uses (the built-in engine unless `plan mcp --model` named one).
+    let model: any LanguageModel
+    /// How its sessions run.
+    let engine: EngineSettings
+    /// No network: the cache and the offline place data only.
+    let offline: Bool
     let store: Store
     /// The history session of this MCP session, once the client has said who it is.
     let session = Locked<Int?>(nil)
 
-    /// The catalog over the database `services` opens.
-    public init(services: PlanServices) throws {
-        self.services = services
-        self.store = try services.openStore()
+    /// The catalog over `app`'s database, packing with `model`.
+    public init(app: PlanApp, model: any LanguageModel, engine: EngineSettings = EngineSettings(), offline: Bool) throws {
+        self.app = app
+        self.model = model
+        self.engine = engine
+        self.offline = offline
+        self.store = try app.openStore()
     }
 
     /// The seven tools, in the order `tools/list` gives them.
@@ -58,7 +68,7 @@ public final class PlanCatalog: MCPCatalog {
         case let error as TripProblem:
             text = [error.errorDescription ?? "the trip is not valid.", error.recoverySuggestion].compactMap { $0 }.joined(separator: " ")
         default:
-            text = services.describe(error)
+            text = ErrorReport(error).message
         }
         return OutgoingText.line(text)
     }
@@ -78,12 +88,44 @@ public final class PlanCatalog: MCPCatalog {
 
     /// The arguments of one call, read with plan's checks.
     func arguments(_ values: [String: JSONValue]) -> ToolArguments {
-        ToolArguments(values: values, today: services.today())
+        ToolArguments(values: values, today: CalendarDate(Date()))
     }
 
     /// A stored trip, or the error an assistant can act on.
     func trip(_ id: Int) async throws -> Trip {
         guard let trip = try await store.trip(id: id) else { throw PlanToolError.noSuchTrip(id) }
         return trip
+    }
+
+    /// A place as `plan add` resolves it (offline data, stored lookups, then online through the cache), with
+    /// what to tell the assistant about it.
+    func lookUp(_ name: String) async throws -> (place: Place, notes: [String]) {
+        try await app.lookUp(name, offline: offline, store: store)
+    }
+
+    /// The forecast services through the cache, as `plan show` (`sea`: for a trip on or in the water).
+    func forecastService(sea: Bool = false) throws -> ForecastService {
+        try app.forecastService(store: store, fresh: false, offline: offline, sea: sea)
+    }
+
+    /// A checked trip's places, resolved as `plan add` does, and who travels (the call's adults and children,
+    /// else `plan config`'s); with what to tell the assistant about the places.
+    func resolve(_ trip: NewTrip, adults: Int?, children: [Int]?) async throws -> (trip: NewTrip, notes: [String]) {
+        var trip = trip
+        trip.party = try await app.party(adults: adults, children: children)
+        let first = try await lookUp(trip.destination)
+        trip.place = first.place
+        var notes = first.notes
+        for index in trip.stops.indices {
+            let stop = try await lookUp(trip.stops[index].destination)
+            trip.stops[index].place = stop.place
+            notes += stop.notes
+        }
+        return (trip, notes)
+    }
+
+    /// The traveller's units (`plan config`), a trip's when given one: the text renderings use them.
+    func units(tripID: Int?) async throws -> MeasurementUnits {
+        try await app.traveller(store: store, tripID: tripID).units
     }
 }

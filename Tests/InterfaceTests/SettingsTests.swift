@@ -62,7 +62,7 @@ import Testing
     @Test func aStoredValueOutOfRangeFallsBackAndAnEnvironmentOneIsRefused() throws {
         let settings = try TravellerSettings(environment: [:], stored: ["home": "ZZ", "laundry": "900", "adults": "0"])
         #expect(settings.homeSource != .config && settings.laundrySource == .default && settings.party.adults == 1)
-        #expect(throws: CLIError.self) { _ = try TravellerSettings(environment: ["PLAN_HOME_COUNTRY": "Atlantis"], stored: [:]) }
-        #expect(throws: CLIError.self) { _ = try TravellerSettings(environment: ["PLAN_UNITS": "imperial"], stored: [:]) }
+        #expect(throws: ConfigurationProblem.self) { _ = try TravellerSettings(environment: ["PLAN_HOME_COUNTRY": "Atlantis"], stored: [:]) }
+        #expect(throws: ConfigurationProblem.self) { _ = try TravellerSettings(environment: ["PLAN_UNITS": "imperial"], stored: [:]) }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LanguageModels
+@testable import PlanMCP
 import Store
 import Testing
-@testable import PlanMCP
 
 /// A tool's arguments are read with plan's checks: the wrong type, an out-of-range number or an overlong
 /// string is an error the model can read, never a trap.

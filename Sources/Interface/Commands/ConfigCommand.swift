@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import PlanKit
 import Planner
 import Tools
 

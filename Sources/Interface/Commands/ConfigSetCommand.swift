@@ -1,4 +1,5 @@
 import Foundation
+import PlanKit
 import Planner
 
 /// `plan config set <key> <value>`: one of the traveller's settings, stored.
@@ -43,7 +44,7 @@ public struct ConfigSetCommand: RunnableCommand {
         case "units": value = try TravellerSettings.units(self.value, name: "units").rawValue
         case "laundry": value = String(try TravellerSettings.laundry(self.value, name: "laundry"))
         case "adults": value = String(try TravellerSettings.adults(self.value, name: "adults"))
-        case "children": value = try TravellerSettings.childrenSetting(self.value, name: "children")
+        case "children": value = try Self.childrenSetting(self.value, name: "children")
         default:
             throw CLIError.usage(
                 "no setting '\(ArgumentText.printable(key))'; use home, units, laundry, adults or children.", command: "config set"
@@ -59,6 +60,16 @@ public struct ConfigSetCommand: RunnableCommand {
         let variable = ["home": "PLAN_HOME_COUNTRY", "units": "PLAN_UNITS"][key]
         if let variable, let set = context.environment[variable], !set.isEmpty {
             context.console.warn("plan: \(variable)=\(ArgumentText.printable(set)) is set and wins over this setting.")
+        }
+    }
+
+    /// Ages for `plan config set children`, stored as a JSON array ("[8,5,1]"; "[]" for none).
+    static func childrenSetting(_ text: String, name: String) throws -> String {
+        do {
+            return "[" + (try ArgumentText.ages(text)).map(String.init).joined(separator: ",") + "]"
+        } catch let error as ArgumentText.AgesError {
+            throw CLIError(code: ExitCode.usage, message: "\(name) \(error.message)",
+                           hint: "For example 'plan config set children 8,5,1', or 'plan config set children none'.")
         }
     }
 }

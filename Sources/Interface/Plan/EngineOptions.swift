@@ -1,4 +1,5 @@
 import LanguageModels
+import PlanKit
 
 /// The options of every command that runs a language-model session (`pack`, `ask`, `replay`), declared once.
 /// A new sampling option (`--temperature`, `--seed`) is a field here and a line in `parameters`.
@@ -28,6 +29,14 @@ public struct EngineOptions: ParsableArguments, Equatable {
     /// The temperature sent with `sampling`.
     public var samplingTemperature: Double? {
         sampling == nil ? temperature : (temperature ?? 0.8)
+    }
+
+    /// What the core's planners need of these options.
+    public var settings: EngineSettings {
+        EngineSettings(
+            recovery: recovery, contextSize: contextSize, sampling: sampling, temperature: samplingTemperature,
+            resumesInterrupted: !restart
+        )
     }
 
     /// The declaration the three commands share.

@@ -60,26 +60,12 @@ public struct Context: Sendable {
         try await app.languageModel(named: flag)
     }
 
-    /// What a planner is given: the store, model and forecasts, the engine's options, progress on stderr.
+    /// What a planner is given (`PlanApp.planningSetup`), with the command's engine options.
     /// `offline`: nil keeps the geocode tool to the offline data (replays: no network at all).
     public func planningSetup(
         store: Store, model: any LanguageModel, forecasts: any ForecastProvider, engine: EngineOptions, offline: Bool? = nil
     ) -> PlanningSetup {
-        let console = self.console
-        let gazetteer = try? Gazetteer(path: Gazetteer.defaultPath(environment: environment))
-        var setup = PlanningSetup(
-            store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: engine.recovery,
-            options: GenerationOptions(
-                sampling: engine.sampling, temperature: engine.samplingTemperature,
-                maximumResponseTokens: PackPlanner.answerTokens
-            ),
-            contextSize: engine.contextSize, onProgress: { console.progress($0) }
-        )
-        setup.resumesInterrupted = !engine.restart
-        if let offline, let settings = try? ServiceSettings(environment: environment) {
-            setup.onlineGeocoder = app.onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
-        }
-        return setup
+        app.planningSetup(store: store, model: model, forecasts: forecasts, engine: engine.settings, offline: offline)
     }
 
     /// Today on the local calendar.

@@ -175,4 +175,57 @@ public struct PlanApp: Sendable {
         return model
     }
 
+
+    /// Who travels on a new trip: `adults` and `children` as given, else what `plan config` holds, else one adult.
+    public func party(adults: Int?, children: [Int]?) async throws -> TripParty {
+        let stored = try TravellerSettings(environment: environment, stored: try await openStore().travellerSettings()).party
+        return TripParty(adults: adults ?? stored.adults, children: children ?? stored.children)
+    }
+
+    /// The traveller from the environment and the database's stored settings, with a trip's own laundry
+    /// interval and a one-off `laundry` over them.
+    public func traveller(store: Store, tripID: Int? = nil, laundry: Int? = nil) async throws -> Traveller {
+        var traveller = try TravellerSettings(environment: environment, stored: try await store.travellerSettings()).traveller
+        if let laundry {
+            traveller.laundryDays = laundry
+        } else if let tripID, let days = try await store.tripLaundryDays(tripID: tripID) {
+            traveller.laundryDays = days
+        }
+        return traveller
+    }
+
+    /// What a planner is given: the store, model and forecasts, the engine's settings, progress to the display.
+    /// `offline`: nil keeps the geocode tool to the offline data (replays: no network at all).
+    public func planningSetup(
+        store: Store, model: any LanguageModel, forecasts: any ForecastProvider, engine: EngineSettings, offline: Bool? = nil
+    ) -> PlanningSetup {
+        let reporter = self.reporter
+        let gazetteer = try? Gazetteer(path: Gazetteer.defaultPath(environment: environment))
+        var setup = PlanningSetup(
+            store: store, model: model, forecasts: forecasts, gazetteer: gazetteer, recovery: engine.recovery,
+            options: GenerationOptions(
+                sampling: engine.sampling, temperature: engine.temperature, maximumResponseTokens: PackPlanner.answerTokens
+            ),
+            contextSize: engine.contextSize, onProgress: { reporter.progress($0) }
+        )
+        setup.resumesInterrupted = engine.resumesInterrupted
+        if let offline, let settings = try? ServiceSettings(environment: environment) {
+            setup.onlineGeocoder = onlineGeocoder(store: store, gazetteer: gazetteer, offline: offline, settings: settings)
+        }
+        return setup
+    }
+
+    /// Packs a stored trip as `plan pack <trip>` does, without its printing: the forecasts through the cache (the
+    /// sea's temperature for a trip on or in the water), the traveller, the planner.
+    public func pack(
+        _ trip: Trip, model: any LanguageModel, store: Store, engine: EngineSettings, offline: Bool
+    ) async throws -> PackPlanner.Result {
+        let service = try forecastService(store: store, fresh: false, offline: offline, sea: PackingRules.asksTheSea(trip.activities))
+        var setup = planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
+        setup.traveller = try await traveller(store: store, tripID: trip.id)
+        setup.today = CalendarDate(Date())
+        let result = try await PackPlanner(setup).pack(trip)
+        reporter.endProgress()
+        return result
+    }
 }

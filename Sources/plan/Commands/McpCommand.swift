@@ -3,11 +3,9 @@ import Interface
 import LanguageModels
 import MCP
 import PlanMCP
-import Planner
-import Store
 
-/// `plan mcp`: hands the MCP module the same services `add`, `show` and `pack` use, then serves until the
-/// client closes stdin. Everything the command prints goes to stderr; stdout is the protocol's.
+/// `plan mcp`: serves plan's catalog (PlanMCP) over the same application core `add`, `show` and `pack` use,
+/// until the client closes stdin. Everything the command prints goes to stderr; stdout is the protocol's.
 struct McpCommand: RunnableCommand {
     static let path = ["mcp"]
 
@@ -39,61 +37,14 @@ struct McpCommand: RunnableCommand {
     }
 
     func run(_ context: Context) async throws {
-        let offline = self.offline
-        var engine = EngineOptions()
         // The built-in engine unless the server was started with --model: an assistant's call never makes
-        // plan ask a model of its own that the traveller did not name.
-        engine.model = self.model ?? "builtin"
-        // Made once (a bad --model fails now, not at the first call), and used by every pack of the session.
-        let model = try await context.languageModel(named: engine.model)
-        let options = engine
-        // One database for the whole session: the tools and the online geocoder share it.
-        let store = try context.openStore()
-        let services = PlanServices(
-            openStore: { store },
-            resolve: { try await context.lookUp($0, offline: offline, store: store) },
-            forecastService: { try context.forecastService(store: $0, fresh: false, offline: offline, sea: $1) },
-            resolveTrip: { trip, adults, children in
-                var trip = trip
-                // Who travels: the tool's adults and children, else `plan config`'s, as `plan add` reads them.
-                var party = TripDetails()
-                (party.adults, party.children) = (adults, children)
-                trip.party = try await context.party(party, command: "mcp")
-                var notes: [String] = []
-                let first = try await context.lookUp(trip.destination, offline: offline, store: store)
-                (trip.place, notes) = (first.place, first.notes)
-                for index in trip.stops.indices {
-                    let stop = try await context.lookUp(trip.stops[index].destination, offline: offline, store: store)
-                    trip.stops[index].place = stop.place
-                    notes += stop.notes
-                }
-                return (trip, notes)
-            },
-            pack: { store, trip in
-                try await Self.pack(trip, model: model, store: store, engine: options, offline: offline, context: context)
-            },
-            units: { store, trip in try await context.traveller(store: store, tripID: trip).units },
-            describe: { ErrorReport($0).message },
-            today: { context.today }
-        )
-        let catalog = try PlanCatalog(services: services)
-        context.console.warn("plan: serving MCP on stdin and stdout (\(engine.model ?? "builtin")); close stdin to stop.")
+        // plan ask a model of its own that the traveller did not name. Made once (a bad --model fails now, not
+        // at the first call), and used by every pack of the session.
+        let name = self.model ?? "builtin"
+        let model = try await context.languageModel(named: name)
+        // The core the commands use, over this run's one database connection.
+        let catalog = try PlanCatalog(app: context.app, model: model, offline: offline)
+        context.console.warn("plan: serving MCP on stdin and stdout (\(name)); close stdin to stop.")
         await MCPStdio.serve(catalog: catalog, version: PlanInfo.version)
-    }
-
-    /// `plan pack <trip>` without its printing: the same model, forecasts, traveller and planner.
-    static func pack(
-        _ trip: Trip, model: any LanguageModel, store: Store, engine: EngineOptions, offline: Bool, context: Context
-    ) async throws -> PackPlanner.Result {
-        // The sea's temperature for a trip on or in the water, as `plan pack` asks it (a wetsuit in a cold sea).
-        let service = try context.forecastService(
-            store: store, fresh: false, offline: offline, sea: PackingRules.asksTheSea(trip.activities)
-        )
-        var setup = context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
-        setup.traveller = try await context.traveller(store: store, tripID: trip.id)
-        setup.today = context.today
-        let result = try await PackPlanner(setup).pack(trip)
-        context.console.endProgress()
-        return result
     }
 }
