@@ -8,23 +8,25 @@ import Tools
     static let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fixtures/llm/recorded")
 
+    /// What the model backend reads an error answer as (the reading its retry loop acts on: production's path).
+    static func reading(_ status: Int, _ body: Data) -> ServerErrorReader.Reading {
+        ServerErrorReader.read(status: status, body: body, server: "the model server")
+    }
+
     @Test func llamaServersOverflowBodyBecomesExceededContextWithBothCounts() throws {
         let body = try Data(contentsOf: Self.recorded.appending(path: "chat-overflow-400.json"))
-        #expect(throws: LanguageModelError.self) { try OpenAICompatibleModel.check(status: 400, body: body) }
-        do {
-            try OpenAICompatibleModel.check(status: 400, body: body)
-        } catch let LanguageModelError.contextSizeExceeded(tokens, contextSize) {
-            #expect(tokens > contextSize)
-            #expect(contextSize > 0)
+        guard case let .overflow(tokens, contextSize) = Self.reading(400, body) else {
+            Issue.record("not an overflow: \(Self.reading(400, body))")
+            return
         }
+        #expect(tokens > contextSize)
+        #expect(contextSize > 0)
     }
 
     @Test func openAIStyleOverflowIsRecognisedToo() {
         let body = Data(#"{"error":{"message":"This model's maximum context length is 4096 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}"#.utf8)
-        #expect(throws: LanguageModelError.contextSizeExceeded(tokenCount: 0, contextSize: 4_096)) {
-            try OpenAICompatibleModel.check(status: 400, body: body)
-        }
-        #expect(throws: LanguageModelError.rateLimited(retryAfter: nil)) { try OpenAICompatibleModel.check(status: 429, body: Data()) }
+        #expect(Self.reading(400, body) == .overflow(tokens: 0, contextSize: 4_096))
+        #expect(Self.reading(429, Data()) == .rateLimited(retryAfter: nil))
     }
 
     static func request(tools: Bool, requires: Bool = false) -> ModelRequest {

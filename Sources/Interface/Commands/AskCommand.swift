@@ -53,7 +53,7 @@ public struct AskCommand: RunnableCommand {
         }
         let engine = self.engine
         let model = try await context.languageModel(named: engine.model)
-        guard !(model is BuiltinPackingModel) else {
+        guard model.capabilities.converses else {
             throw CLIError(
                 code: ExitCode.usage, message: "follow-up questions need a language model; the built-in engine only packs.",
                 hint: "Set PLAN_MODEL (or --model) to an OpenAI-compatible server, e.g. http://127.0.0.1:8080."

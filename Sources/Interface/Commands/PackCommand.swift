@@ -93,7 +93,7 @@ public struct PackCommand: RunnableCommand {
         let result: PackPlanner.Result
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !self.json && !self.markdown
-            && model.name != "builtin" ? PackStream(console: context.console) : nil
+            && model.capabilities.streams ? PackStream(console: context.console) : nil
         // Ctrl-C leaves the session interrupted (not running): the next pack resumes it.
         let interruption = InterruptHandler { [store, trip] in
             try? await store.interruptRunningSessions(tripID: trip.id, reason: "interrupted (Ctrl-C)")

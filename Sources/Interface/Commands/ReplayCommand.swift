@@ -75,7 +75,7 @@ public struct ReplayCommand: RunnableCommand {
         setup.traveller = try await context.traveller(store: store, tripID: trip.id)
         // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !self.json && !markdown
-            && model.name != "builtin" ? PackStream(console: context.console) : nil
+            && model.capabilities.streams ? PackStream(console: context.console) : nil
         var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
         if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
         let result: ReplayPlanner.Result

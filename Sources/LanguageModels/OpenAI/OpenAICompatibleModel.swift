@@ -47,6 +47,9 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     public var name: String { modelName ?? Self.withoutCredentials(baseURL) }
 
+    /// A server streams its answers and answers follow-up questions in words.
+    public var capabilities: ModelCapabilities { ModelCapabilities(streams: true, converses: true) }
+
     /// The base URL for showing: a user name or password in it appears as `***`.
     public var displayURL: String { Self.masked(baseURL) }
 
@@ -613,17 +616,6 @@ public struct OpenAICompatibleModel: LanguageModel {
             return "the server at \(masked(base)) did not finish its answer in time (it may be up but slow)"
         case .hostNotFound: return "cannot find \(base.host ?? masked(base))"
         default: return error.describe(at: masked(base))
-        }
-    }
-
-    /// Turns an error status into the matching `LanguageModelError` (overflow keeps both token counts).
-    static func check(status: Int, body: Data) throws {
-        switch ServerErrorReader.read(status: status, body: body, server: "the model server") {
-        case .success: return
-        case let .overflow(tokens, contextSize): throw LanguageModelError.contextSizeExceeded(tokenCount: tokens, contextSize: contextSize)
-        case let .rateLimited(retryAfter): throw LanguageModelError.rateLimited(retryAfter: retryAfter)
-        case .lesson: throw LanguageModelError.rejected(status: status, message: message(of: body))
-        case let .failure(error): throw error
         }
     }
 

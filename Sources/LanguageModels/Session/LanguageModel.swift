@@ -19,6 +19,8 @@ public protocol LanguageModel: Sendable {
     /// Whether an overlong prompt is cut silently (Ollama) instead of refused: a reply whose prompt count is
     /// well below plan's is then an overflow.
     func truncatesSilently() async -> Bool
+    /// What the backend can do, asked of it (never read from its name).
+    var capabilities: ModelCapabilities { get }
 }
 
 extension LanguageModel {
@@ -32,6 +34,23 @@ extension LanguageModel {
 
     /// Servers refuse an overlong prompt by default.
     public func truncatesSilently() async -> Bool { false }
+
+    /// Neither streams nor converses by default (a deterministic engine, a test's stand-in).
+    public var capabilities: ModelCapabilities { ModelCapabilities() }
+}
+
+/// What a backend can do beyond answering a request.
+public struct ModelCapabilities: Sendable, Equatable {
+    /// Its answer comes in pieces as it is written (a draft is worth showing while it does).
+    public var streams: Bool
+    /// It answers free questions in words (a follow-up), not only the structured answers it was built for.
+    public var converses: Bool
+
+    /// Capabilities; none by default.
+    public init(streams: Bool = false, converses: Bool = false) {
+        self.streams = streams
+        self.converses = converses
+    }
 }
 
 /// What one round sends.
