@@ -5,8 +5,8 @@ import Store
 import Tools
 
 /// Alerts and climate that change the kit, and long and linked trips, read as a traveller reads the list:
-/// families in deep cold, deserts high and low, wetlands, marathons in the heat: trips nobody
-/// tuned the rules on.
+/// families in deep cold, deserts high and low, wetlands, marathons in the heat, weeks on a week's
+/// clothes, a dive stop followed by another stop. Trips nobody tuned the rules on.
 @Suite struct ConditionsKitTests {
     static let start = CalendarDate(year: 2027, month: 1, day: 4) ?? CalendarDate(dayNumber: 0)
 
@@ -205,5 +205,40 @@ import Tools
         let list = PackingRules.list(for: context)
         #expect(Self.names(list).contains("Electrolyte tablets or drink mix") == race.electrolytes)
         #expect(list.items.first { $0.name.hasPrefix("Throwaway layer") }?.reason == race.startLayer)
+    }
+
+    // MARK: - Point 6: long and linked trips
+
+    @Test(arguments: [(25, true), (7, false), (10, true), (1, false)])
+    func aTripLongerThanItsClothesPacksALaundryKit(_ days: Int, _ wanted: Bool) {
+        let context = Self.context(days: days, high: 70, low: 55, latitude: 48.9, country: "FR")
+        let kit = PackingRules.list(for: context).items.first { $0.name == "Travel laundry kit (travel wash, line)" }
+        #expect((kit != nil) == wanted)
+        if wanted { #expect(kit?.reason == "Clothes for 7 of the \(days) days: wash every 7 days") }
+    }
+
+    @Test func theNoFlyAfterDivingNoticeNamesTheNextLeg() throws {
+        // Cozumel Jan 4–10 diving, then Mexico City to Jan 13 (the flight is the day after the last dive day).
+        let move = Self.start.adding(days: 6)
+        let end = Self.start.adding(days: 9)
+        var context = Self.context(days: 10, high: 84, low: 72, latitude: 20.4, country: "MX", activities: ["diving"])
+        let stops = [
+            StopPlan(name: "Cozumel", start: Self.start, end: move, isLast: false, activities: ["scuba diving"], latitude: 20.4),
+            StopPlan(name: "Mexico City", start: move, end: end, isLast: true, activities: ["sightseeing"], latitude: 19.4),
+        ]
+        context.legs = stops
+        context.stopPlans = stops
+        let notices = PackingRules.list(for: context).notices
+        #expect(notices.contains("Diving in Cozumel: leave at least 18 hours between your last dive and flying on to Mexico City (Sun Jan 10); going up to altitude by road counts too."), "\(notices)")
+        #expect(!notices.contains { $0.contains("flight home") })
+        // Diving at the last stop: the flight home, with its day.
+        context.legs = [stops[1], stops[0]].enumerated().map { index, stop in
+            var stop = stop
+            stop.isLast = index == 1
+            return stop
+        }
+        context.stopPlans = context.legs
+        let last = PackingRules.list(for: context).notices
+        #expect(last.contains { $0.hasPrefix("Diving in Cozumel: leave at least 18 hours between your last dive and your flight home") }, "\(last)")
     }
 }

@@ -152,6 +152,7 @@ public enum PackingRules {
         ("enduranceGear", enduranceGear),
         ("alertGear", alertGear),
         ("essentials", essentials),
+        ("laundry", laundry),
         ("health", health),
         ("power", power),
     ]
@@ -598,7 +599,7 @@ public enum PackingRules {
         }
         let (kits, unknown) = ActivityKits.resolve(context.activities)
         for word in unknown { notices.append(unknownActivityNotice(word)) }
-        for notice in kits.compactMap(\.notice) { notices.append(notice) }
+        notices += kitNotices(kits, context: context)
         let advice = context.abroad.compactMap { PowerAdvice(home: context.traveller.home, destination: $0) }
         if let note = PowerAdvice.voltageNotice(advice) { notices.append(note) }
         notices += entryNotices(context)
