@@ -209,7 +209,7 @@ import Tools
 
     // MARK: - Point 6: long and linked trips
 
-    @Test(arguments: [(25, true), (7, false), (10, true), (1, false)])
+    @Test(arguments: [(25, true), (7, false), (8, false), (10, true), (1, false)])
     func aTripLongerThanItsClothesPacksALaundryKit(_ days: Int, _ wanted: Bool) {
         let context = Self.context(days: days, high: 70, low: 55, latitude: 48.9, country: "FR")
         let kit = PackingRules.list(for: context).items.first { $0.name == "Travel laundry kit (travel wash, line)" }
