@@ -118,6 +118,14 @@ import Tools
         #expect(names.contains("Traction devices (microspikes or chains)") == trip.traction, "\(names.sorted())")
     }
 
+    @Test func aFamilysCountKeepsTheWarningsName() throws {
+        let storm = Self.alert("Winter Storm Warning", summary: "heavy snow expected")
+        let context = Self.context(days: 4, high: 30, low: 20, chance: 80, latitude: 39.74, activities: ["driving"],
+                                   place: "Denver", party: TripParty(adults: 2, children: [4, 9]), alerts: [storm])
+        let traction = try #require(PackingRules.list(for: context).items.first { $0.name == "Traction devices (microspikes or chains)" })
+        #expect(traction.reason == "One each for 2 adults, 2 children; Winter Storm Warning from Mon Jan 4")
+    }
+
     @Test func aHeatWarningHotterThanTheForecastIsCited() throws {
         let heat = Self.alert("Excessive Heat Warning", summary: "dangerously hot conditions with temperatures up to 118 expected")
         let context = Self.context(days: 4, high: 110, low: 85, chance: 0, latitude: 33.45, place: "Phoenix", alerts: [heat])
