@@ -51,7 +51,8 @@ import Testing
         #expect(traction["weather"] as? Bool == true)
         // The warning begins on the trip's first day, 6 am: the reason names that day.
         #expect(traction["reason"] as? String == "Winter Storm Warning from \(PackFlowTests.today.adding(days: 1).shortLabel)")
-        #expect(item(pack, "Car emergency kit (scraper, blanket, shovel)") != nil)
+        // A car kit only for a trip that drives (--activities ski,driving would bring it).
+        #expect(item(pack, "Car emergency kit (scraper, blanket, shovel)") == nil)
         let notices = try #require(pack["notices"] as? [String])
         #expect(notices.contains { $0.hasPrefix("Winter Storm Warning, ") && $0.contains("6 am to ") })
         #expect(!notices.contains { $0.contains("Wind Advisory") }, "the advisory ends before the trip")

@@ -84,7 +84,7 @@ import Tools
         #expect(past?.contains("run pack again") == false)
     }
 
-    @Test func aWinterStormWarningIsANoticeAndDrivesTractionAndACarKit() throws {
+    @Test func aWinterStormWarningIsANoticeAndDrivesTraction() throws {
         let onset = Date(timeIntervalSince1970: TimeInterval(Self.january3.dayNumber) * 86_400 + 13 * 3_600)  // 6 am MST
         let alert = WeatherAlert(
             event: "Winter Storm Warning", headline: "Winter Storm Warning issued …", severity: "Severe", onset: onset,
@@ -95,7 +95,8 @@ import Tools
         #expect(list.notices.contains("Winter Storm Warning, Sun 6 am to Tue 6 pm: heavy snow expected; travel could be very difficult."))
         let traction = try #require(list.items.first { $0.name == "Traction devices (microspikes or chains)" })
         #expect(traction.weather)
-        #expect(list.items.contains { $0.name == "Car emergency kit (scraper, blanket, shovel)" })
+        // A car kit only for a trip that drives (ConditionsKitTests.aWinterStormPacksACarKitOnlyForATripThatDrives).
+        #expect(!list.items.contains { $0.name == "Car emergency kit (scraper, blanket, shovel)" })
         let check = PackingCheck(context: Self.context(days, alerts: [alert]), destination: "Denver", place: nil)
         #expect(check.citesForecast(traction.reason))
         let heat = WeatherAlert(event: "Excessive Heat Warning", headline: "", severity: "Severe", onset: nil, ends: nil, summary: "")

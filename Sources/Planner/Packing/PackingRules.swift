@@ -144,12 +144,15 @@ public enum PackingRules {
         ("sunProtection", sunProtection),
         ("heatAndInsects", heatAndInsects),
         ("altitude", altitude),
+        ("lipsAndSkin", lipsAndSkin),
         ("daylight", daylight),
         ("winterDriving", winterDriving),
         ("seaGear", seaGear),
         ("activityKits", activityKits),
+        ("enduranceGear", enduranceGear),
         ("alertGear", alertGear),
         ("essentials", essentials),
+        ("laundry", laundry),
         ("health", health),
         ("power", power),
     ]
@@ -169,6 +172,8 @@ public enum PackingRules {
             }
         }
         var resolved = resolve(PartyCounts(context: context).apply(merged), context: context)
+        // The alerts' own figures where they are more extreme than the forecast's; the race's start layer for a cold start only.
+        resolved = startLayerFitted(alertFiguresCited(resolved, context: context), context: context)
         // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first.
         while resolved.count > maximumItems, let last = kitNames.popLast() {
             resolved.removeAll { $0.name == last }
@@ -283,25 +288,16 @@ public enum PackingRules {
     /// Town activities spent outside in the sun, for `spendsDaysIndoors`.
     static let outdoorTownKits: Set<String> = ["sightseeing", "theme parks", "festivals"]
 
-    /// Heat: water; warm and humid (a hot day with rain or thunder likely, or the tropics): insect repellent.
+    /// Heat: water; insects where the climate has them (`insectRepellent`).
     @Sendable static func heatAndInsects(_ context: PackingContext) -> [PackingItem] {
         let weather = TripWeather(context)
         let cite = WeatherCitation(units: context.traveller.units)
         var items: [PackingItem] = []
-        guard let hottest = weather.hottestHigh, hottest.value >= 80 else { return [] }
-        if hottest.value >= 85 {
+        if let hottest = weather.hottestHigh, hottest.value >= 85 {
             let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Heat; drink often")
             items.append(PackingItem(category: "Health", name: "Reusable water bottle", reason: reason, weather: isForecast))
         }
-        let tropical = abs(context.latitude ?? 40) < 23.5
-        let humidDay = context.days.first { ($0.high ?? 0) >= 80 && ($0.hasThunder || ($0.precipitationChance ?? 0) >= 40) }
-        if let day = humidDay {
-            items.append(forecastItem("Health", "Insect repellent", insectReason(day, cite: cite)))
-        } else if tropical {
-            let (reason, isForecast) = cite.reason(.high, of: hottest, in: weather, lead: "Mosquitoes in tropical heat")
-            items.append(PackingItem(category: "Health", name: "Insect repellent", reason: reason, weather: isForecast))
-        }
-        return items
+        return items + insectRepellent(context)
     }
 
     /// Why insect repellent: the warmth and the damp together, never the rain alone ("Mosquitoes in warm,
@@ -376,7 +372,7 @@ public enum PackingRules {
         case .cool: return (weather.hottestHigh?.value ?? 70) < 75
         case .cold: return weather.isCold(40)
         case .freezing: return weather.isCold(25)
-        case .insects: return (weather.hottestHigh?.value ?? 60) >= 50
+        case .insects: return insectsAreOut(context)
         case .wet: return weather.isWet(40)
         case .overnight: return context.nights >= 1
         case .abroad: return context.isAbroad
@@ -565,6 +561,7 @@ public enum PackingRules {
         ("First-aid kit", "Small first-aid kit"),
         ("Race shoes, already worn in", "Running shoes"),
         ("Headlamp with a red light", "Headlamp"),
+        ("Hand and toe warmers", "Hand warmers"),
         ("Daypack", "Day bag"),
         ("Daypack", "Small day bag"),
         ("Day bag", "Small day bag"),
@@ -602,7 +599,7 @@ public enum PackingRules {
         }
         let (kits, unknown) = ActivityKits.resolve(context.activities)
         for word in unknown { notices.append(unknownActivityNotice(word)) }
-        for notice in kits.compactMap(\.notice) { notices.append(notice) }
+        notices += kitNotices(kits, context: context)
         let advice = context.abroad.compactMap { PowerAdvice(home: context.traveller.home, destination: $0) }
         if let note = PowerAdvice.voltageNotice(advice) { notices.append(note) }
         notices += entryNotices(context)

@@ -105,7 +105,9 @@ struct PartyCounts {
     /// forecast's reason is kept whole (it cites the day), another gives way to the count.
     static func fit(_ lead: String, _ item: PackingItem) -> String {
         let reason = item.reason
-        let joined = lead + "; " + reason.prefix(1).lowercased() + reason.dropFirst()
+        // An alert's name keeps its capitals ("Winter Storm Warning from …"), as a name does.
+        let named = reason.split(separator: " ").prefix(2).allSatisfy { $0.first?.isUppercase == true }
+        let joined = lead + "; " + (named ? reason : reason.prefix(1).lowercased() + reason.dropFirst())
         if joined.count <= 100 { return joined }
         return item.weather ? reason : lead
     }
