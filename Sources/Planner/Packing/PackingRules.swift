@@ -525,8 +525,8 @@ public enum PackingRules {
             if let warmest = weather.hottestHigh, warmest.value < 41, PackingCheck.key(item.name).contains("repellent") { return false }
             // No sunglasses or sunscreen where the sun never rises over the trip (the polar night).
             if polarNight, ["sunglasses", "sunscreen", "sun hat"].contains(where: PackingCheck.key(item.name).contains) { return false }
-            // The kit's plain wetsuit (for cool days) gives way to the sea's own figure.
-            if context.sea != nil, item.name == "Wetsuit" { return false }
+            // The kits' own wetsuits (for cool days, for diving) give way to the sea's own figure.
+            if context.sea != nil, kitWetsuits.contains(item.name) { return false }
             return true
         }
         for (better, worse) in supersedes {
@@ -561,7 +561,6 @@ public enum PackingRules {
         ("Cap or visor", "Sun hat"),
         ("Neck gaiter", "Scarf or neck gaiter"),
         ("Spare camera batteries and charger, kept warm", "Spare batteries and charger"),
-        ("Dive mask", "Mask and snorkel"),
         ("First-aid kit", "Small first-aid kit"),
         ("Race shoes, already worn in", "Running shoes"),
         ("Headlamp with a red light", "Headlamp"),

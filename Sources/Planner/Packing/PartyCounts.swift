@@ -80,7 +80,7 @@ struct PartyCounts {
     /// Gear each person needs their own of (a ski helmet, a dive mask), by the words of its name.
     static let personalGear = [
         "goggles", "helmet", "neck gaiter", "lift pass", "rash guard", "mask", "snorkel", "fins", "headlamp",
-        "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel",
+        "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel", "wetsuit", "drysuit",
     ]
 
     /// A garment each for everyone who wears the adults' (work clothes for the adults only), and personal gear.
