@@ -208,8 +208,9 @@ public enum PackingRules {
 
     /// The clothing system for the trip's weather and activities.
     @Sendable static func clothing(_ context: PackingContext) -> [PackingItem] {
-        guard !context.stopPlans.isEmpty else { return clothingSystem(context).items() }
-        return clothingByStop(context)
+        let stops = clothingStops(context)
+        guard !stops.isEmpty else { return clothingSystem(context).items() }
+        return clothingByStop(context, stops: stops)
     }
 
     /// The clothing system for a context's days and activities.

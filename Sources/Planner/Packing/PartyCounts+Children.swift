@@ -71,3 +71,24 @@ extension PartyCounts {
         text.prefix(1).lowercased() + text.dropFirst()
     }
 }
+
+extension PartyCounts {
+    /// Children under this age (years) spill and have accidents: spare clothes are theirs, not a teenager's.
+    static let spareClothesAge = 8
+
+    /// Spare clothes for spills and accidents: two sets for each young child (2 to 7), none when every child is
+    /// older; two when the ages are not known (the children's kit without a party).
+    func youngChildrensSpares(_ item: PackingItem) -> PackingItem? {
+        guard !party.children.isEmpty else { return item }
+        let young = party.olderChildren.filter { $0 < Self.spareClothesAge }.sorted()
+        guard !young.isEmpty else { return nil }
+        var item = item
+        item.name = "Spare clothes for young children"
+        item.quantity = 2 * young.count
+        let ages = young.map(String.init)
+        let who = young.count == 1 ? "the \(ages[0])-year-old"
+            : "each of the " + ages.dropLast().joined(separator: ", ") + " and \(ages.last ?? "")-year-olds"
+        item.reason = "2 sets for \(who): spills and accidents"
+        return item
+    }
+}
