@@ -25,6 +25,14 @@ import Tools
 
     /// The list a traveller reads: the stops' forecasts joined, the rules' list, plan's check, reasons citing stops.
     static func pack(_ stops: [Stop], party: TripParty = .single, home: String = "US") -> (list: PackingList, review: PackingReview) {
+        let (context, joined, trip) = trip(stops, party: party, home: home)
+        let outcome = PackingCheck(context: context, destination: trip.destination, place: trip.place)
+            .review(PackingRules.list(for: context), model: "built-in")
+        return (joined.citingStops(outcome.list), outcome.review)
+    }
+
+    /// The trip of these stops, the rules' view of it and its stops' forecasts joined.
+    static func trip(_ stops: [Stop], party: TripParty = .single, home: String = "US") -> (PackingContext, StopForecasts, Trip) {
         var legs: [TripLeg] = []
         var day = start
         for (index, stop) in stops.enumerated() {
@@ -45,9 +53,7 @@ import Tools
         let trip = Trip(id: 1, name: "t", destination: legs[0].destination, place: legs[0].place, start: start, end: day,
                         activities: TripLeg.union(legs), createdAt: Date(timeIntervalSince1970: 0), legs: legs, party: party)
         let context = PackingContext(trip: trip, forecast: joined.forecast, traveller: Traveller(home: home), today: start.adding(days: -40))
-        let outcome = PackingCheck(context: context, destination: trip.destination, place: trip.place)
-            .review(PackingRules.list(for: context), model: "built-in")
-        return (joined.citingStops(outcome.list), outcome.review)
+        return (context, joined, trip)
     }
 
     static func lines(_ list: PackingList, _ family: GarmentFamily) -> [PackingItem] {
@@ -116,6 +122,34 @@ import Tools
             #expect(line.reason.count <= 100)
         }
         #expect(!review.merged.contains { name in lines.contains { $0.name == name } }, "plan's check kept each stop's line: \(review.merged)")
+    }
+
+    /// A model's answer that dresses each stop, its lines naming their stops, passes plan's check as it came; two
+    /// lines of tops that name no stop are still one.
+    @Test func theCheckKeepsAModelsLinePerStop() {
+        let (context, _, trip) = Self.trip([Stop(place: Self.sapa, nights: 3, high: 50, low: 41),
+                                            Stop(place: Self.phuket, nights: 9, high: 91, low: 79)])
+        func clothing(_ name: String, _ count: Int, _ reason: String) -> PackingItem {
+            PackingItem(category: "Clothing", name: name, quantity: count, reason: reason)
+        }
+        let answer = PackingList(items: [
+            clothing("Long-sleeved tops", 4, "For the cool days in Sa Pa"),
+            clothing("Short-sleeved tops", 8, "For the heat in Phuket"),
+            clothing("Wool socks", 4, "Cold evenings in Sa Pa"),
+            clothing("Socks", 5, "Closed shoes for Phuket"),
+            clothing("T-shirts", 3, "Everyday wear"),
+            clothing("Long-sleeved shirts", 2, "Evenings"),
+            clothing("Underwear", 9, "One a day"),
+            PackingItem(category: "Toiletries", name: "Toothbrush and toothpaste", reason: "Every night"),
+            PackingItem(category: "Documents & money", name: "Passport", reason: "Abroad"),
+        ])
+        let outcome = PackingCheck(context: context, destination: trip.destination, place: trip.place).review(answer, model: "test-model")
+        let names = outcome.list.items.map(\.name)
+        for kept in ["Long-sleeved tops", "Short-sleeved tops", "Wool socks", "Socks"] {
+            #expect(names.contains(kept), "\(kept) merged away: \(names)")
+        }
+        #expect(Self.lines(outcome.list, .tops).count == 3, "\(Self.said(Self.lines(outcome.list, .tops)))")
+        #expect(outcome.review.merged == ["Long-sleeved shirts"], "the two lines for no stop are one: \(outcome.review.merged)")
     }
 
     // MARK: - Each age group, its own count
