@@ -91,24 +91,30 @@ extension PackingRules {
     /// ("High of 88°F Mon Dec 7 in Phuket"), else the stops first ("In Aspen: thin, warm socks for ski boots").
     static func namingStops(_ item: PackingItem, line: StopGarment) -> PackingItem {
         var item = item
-        if line.stops.count == 1, item.weather, let stop = line.stops.first {
+        // Each stop once, in the trip's order (a round trip comes back to its first stop).
+        var names: [String] = []
+        for stop in line.stops.sorted(by: { $0.start < $1.start }) where !names.contains(stop.name) { names.append(stop.name) }
+        if names.count == 1, item.weather {
             var citer = StopForecasts([])
-            let last = stop.isLast ? stop.end : stop.end.adding(days: -1)
-            let days = stride(from: 0, through: max(0, stop.start.days(to: last)), by: 1).map { stop.start.adding(days: $0) }
-            citer.stops = Dictionary(days.map { ($0, stop.name) }, uniquingKeysWith: { first, _ in first })
+            citer.stops = Dictionary(line.stops.flatMap(ownDays).map { ($0, names[0]) }, uniquingKeysWith: { first, _ in first })
             let cited = citer.cite(item.reason)
             if cited != item.reason, cited.count <= maximumReason {
                 item.reason = cited
                 return item
             }
         }
-        let names = line.stops.map(\.name)
         let place = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
         let lowered = item.reason.prefix(1).lowercased() + item.reason.dropFirst()
         let whole = "In \(place): \(lowered)"
         let first = lowered.split(separator: ";").first.map(String.init) ?? lowered
         item.reason = whole.count <= maximumReason ? whole : String("In \(place): \(first)".prefix(maximumReason))
         return item
+    }
+
+    /// A stop's own days (the day of the move on belongs to the next stop).
+    static func ownDays(_ stop: StopPlan) -> [CalendarDate] {
+        let last = stop.isLast ? stop.end : stop.end.adding(days: -1)
+        return stride(from: 0, through: max(0, stop.start.days(to: last)), by: 1).map { stop.start.adding(days: $0) }
     }
 
     /// Tops of one sleeve at different stops (short-sleeved here, breathable short-sleeved there) as one line;
