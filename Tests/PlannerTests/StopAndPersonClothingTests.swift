@@ -131,6 +131,29 @@ import Tools
         #expect(!review.merged.contains { name in lines.contains { $0.name == name } }, "plan's check kept each stop's line: \(review.merged)")
     }
 
+    /// A conference in Chicago, skiing in Aspen, then diving and snorkelling off Cancún: each stop dressed for its
+    /// own weather, and still room on the list (50 items at most) for the diver's mask and snorkel and the skier's
+    /// lift pass: the layers every stop wears are one line before the list is cut, not after.
+    @Test func threeStopsLeaveRoomForEveryKitsCoreGear() {
+        let cancun = Self.place("Cancún", "MX", 21.16, -86.85)
+        let chicago = Self.place("Chicago", "US", 41.88, -87.63)
+        let stops = [Stop(place: chicago, nights: 3, high: 40, low: 30, activities: ["conference"]),
+                     Stop(place: Self.aspen, nights: 3, high: 25, low: 8, snow: true, activities: ["skiing"]),
+                     Stop(place: cancun, nights: 5, high: 89, low: 76, activities: ["diving", "snorkelling"])]
+        let (context, _, _) = Self.trip(stops)
+        let rules = PackingRules.list(for: context)
+        for family in [GarmentFamily.midLayers, .baseLayers, .outerLayers, .gloves] {
+            #expect(Self.lines(rules, family).count <= 1, "\(family): \(Self.said(Self.lines(rules, family)))")
+        }
+        let (list, _) = Self.pack(stops)
+        let names = Set(list.items.map(\.name))
+        for core in ["Mask and snorkel", "Dive certification card and logbook", "Lift pass and winter-sports insurance", "Ski goggles",
+                     "Laptop and charger", "Long-sleeved tops", "Breathable short-sleeved tops"] {
+            #expect(names.contains(core), "\(core) missing from \(list.items.count) items")
+        }
+        #expect(list.items.count <= PackingRules.maximumItems)
+    }
+
     /// A model's answer that dresses each stop, its lines naming their stops, passes plan's check as it came; two
     /// lines of tops that name no stop are still one.
     @Test func theCheckKeepsAModelsLinePerStop() {

@@ -56,7 +56,24 @@ extension PackingRules {
             let split = line.family?.isPerStop == true && lines.filter { $0.family == line.family }.count > 1
             return stopLine(line, split: split, whole: whole, wholeItems: wholeItems)
         }
-        return skiKindsKept(items)
+        return oneLinePerSharedFamily(skiKindsKept(items))
+    }
+
+    /// The families a trip wears one kind of whatever the stop (mid and base layers, outer layers, gloves, hats,
+    /// shoes): several stops' kinds as one line, the kind plan's check keeps (the forecast's, else the most
+    /// specific), so the list's length is the one the traveller gets and no kit's gear gives way for a line the
+    /// check would merge.
+    static func oneLinePerSharedFamily(_ items: [PackingItem]) -> [PackingItem] {
+        var items = items
+        for family in GarmentFamily.allCases where !family.isPerStop {
+            let members = items.indices.filter { GarmentFamily.of(items[$0].name) == family }
+            guard members.count > 1, let keep = members.max(by: { a, b in
+                (items[a].weather ? 1 : 0, items[a].name.count) < (items[b].weather ? 1 : 0, items[b].name.count)
+            }) else { continue }
+            items[keep].quantity = members.compactMap { items[$0].quantity }.max()
+            for index in members.sorted(by: >) where index != keep { items.remove(at: index) }
+        }
+        return items
     }
 
     /// A line's count and reason: a kind that is one of several of its family names its stops; one worn at

@@ -169,9 +169,12 @@ public enum PackingRules {
             }
         }
         var resolved = resolve(PartyCounts(context: context).apply(merged), context: context)
-        // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first.
-        while resolved.count > maximumItems, let last = kitNames.popLast() {
-            resolved.removeAll { $0.name == last }
+        // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first,
+        // each kit's signature item (the diver's mask, the skier's goggles) last of all.
+        let signatures = signatureGear(context)
+        while resolved.count > maximumItems, let last = kitNames.lastIndex(where: { !signatures.contains($0) }) ?? kitNames.indices.last {
+            let name = kitNames.remove(at: last)
+            resolved.removeAll { $0.name == name }
         }
         return PackingList(items: ordered(resolved), notices: notices(for: context))
     }
