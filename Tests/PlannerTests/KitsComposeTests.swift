@@ -68,15 +68,19 @@ import Tools
         }
     }
 
-    /// A family of four diving: a suit each.
-    @Test func aFamilyOfDiversGetsASuitEach() throws {
-        var context = PackingContext(start: Self.start, end: Self.start.adding(days: 4), activities: ["diving"],
+    /// A family of four diving and snorkelling: a suit, a mask and snorkel each; one bottle of anti-fog drops.
+    @Test func aFamilyOfDiversGetsASuitEachAndSharesTheAntiFog() throws {
+        var context = PackingContext(start: Self.start, end: Self.start.adding(days: 4), activities: ["diving", "snorkelling"],
                                      days: (0..<5).map { ForecastDay(date: Self.start.adding(days: $0), high: 84, low: 74, precipitationChance: 10, summary: "Sunny") },
                                      missingDays: [], latitude: 20.4, country: "MX")
         context.party = TripParty(adults: 2, children: [12, 14])
         context.sea = SeaTemperature(celsius: 25, from: Self.start, to: Self.start.adding(days: 4), isLastYear: false)
-        let suit = try #require(PackingRules.list(for: context).items.first { $0.name.contains("wetsuit") })
+        let list = PackingRules.list(for: context)
+        let suit = try #require(list.items.first { $0.name.contains("wetsuit") })
         #expect(suit.quantity == 4, "\(suit)")
+        #expect(list.items.first { $0.name == "Mask and snorkel" }?.quantity == 4)
+        let drops = try #require(list.items.first { $0.name == "Anti-fog drops for the mask" })
+        #expect(drops.quantity == nil && !drops.reason.contains("each"), "one bottle: \(drops)")
     }
 
     // MARK: - Every kit's distinctive items kept

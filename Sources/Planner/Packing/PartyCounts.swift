@@ -84,12 +84,15 @@ struct PartyCounts {
         "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel", "wetsuit", "drysuit", "hand warmers",
     ]
 
+    /// Things for personal gear that one of does the party ("Anti-fog drops for the mask": one bottle).
+    static let sharedByTheParty = ["anti fog"]
+
     /// A garment each for everyone who wears the adults' (work clothes for the adults only), and personal gear.
     func perWearer(_ item: PackingItem) -> PackingItem {
         let key = " " + PackingCheck.key(item.name) + " "
         let garment = ["Clothing", "Outerwear", "Footwear"].contains(item.category)
             || [.gloves, .warmHats, .sunHats].contains(GarmentFamily.of(item.name))
-            || Self.personalGear.contains { key.contains(" \($0) ") }
+            || Self.personalGear.contains { key.contains(" \($0) ") } && !Self.sharedByTheParty.contains { key.contains(" \($0) ") }
         guard garment, !key.contains(" baby "), !key.contains(" child") else { return item }
         let forWork = key.contains(" business ") || key.contains(" smart casual ")
         let people = forWork ? party.adults : wearers
