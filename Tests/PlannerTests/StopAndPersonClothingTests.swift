@@ -209,8 +209,10 @@ import Tools
                   counts: [("Waterproof snow trousers for the children", 1), ("Spare clothes for young children", nil),
                            ("Spare clothes for each child", nil), ("Warm trousers (not jeans)", 9)],
                   says: [("Warm trousers (not jeans)", "2 adults, 1 child")]),
+        // Skiing: the ski trousers are the children's snow trousers; glove liners and hand warmers one each.
         PartyCase(label: "skiing with a 6- and an 8-year-old", party: TripParty(adults: 1, children: [6, 8]), activities: ["skiing"],
-                  counts: [("Hand warmers", 3), ("Spare clothes for young children", 2), ("Waterproof snow trousers for the children", 2)],
+                  counts: [("Hand warmers", 3), ("Glove liners", 3), ("Spare clothes for young children", 2), ("Ski jacket and trousers", 3),
+                           ("Waterproof snow trousers for the children", nil)],
                   says: [("Spare clothes for young children", "6-year-old")]),
     ]
 

@@ -37,7 +37,9 @@ extension PartyCounts {
                 added.append(childItem("Toiletries", "Children's sunscreen (SPF 50+)", nil,
                                        "Young skin burns faster; \(lowered(sun.reason))", like: sun))
             }
-            if weather.isCold(25) || weather.snowDay != nil, coat != nil {
+            // A ski trip's "Ski jacket and trousers" are the children's snow trousers already.
+            let skiTrousers = coat.map { PackingCheck.key($0.name).contains("ski jacket and trousers") } ?? false
+            if weather.isCold(25) || weather.snowDay != nil, coat != nil, !skiTrousers {
                 added.append(childItem("Clothing", "Waterproof snow trousers for the children", older,
                                        "Snow play; \(lowered(coat?.reason ?? "cold days"))", like: coat))
             }

@@ -81,7 +81,7 @@ struct PartyCounts {
     /// Gear each person needs their own of (a ski helmet, a dive mask), by the words of its name.
     static let personalGear = [
         "goggles", "helmet", "neck gaiter", "lift pass", "rash guard", "mask", "snorkel", "fins", "headlamp",
-        "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel", "wetsuit", "drysuit", "hand warmers",
+        "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel", "wetsuit", "drysuit", "hand warmers", "glove liners",
     ]
 
     /// Things for personal gear that one of does the party ("Anti-fog drops for the mask": one bottle).
