@@ -27,7 +27,8 @@ import Tools
         (["surfing"], 15.2, "Full wetsuit, 3/2 mm (or rent one)"),
         (["surfing"], 11.0, "Wetsuit 4/3 mm and boots (or rent them)"),
         (["surfing"], 8.0, "Wetsuit 5/4 mm, boots, gloves and hood (or rent them)"),
-        (["scuba diving"], 20.0, "Wetsuit, 2–3 mm spring or full suit (or rent one)"),
+        // Issue 43: a diver's own table (an hour at depth), not the surf shop's.
+        (["scuba diving"], 20.0, "Full wetsuit, 5–7 mm, and a hood (or rent them)"),
         (["snorkelling"], 23.0, "Shorty wetsuit, 2 mm (or rent one)"),
         (["kayaking"], 12.0, "Wetsuit or drysuit (or rent one)"),
     ] as [([String], Double, String)])

@@ -114,6 +114,7 @@ public enum ActivityKits {
         ActivityKit(name: "scuba diving", aliases: ["diving", "dive", "scuba", "scuba dive"], group: .water, wear: [.swimwear], gear: [
             KitItem(documents, "Dive certification card and logbook", "Dive operators ask to see both"),
             KitItem(gear, "Dive mask", "Your own, for the fit"),
+            KitItem(gear, "Wetsuit for diving (or rent one)", "Most seas chill a diver within the hour; dive shops rent suits for their water"),
             rashGuard, reefSafe, dryBag,
             KitItem(health, "Seasickness tablets", "Boat dives in a swell"),
         ], notice: "Diving: leave at least 18 hours between your last dive and your flight home."),

@@ -308,20 +308,24 @@ public struct ClothingSystem: Sendable {
     func footwear() -> [PackingItem] {
         var items: [PackingItem] = []
         let hiking = needs.contains(.hikingBoots)
+        // Snow trumps hiking: a snow activity's insulated boots do the winter trails too.
+        let snowBoots = needs.contains(.snowBoots)
+        let frozen = weather.isCold(25) && !weather.isSeasonal
         if let snow = weather.snowDay {
-            let name = hiking ? "Insulated waterproof hiking boots" : "Insulated waterproof boots"
-            let lead = dressesForWork ? "Snow underfoot outside; work shoes indoors" : "Snow underfoot"
+            let name = hiking && !snowBoots ? "Insulated waterproof hiking boots" : "Insulated waterproof boots"
+            let lead = dressesForWork ? "Snow underfoot outside; work shoes indoors" : hiking ? "Snow underfoot, on trails too" : "Snow underfoot"
             items.append(item("Footwear", name, nil, cite.reason(.snowfall, of: snow, lead: lead), weather: true))
-        } else if hiking {
+        } else if hiking, !snowBoots, !frozen {
             if weather.rainyDays >= 1, let wettest = weather.wettest, let day = wettest.day {
                 items.append(item("Footwear", "Waterproof hiking boots", nil, cite.reason(.chance, of: day, lead: "Wet trails"), weather: true))
             } else {
                 items.append(item("Footwear", "Hiking boots", nil, "Grip and ankle support on trails"))
             }
-        } else if needs.contains(.snowBoots) || (weather.isCold(25) && !weather.isSeasonal) {
+        } else if snowBoots || frozen {
             let (reason, isForecast) = cite.reason(.low, of: weather.coldestLow, in: weather, lead: "Warm, dry feet")
-            items.append(item("Footwear", "Insulated waterproof boots", nil, needs.contains(.snowBoots) ? "Snow and ice in the village" : reason,
-                              weather: needs.contains(.snowBoots) ? false : isForecast))
+            let name = hiking && !snowBoots ? "Insulated waterproof hiking boots" : "Insulated waterproof boots"
+            let village = hiking ? "Snow and ice in the village and on winter trails" : "Snow and ice in the village"
+            items.append(item("Footwear", name, nil, snowBoots ? village : reason, weather: snowBoots ? false : isForecast))
         } else if weather.rainyDays >= 2, (weather.hottestHigh?.value ?? 60) < 75, let day = weather.wettest?.day {
             let name = needs.contains(.walkingShoes) ? "Waterproof walking shoes" : "Waterproof shoes"
             items.append(item("Footwear", name, nil, cite.reason(.chance, of: day, lead: "Rain likely on \(weather.rainyDays) days"), weather: true))
@@ -332,7 +336,7 @@ public struct ClothingSystem: Sendable {
         } else if isOvernight || needs.isEmpty {
             items.append(item("Footwear", "Comfortable everyday shoes", nil, "Wear them on the way"))
         }
-        items += workShoesBesideBoots(items)
+        items += workShoesBesideBoots(items) + townShoesBesideHikingBoots(items)
         let hot = weather.isHot(85)
         let dressy = needs.contains(.businessOutfits) || needs.contains(.formalOutfit) || needs.contains(.smartCasual)
         if needs.contains(.sandals) || (hot && isOvernight && !dressy) {

@@ -29,11 +29,16 @@ public enum GarmentFamily: String, Sendable, CaseIterable {
     /// Whether the family counts one a day (capped at a day's worth per day plus a spare).
     public var isDaily: Bool { [.tops, .socks, .underwear].contains(self) }
 
+    /// Whether a trip of several stops may hold a line of the family per stop where the stops need different
+    /// kinds (long sleeves in the cold, short in the heat; ski socks on the slopes, plain ones elsewhere; snow
+    /// boots and hiking boots): each line names its stops, and the check keeps them apart.
+    public var isPerStop: Bool { [.tops, .bottoms, .socks, .boots].contains(self) }
+
     /// Words that keep a name out of every family: specialised garments a kit or occasion brings.
     static let outside: [String] = [
         "business", "formal", "outfit", "rash guard", "polo", "workout", "cycling", "padded", "swim", "board", "compression",
         "liners", "golf", "ski boots", "dress shoes", "running", "climbing", "water shoes", "deck", "slip on", "sandals",
-        "life jacket", "child", "baby", "quick dry", "going out", "covering", "hat and gloves",
+        "life jacket", "child", "children", "baby", "quick dry", "going out", "covering", "hat and gloves",
     ]
 
     /// Whether a list holds one line of the family, so that another kind of it replaces the old one on a

@@ -7,6 +7,8 @@ public enum ItemCategories {
     /// Words of a name (lowercased, as `PackingCheck.key` makes them) and the category they belong under,
     /// most specific first.
     static let table: [(words: [String], category: String)] = [
+        // A suit for the water with its boots, gloves and hood is one piece of gear, not footwear or accessories.
+        (["wetsuit", "drysuit"], "Activity gear"),
         (["ski jacket", "rain jacket", "raincoat", "rain coat", "winter coat", "warm coat", "windproof", "shell", "parka",
           "light jacket"], "Outerwear"),
         (["sunglasses", "sun hat", "warm hat", "beanie", "gloves", "mittens", "glove liners", "scarf", "neck gaiter",

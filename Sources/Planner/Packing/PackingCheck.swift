@@ -387,18 +387,20 @@ public struct PackingCheck: Sendable {
             if family.isDaily {
                 for index in members { items[index].quantity = items[index].quantity.map { min($0, cap) } }
             }
-            guard members.count >= 2 else { continue }
-            // The kind to keep: forecast-driven first, then the most specific (longest) name.
-            guard let keep = members.max(by: { a, b in
-                (items[a].weather ? 1 : 0, items[a].name.count) < (items[b].weather ? 1 : 0, items[b].name.count)
-            }) else { continue }
-            var kept = items[keep]
-            let quantities = members.compactMap { items[$0].quantity }
-            kept.quantity = quantities.max().map { family.isDaily ? min($0, cap) : $0 }
-            kept.origin = .merged
-            for index in members.sorted(by: >) where index != keep { items.remove(at: index) }
-            if let position = items.firstIndex(where: { $0.name == kept.name }) { items[position] = kept }
-            merged.append(kept.name)
+            var removed: [Int] = []
+            // One line per group: per stop for the families a trip of several stops splits (`lineGroups`).
+            for group in lineGroups(members, family: family, in: items) where group.count >= 2 {
+                // The kind to keep: forecast-driven first, then the most specific (longest) name.
+                guard let keep = group.max(by: { a, b in
+                    (items[a].weather ? 1 : 0, items[a].name.count) < (items[b].weather ? 1 : 0, items[b].name.count)
+                }) else { continue }
+                let quantities = group.compactMap { items[$0].quantity }
+                items[keep].quantity = quantities.max().map { family.isDaily ? min($0, cap) : $0 }
+                items[keep].origin = .merged
+                removed += group.filter { $0 != keep }
+                merged.append(items[keep].name)
+            }
+            for index in removed.sorted(by: >) { items.remove(at: index) }
         }
         if let business = items.first(where: { Self.key($0.name).contains("business") || Self.key($0.name).contains("smart casual") })?.quantity,
            let tops = items.firstIndex(where: { GarmentFamily.of($0.name) == .tops }), let quantity = items[tops].quantity

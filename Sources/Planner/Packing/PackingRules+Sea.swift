@@ -15,39 +15,39 @@ extension PackingRules {
         ActivityKits.resolve(activities).kits.contains { seaSuitKits.contains($0.name) || seaSwimKits.contains($0.name) }
     }
 
-    /// What to wear in water of `celsius` (a surf shop's rule of thumb, `../shared/reference/weather-and-places.md`):
-    /// nil from 24 °C (a rash guard is enough).
+    /// What a surfer wears in water of `celsius` (the surf shop's table, `WaterWear`): nil from 24 °C.
     static func wetsuit(forSea celsius: Double) -> String? {
-        switch celsius {
-        case 24...: return nil
-        case 22..<24: return "Shorty wetsuit, 2 mm (or rent one)"
-        case 18..<22: return "Wetsuit, 2–3 mm spring or full suit (or rent one)"
-        case 14..<18: return "Full wetsuit, 3/2 mm (or rent one)"
-        case 10..<14: return "Wetsuit 4/3 mm and boots (or rent them)"
-        default: return "Wetsuit 5/4 mm, boots, gloves and hood (or rent them)"
-        }
+        WaterWear.suit(for: .surfing, celsius: celsius)
     }
 
     /// The sea below which a swim is short without a wetsuit, °C.
     static let coldSea = 18.0
 
-    /// Surfing, diving, snorkelling and kayaking: the wetsuit the sea calls for, or, in a warm sea, a rash
-    /// guard and no wetsuit; kayaking only in a cold sea (a capsize). Cited: "Sea about 15°C from Sat Jun 10".
+    /// Surfing, diving, snorkelling and kayaking: the suit each activity's own table calls for in this sea
+    /// (`WaterWear`: a diver wears 3–5 mm where a surfer wears nothing), one suit for diving and snorkelling
+    /// (the diver's does both), or, in a sea warm for all of them, a rash guard; kayaking only when a capsize
+    /// would be cold. Cited: "Sea about 24°C from Sat Jun 10: an hour at depth chills even in warm seas".
     @Sendable static func seaGear(_ context: PackingContext) -> [PackingItem] {
         guard let sea = context.sea else { return [] }
-        let kits = Set(ActivityKits.resolve(context.activities).kits.map(\.name))
-        let inTheSea = kits.intersection(seaSuitKits.subtracting(["kayaking"]))
+        let activities = Set(ActivityKits.resolve(context.activities).kits.compactMap { WaterWear.Activity.of(kit: $0.name) })
         let reason = WeatherCitation.capitalized(sea.reason(units: context.traveller.units))
-        if !inTheSea.isEmpty {
-            guard let suit = wetsuit(forSea: sea.celsius) else {
-                return [PackingItem(category: "Clothing", name: "Rash guard", reason: reason + ": warm enough without a wetsuit", weather: true)]
-            }
-            return [PackingItem(category: "Activity gear", name: suit, reason: reason, weather: true)]
+        // Who goes in: the diver's suit does for snorkelling too; a surfer's is their own.
+        let inTheSea = [WaterWear.Activity.diving, .snorkelling, .surfing].filter(activities.contains)
+            .filter { !($0 == .snorkelling && activities.contains(.diving)) }
+        var items: [PackingItem] = []
+        for activity in inTheSea {
+            guard let suit = WaterWear.suit(for: activity, celsius: sea.celsius),
+                  !items.contains(where: { $0.name == suit }) else { continue }
+            items.append(PackingItem(category: "Activity gear", name: suit, reason: reason + ": " + activity.why, weather: true))
         }
-        if kits.contains("kayaking"), sea.celsius < 15 {
-            return [PackingItem(category: "Activity gear", name: "Wetsuit or drysuit (or rent one)", reason: reason + ": a capsize is cold", weather: true)]
+        if !inTheSea.isEmpty, items.isEmpty {
+            return [PackingItem(category: "Clothing", name: "Rash guard", reason: reason + ": warm enough without a wetsuit", weather: true)]
         }
-        return []
+        if items.isEmpty, activities.contains(.kayaking),
+           let suit = WaterWear.suit(for: .kayaking, celsius: sea.celsius, coolestHigh: TripWeather(context).coldestHigh?.value) {
+            items.append(PackingItem(category: "Activity gear", name: suit, reason: reason + ": " + WaterWear.Activity.kayaking.why, weather: true))
+        }
+        return items
     }
 
     /// A beach or swimming trip by a cold sea: said once, as a notice (nobody packs a wetsuit for a dip).

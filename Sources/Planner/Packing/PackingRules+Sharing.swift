@@ -13,7 +13,19 @@ extension PackingRules {
     /// added ("Camera and lenses" from photography holds wildlife's zoom lens: one camera body).
     static let sharedGear: [(keeper: String, merged: String, addition: String)] = [
         ("Camera and lenses", "Camera with a zoom lens", "a zoom lens among them for wildlife"),
+        // A diver who snorkels keeps the snorkel: one mask does both.
+        ("Mask and snorkel", "Dive mask", "the same mask for the dives"),
     ]
+
+    /// The kits' own wetsuits, for when the sea's temperature is not known: the sea's figure replaces them.
+    static let kitWetsuits: Set<String> = ["Wetsuit", "Wetsuit for diving (or rent one)"]
+
+    /// Each of the trip's kits' first item, the one that makes the activity possible ("Mask and snorkel", "Ski
+    /// goggles", "Laptop and charger"), as the list names it: a full list cuts other gear before these.
+    static func signatureGear(_ context: PackingContext) -> Set<String> {
+        let words = context.activities + context.stopPlans.flatMap(\.activities)
+        return Set(ActivityKits.resolve(words).kits.compactMap { kit in kit.gear.first.map { localized($0.name, for: context.traveller) } })
+    }
 
     /// Kits sharing with the clothing system and with each other: fewer plain tops for a kit's tops (at
     /// least one kept), one camera for photography and wildlife.

@@ -174,9 +174,12 @@ public enum PackingRules {
         var resolved = resolve(PartyCounts(context: context).apply(merged), context: context)
         // The alerts' own figures where they are more extreme than the forecast's; the race's start layer for a cold start only.
         resolved = startLayerFitted(alertFiguresCited(resolved, context: context), context: context)
-        // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first.
-        while resolved.count > maximumItems, let last = kitNames.popLast() {
-            resolved.removeAll { $0.name == last }
+        // A list holds at most `maximumItems` (what models are held to): the last activities' gear gives way first,
+        // each kit's signature item (the diver's mask, the skier's goggles) last of all.
+        let signatures = signatureGear(context)
+        while resolved.count > maximumItems, let last = kitNames.lastIndex(where: { !signatures.contains($0) }) ?? kitNames.indices.last {
+            let name = kitNames.remove(at: last)
+            resolved.removeAll { $0.name == name }
         }
         return PackingList(items: ordered(resolved), notices: notices(for: context))
     }
@@ -213,8 +216,9 @@ public enum PackingRules {
 
     /// The clothing system for the trip's weather and activities.
     @Sendable static func clothing(_ context: PackingContext) -> [PackingItem] {
-        guard !context.stopPlans.isEmpty else { return clothingSystem(context).items() }
-        return clothingByStop(context)
+        let stops = clothingStops(context)
+        guard !stops.isEmpty else { return clothingSystem(context).items() }
+        return clothingByStop(context, stops: stops)
     }
 
     /// The clothing system for a context's days and activities.
@@ -521,8 +525,8 @@ public enum PackingRules {
             if let warmest = weather.hottestHigh, warmest.value < 41, PackingCheck.key(item.name).contains("repellent") { return false }
             // No sunglasses or sunscreen where the sun never rises over the trip (the polar night).
             if polarNight, ["sunglasses", "sunscreen", "sun hat"].contains(where: PackingCheck.key(item.name).contains) { return false }
-            // The kit's plain wetsuit (for cool days) gives way to the sea's own figure.
-            if context.sea != nil, item.name == "Wetsuit" { return false }
+            // The kits' own wetsuits (for cool days, for diving) give way to the sea's own figure.
+            if context.sea != nil, kitWetsuits.contains(item.name) { return false }
             return true
         }
         for (better, worse) in supersedes {
@@ -557,7 +561,6 @@ public enum PackingRules {
         ("Cap or visor", "Sun hat"),
         ("Neck gaiter", "Scarf or neck gaiter"),
         ("Spare camera batteries and charger, kept warm", "Spare batteries and charger"),
-        ("Dive mask", "Mask and snorkel"),
         ("First-aid kit", "Small first-aid kit"),
         ("Race shoes, already worn in", "Running shoes"),
         ("Headlamp with a red light", "Headlamp"),

@@ -37,7 +37,9 @@ extension PartyCounts {
                 added.append(childItem("Toiletries", "Children's sunscreen (SPF 50+)", nil,
                                        "Young skin burns faster; \(lowered(sun.reason))", like: sun))
             }
-            if weather.isCold(25) || weather.snowDay != nil, coat != nil {
+            // A ski trip's "Ski jacket and trousers" are the children's snow trousers already.
+            let skiTrousers = coat.map { PackingCheck.key($0.name).contains("ski jacket and trousers") } ?? false
+            if weather.isCold(25) || weather.snowDay != nil, coat != nil, !skiTrousers {
                 added.append(childItem("Clothing", "Waterproof snow trousers for the children", older,
                                        "Snow play; \(lowered(coat?.reason ?? "cold days"))", like: coat))
             }
@@ -69,5 +71,26 @@ extension PartyCounts {
 
     func lowered(_ text: String) -> String {
         text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
+
+extension PartyCounts {
+    /// Children under this age (years) spill and have accidents: spare clothes are theirs, not a teenager's.
+    static let spareClothesAge = 8
+
+    /// Spare clothes for spills and accidents: two sets for each young child (2 to 7), none when every child is
+    /// older; two when the ages are not known (the children's kit without a party).
+    func youngChildrensSpares(_ item: PackingItem) -> PackingItem? {
+        guard !party.children.isEmpty else { return item }
+        let young = party.olderChildren.filter { $0 < Self.spareClothesAge }.sorted()
+        guard !young.isEmpty else { return nil }
+        var item = item
+        item.name = "Spare clothes for young children"
+        item.quantity = 2 * young.count
+        let ages = young.map(String.init)
+        let who = young.count == 1 ? "the \(ages[0])-year-old"
+            : "each of the " + ages.dropLast().joined(separator: ", ") + " and \(ages.last ?? "")-year-olds"
+        item.reason = "2 sets for \(who): spills and accidents"
+        return item
     }
 }

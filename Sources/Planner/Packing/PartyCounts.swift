@@ -28,7 +28,8 @@ struct PartyCounts {
             counted.append(PackingItem(category: "Activity gear", name: "Baby wipes", quantity: packs > 1 ? packs : nil,
                                        reason: "A pack every 3 days or so; for hands and faces too"))
         }
-        for item in childrensItems(counted) where !counted.contains(where: { $0.name == item.name }) {
+        // The children's lines cite the adults' weather, not their counts ("one each for 2 adults").
+        for item in childrensItems(items) where !counted.contains(where: { $0.name == item.name }) {
             counted.append(item)
         }
         return counted
@@ -70,7 +71,7 @@ struct PartyCounts {
         case key.contains(" baby bodysuits "):
             item.quantity = (item.quantity ?? 1) * max(1, party.babies.count)
         case key.contains(" spare clothes for each child "):
-            item.quantity = 2 * max(1, party.olderChildren.count)
+            return youngChildrensSpares(item)
         default:
             return perWearer(item)
         }
@@ -80,15 +81,18 @@ struct PartyCounts {
     /// Gear each person needs their own of (a ski helmet, a dive mask), by the words of its name.
     static let personalGear = [
         "goggles", "helmet", "neck gaiter", "lift pass", "rash guard", "mask", "snorkel", "fins", "headlamp",
-        "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel",
+        "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel", "wetsuit", "drysuit", "hand warmers", "glove liners",
     ]
+
+    /// Things for personal gear that one of does the party ("Anti-fog drops for the mask": one bottle).
+    static let sharedByTheParty = ["anti fog"]
 
     /// A garment each for everyone who wears the adults' (work clothes for the adults only), and personal gear.
     func perWearer(_ item: PackingItem) -> PackingItem {
         let key = " " + PackingCheck.key(item.name) + " "
         let garment = ["Clothing", "Outerwear", "Footwear"].contains(item.category)
             || [.gloves, .warmHats, .sunHats].contains(GarmentFamily.of(item.name))
-            || Self.personalGear.contains { key.contains(" \($0) ") }
+            || Self.personalGear.contains { key.contains(" \($0) ") } && !Self.sharedByTheParty.contains { key.contains(" \($0) ") }
         guard garment, !key.contains(" baby "), !key.contains(" child") else { return item }
         let forWork = key.contains(" business ") || key.contains(" smart casual ")
         let people = forWork ? party.adults : wearers
@@ -109,6 +113,11 @@ struct PartyCounts {
         let named = reason.split(separator: " ").prefix(2).allSatisfy { $0.first?.isUppercase == true }
         let joined = lead + "; " + (named ? reason : reason.prefix(1).lowercased() + reason.dropFirst())
         if joined.count <= 100 { return joined }
-        return item.weather ? reason : lead
+        if item.weather { return reason }
+        // A line for some stops of the trip ("In Aspen: …") keeps their names: the check keeps such lines apart.
+        if reason.hasPrefix("In "), let colon = reason.range(of: ": "), reason.distance(from: reason.startIndex, to: colon.lowerBound) <= 60 {
+            return String(reason[..<colon.upperBound]) + lead.prefix(1).lowercased() + lead.dropFirst()
+        }
+        return lead
     }
 }
