@@ -121,7 +121,7 @@ public enum ActivityKits {
         ActivityKit(name: "surfing", aliases: ["surf"], group: .water, wear: [.boardshorts], gear: [
             rashGuard,
             KitItem(gear, "Surf wax", "Boards for rent rarely come waxed"),
-            KitItem(gear, "Wetsuit", "The water is cool when highs stay under 75°F", when: .cool),
+            KitItem(gear, "Wetsuit", "The water is still cool on days this mild", when: .cool),
             KitItem(toiletries, "Water-resistant sunscreen (SPF 30+)", "Hours on the water"),
         ]),
         ActivityKit(name: "kayaking", aliases: ["kayak", "canoeing", "canoe", "paddling", "paddleboarding", "rafting"], group: .water,

@@ -27,7 +27,7 @@ public struct AlertFigure: Sendable, Equatable {
         let spaced = text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : " " }
         let tokens = String(spaced).split(separator: " ").map(String.init)
         for (index, token) in tokens.enumerated() {
-            guard var value = Int(token), abs(value) <= 150 else { continue }
+            guard var value = Int(token), abs(value) <= 150 else { continue }  // parses text
             let before = tokens[max(0, index - 8)..<index]
             let near = tokens[max(0, index - 3)..<index]
             let next = index + 1 < tokens.count ? tokens[index + 1] : ""

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// What each water activity wears for the water's temperature: a diver an hour at depth, a snorkeller floating
 /// still at the surface, a surfer paddling hard and a swimmer for a short dip lose heat at different rates, so
@@ -88,7 +89,7 @@ public enum WaterWear {
     /// reads the coolest day's high (°F), for the 120 rule.
     public static func suit(for activity: Activity, celsius: Double, coolestHigh: Int? = nil) -> String? {
         if activity == .kayaking {
-            let water = Int((celsius * 9 / 5 + 32).rounded())
+            let water = Int(checkedRounding: celsius * 9 / 5 + 32) ?? 0
             let cold = celsius < coldWaterForPaddlers || coolestHigh.map { $0 + water < paddlersAirAndWater } == true
             guard cold else { return nil }
         }
