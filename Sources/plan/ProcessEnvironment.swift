@@ -9,7 +9,11 @@ import Glibc
 /// the standard library's UTF-8 decoding (invalid bytes become U+FFFD, as there).
 enum ProcessEnvironment {
     static func current() -> [String: String] {
-        var variables: [String: String] = [:]
+        // Room for every entry at once: growing as it fills rehashed the table at each doubling (0.38M of the
+        // 3.3M instructions of a release `plan --version`, callgrind).
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var variables = [String: String](minimumCapacity: count)
         var cursor = environ
         while let entry = cursor.pointee {
             let length = strlen(entry)
