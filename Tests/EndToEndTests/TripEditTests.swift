@@ -13,7 +13,7 @@ import Testing
     }
 
     func showJSON(_ sandbox: PlanSandbox, _ trip: String = "1") throws -> [String: Any] {
-        // Offline with nothing cached, show exits 69 for the forecast but still prints the trip.
+        // Offline with nothing cached, show warns that it has no forecast, prints the trip and exits 0.
         let shown = try sandbox.run(["show", trip, "--json"])
         return try #require(try shown.json() as? [String: Any], "\(shown.stderr)")
     }
