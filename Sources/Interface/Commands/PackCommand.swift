@@ -83,13 +83,10 @@ public struct PackCommand: RunnableCommand {
 
         let store = try context.openStore()
         let trip = try await trip(adding: newTrip, like: like, store: store, context: context)
-        let service = try context.forecastService(
-            store: store, fresh: network.fresh, offline: offline, sea: PackingRules.asksTheSea(trip.activities)
-        )
-        var setup = context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         if let laundry = details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
-        setup.traveller = try await context.traveller(store: store, tripID: trip.id)
-        setup.today = context.today
+        let setup = try await context.app.packSetup(
+            for: trip, model: model, store: store, engine: engine.settings, fresh: network.fresh, offline: offline
+        )
         let result: PackPlanner.Result
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !self.json && !self.markdown

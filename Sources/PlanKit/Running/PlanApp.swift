@@ -215,15 +215,24 @@ public struct PlanApp: Sendable {
         return setup
     }
 
-    /// Packs a stored trip as `plan pack <trip>` does, without its printing: the forecasts through the cache (the
-    /// sea's temperature for a trip on or in the water), the traveller, the planner.
-    public func pack(
-        _ trip: Trip, model: any LanguageModel, store: Store, engine: EngineSettings, offline: Bool
-    ) async throws -> PackPlanner.Result {
-        let service = try forecastService(store: store, fresh: false, offline: offline, sea: PackingRules.asksTheSea(trip.activities))
+    /// What a pack of `trip` is given, whatever the front end: the forecasts through the cache (the sea's
+    /// temperature for a trip on or in the water), the planner's set-up, the traveller with the trip's own
+    /// laundry interval, today. `plan pack` adds its streaming; MCP's packing_list packs with it as it is.
+    public func packSetup(
+        for trip: Trip, model: any LanguageModel, store: Store, engine: EngineSettings, fresh: Bool = false, offline: Bool
+    ) async throws -> PlanningSetup {
+        let service = try forecastService(store: store, fresh: fresh, offline: offline, sea: PackingRules.asksTheSea(trip.activities))
         var setup = planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
         setup.traveller = try await traveller(store: store, tripID: trip.id)
         setup.today = CalendarDate(Date())
+        return setup
+    }
+
+    /// Packs a stored trip as `plan pack <trip>` does, without its printing.
+    public func pack(
+        _ trip: Trip, model: any LanguageModel, store: Store, engine: EngineSettings, offline: Bool
+    ) async throws -> PackPlanner.Result {
+        let setup = try await packSetup(for: trip, model: model, store: store, engine: engine, offline: offline)
         let result = try await PackPlanner(setup).pack(trip)
         reporter.endProgress()
         return result
