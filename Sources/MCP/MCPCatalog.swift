@@ -13,6 +13,10 @@ public protocol MCPCatalog: Sendable {
     func resources() async throws -> [MCPResource]
     /// A resource's text and MIME type; nil: no such resource.
     func read(uri: String) async throws -> (text: String, mimeType: String)?
+    /// Each resource's version now: URI → a stamp that changes when the resource does. The server compares
+    /// successive answers to tell a listening client what appeared, went or changed, whichever process changed
+    /// it. Empty: the catalog does not say (only its own tools' changes are announced).
+    func resourceVersions() async throws -> [String: String]
     /// A failure as one plain line, as plan prints it.
     func describe(_ error: any Error) -> String
     /// Called once the client has said who it is (`initialize`), before any tool call.
@@ -28,6 +32,8 @@ public protocol MCPCatalog: Sendable {
 }
 
 extension MCPCatalog {
+    /// Says nothing of versions.
+    public func resourceVersions() async throws -> [String: String] { [:] }
     /// Records nothing.
     public func begin(client: MCPClientInfo) async {}
     /// Records nothing.

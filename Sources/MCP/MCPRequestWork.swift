@@ -3,6 +3,17 @@ import LanguageModels
 
 /// The requests that do work, run off the server's actor: each returns the whole response message.
 enum MCPRequestWork {
+    /// The answer to `tools/call`, `resources/list` or `resources/read`, and whether a tool changed the resources.
+    static func answer(
+        id: JSONValue, method: String, params: JSONValue, version: String, modern: Bool, catalog: any MCPCatalog
+    ) async -> (JSONValue, Bool) {
+        switch method {
+        case "tools/call": return await callTool(id: id, params: params, version: version, catalog: catalog)
+        case "resources/list": return (await listResources(id: id, catalog: catalog), false)
+        default: return (await readResource(id: id, params: params, modern: modern, catalog: catalog), false)
+        }
+    }
+
     /// `tools/call`: a protocol error only when the request names no tool plan has; everything that goes
     /// wrong inside the tool is a result with `isError` and plan's one-line message.
     static func callTool(id: JSONValue, params: JSONValue, version: String, catalog: any MCPCatalog) async -> (JSONValue, Bool) {
@@ -41,14 +52,15 @@ enum MCPRequestWork {
         }
     }
 
-    /// `resources/read`: the text of one resource; -32002 for a URI plan does not have.
-    static func readResource(id: JSONValue, params: JSONValue, catalog: any MCPCatalog) async -> JSONValue {
+    /// `resources/read`: the text of one resource; for a URI plan does not have, -32002 (handshake era) or
+    /// -32602 (modern).
+    static func readResource(id: JSONValue, params: JSONValue, modern: Bool, catalog: any MCPCatalog) async -> JSONValue {
         guard let uri = params["uri"]?.stringValue else {
             return MCPServer.errorResponse(id, .invalidParams("resources/read needs params.uri."))
         }
         do {
             guard let (text, mimeType) = try await catalog.read(uri: uri) else {
-                return MCPServer.errorResponse(id, .resourceNotFound(uri))
+                return MCPServer.errorResponse(id, .resourceNotFound(uri, modern: modern))
             }
             return MCPServer.response(id, ["contents": [["uri": .string(uri), "mimeType": .string(mimeType), "text": .string(catalog.outgoing(resource: text))]]])
         } catch {

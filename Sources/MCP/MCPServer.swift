@@ -1,28 +1,50 @@
 import Foundation
 import LanguageModels
 
-/// The protocol layer of `plan mcp`: JSON-RPC 2.0 messages in, answers out, following the Model Context
-/// Protocol's lifecycle (`initialize`, then tools and resources). Each line the reader gives is handed to
-/// `receive`; requests that do work run as their own tasks, so a `notifications/cancelled` can stop one and
-/// `ping` is answered while a tool runs. Answers go to `send`, one message at a time.
+/// The protocol layer of `plan mcp`: JSON-RPC 2.0 messages in, answers out, in either of the Model Context
+/// Protocol's eras, decided by the client's first request: `initialize` opens the handshake era (2025-11-25,
+/// 2025-06-18, 2025-03-26); a request carrying the 2026-07-28 envelope in `_meta` (first `server/discover`)
+/// opens the modern one. Requests that do work run as their own tasks, so `notifications/cancelled` can stop
+/// one and other requests are answered while a tool runs; a client that gave a `progressToken` hears what the
+/// work is doing. Changes to the resources (from this server, the command line or another process on the same
+/// database) reach a listening client: `subscriptions/listen` in the modern era, `notifications/resources/…`
+/// in the handshake era. Answers go to `send`, one message at a time.
 public actor MCPServer {
     /// The most requests running at once; more are refused until one ends.
     public static let maximumInFlight = 16
+    /// The most `subscriptions/listen` streams open at once.
+    public static let maximumListeners = 16
 
-    private let catalog: any MCPCatalog
-    private let serverVersion: String
-    private let send: @Sendable (JSONValue) async -> Void
-    /// The revision agreed at `initialize`; nil before.
-    private var protocolVersion: String?
-    /// What the client asked to hear through `notifications/message` (nil: nothing).
-    private var logLevel: MCPLogLevel?
-    private var running: [JSONValue: Task<Void, Never>] = [:]
-    private var cancelled: Set<JSONValue> = []
+    let catalog: any MCPCatalog
+    let serverVersion: String
+    let send: @Sendable (JSONValue) async -> Void
+    /// How often the resources are compared with the last look, while someone listens.
+    let pollInterval: Duration
+    /// The era the first request chose; nil before.
+    var era: MCPEra?
+    /// What the client asked to hear through `notifications/message` (nil: nothing; handshake era).
+    var logLevel: MCPLogLevel?
+    var running: [JSONValue: Task<Void, Never>] = [:]
+    var cancelled: Set<JSONValue> = []
+    /// Open `subscriptions/listen` streams (modern era) by request id.
+    var listeners: [JSONValue: MCPListenFilter] = [:]
+    /// `resources/subscribe`d URIs (handshake era).
+    var subscribed: Set<String> = []
+    /// Each resource's version at the last look; nil before the first.
+    var versions: [String: String]?
+    var watcher: Task<Void, Never>?
+    var checking = false
+    var checkAgain = false
+    var announceAgain = false
 
-    /// A server over `catalog`, answering through `send`.
-    public init(catalog: any MCPCatalog, version: String, send: @escaping @Sendable (JSONValue) async -> Void) {
+    /// A server over `catalog`, answering through `send`, looking for changed resources every `pollInterval`.
+    public init(
+        catalog: any MCPCatalog, version: String, pollInterval: Duration = .seconds(1),
+        send: @escaping @Sendable (JSONValue) async -> Void
+    ) {
         self.catalog = catalog
         self.serverVersion = version
+        self.pollInterval = pollInterval
         self.send = send
     }
 
@@ -64,36 +86,73 @@ public actor MCPServer {
         }
         let params = object["params"] ?? .null
         guard let id else { return notify(method, params: params) }
+        if params != .null, params.objectValue == nil {
+            return await send(Self.errorResponse(id, .invalidParams("params must be an object.")))
+        }
         await request(id: id, method: method, params: params)
     }
 
     /// Waits for every running request to answer (at the end of input); not for those the client cancelled,
-    /// which get no answer (a host gives a server two seconds after closing stdin before it ends it).
+    /// which get no answer (a host gives a server two seconds after closing stdin before it ends it). Open
+    /// listen streams are closed gracefully.
     public func finish() async {
         while let (_, task) = running.first(where: { !cancelled.contains($0.key) }) {
             await task.value
         }
+        watcher?.cancel()
+        watcher = nil
+        for id in listeners.keys.sorted(by: { $0.compactText < $1.compactText }) {
+            await send(Self.response(id, modernResult([:])))
+        }
+        listeners = [:]
         await catalog.end()
     }
 
     // MARK: - Requests
 
     private func request(id: JSONValue, method: String, params: JSONValue) async {
-        if params != .null, params.objectValue == nil {
-            return await send(Self.errorResponse(id, .invalidParams("params must be an object.")))
+        let envelope = MCPEnvelope(params)
+        switch era {
+        case nil:
+            if method == "initialize" { return await initialize(id: id, params: params) }
+            guard let envelope else {
+                if method == "ping" { return await send(Self.response(id, [:])) }
+                return await send(Self.errorResponse(id, .invalidRequest("the session is not initialized; send initialize first (or server/discover, 2026-07-28).")))
+            }
+            guard envelope.version == MCPVersion.modern else {
+                return await send(Self.errorResponse(id, .unsupportedVersion(envelope.version)))
+            }
+            era = .modern
+            await catalog.begin(client: envelope.client)
+            await modernRequest(id: id, method: method, params: params)
+        case let .handshake(version):
+            if method == "initialize" { return await initialize(id: id, params: params) }
+            if envelope != nil {
+                return await send(Self.errorResponse(id, .invalidRequest(
+                    "this connection speaks protocol revision \(version), agreed at initialize; a request with the 2026-07-28 envelope needs a new connection."
+                )))
+            }
+            await handshakeRequest(id: id, method: method, params: params, version: version)
+        case .modern:
+            if method == "initialize" {
+                return await send(Self.errorResponse(id, .unsupportedVersion(params["protocolVersion"]?.stringValue ?? "none")))
+            }
+            guard let envelope else {
+                return await send(Self.errorResponse(id, .invalidRequest(
+                    "a 2026-07-28 request carries its protocol revision in params._meta[\"\(MCPEnvelope.versionKey)\"]."
+                )))
+            }
+            guard envelope.version == MCPVersion.modern else {
+                return await send(Self.errorResponse(id, .unsupportedVersion(envelope.version)))
+            }
+            await modernRequest(id: id, method: method, params: params)
         }
+    }
+
+    private func handshakeRequest(id: JSONValue, method: String, params: JSONValue, version: String) async {
         switch method {
-        case "initialize":
-            return await initialize(id: id, params: params)
         case "ping":
-            return await send(Self.response(id, [:]))
-        default:
-            break
-        }
-        guard let version = protocolVersion else {
-            return await send(Self.errorResponse(id, .invalidRequest("the session is not initialized; send initialize first.")))
-        }
-        switch method {
+            await send(Self.response(id, [:]))
         case "tools/list":
             let structured = MCPVersion.hasStructuredOutput(version)
             await send(Self.response(id, ["tools": .array(catalog.tools.map { $0.listing(structured: structured) })]))
@@ -105,8 +164,10 @@ public actor MCPServer {
             }
             logLevel = level
             await send(Self.response(id, [:]))
+        case "resources/subscribe", "resources/unsubscribe":
+            await subscribe(id: id, params: params, on: method == "resources/subscribe")
         case "tools/call", "resources/list", "resources/read":
-            start(id: id, method: method, params: params, version: version)
+            start(id: id, method: method, params: params)
         default:
             await send(Self.errorResponse(id, .methodNotFound(method)))
         }
@@ -121,21 +182,28 @@ public actor MCPServer {
         let client = MCPClientInfo(
             name: info?["name"]?.stringValue ?? "unknown", version: info?["version"]?.stringValue ?? "", protocolVersion: version
         )
-        if protocolVersion == nil { await catalog.begin(client: client) }
-        protocolVersion = version
+        if era == nil { await catalog.begin(client: client) }
+        era = .handshake(version: version)
         await send(Self.response(id, [
             "protocolVersion": .string(version),
             "capabilities": [
-                "tools": ["listChanged": false], "resources": ["listChanged": true, "subscribe": false], "logging": [:],
+                "tools": ["listChanged": false], "resources": ["listChanged": true, "subscribe": true], "logging": [:],
             ],
-            "serverInfo": ["name": "plan", "title": "plan: packing lists from the weather", "version": .string(serverVersion)],
+            "serverInfo": serverInfo,
             "instructions": .string(catalog.instructions),
         ]))
+        // The handshake era's resources declare listChanged: changes are looked for from now on.
+        await startWatching()
     }
 
-    /// Runs a request that does work as its own task.
-    private func start(id: JSONValue, method: String, params: JSONValue, version: String) {
-        guard running[id] == nil else {
+    /// Who this server is, as `initialize` and the modern era's `_meta` give it.
+    var serverInfo: JSONValue {
+        ["name": "plan", "title": "plan: packing lists from the weather", "version": .string(serverVersion)]
+    }
+
+    /// Runs a request that does work as its own task, with its progress sent when the client asked for it.
+    func start(id: JSONValue, method: String, params: JSONValue) {
+        guard running[id] == nil, listeners[id] == nil else {
             let send = self.send
             Task { await send(Self.errorResponse(id, .invalidRequest("request \(id.compactText) is still running."))) }
             return
@@ -146,17 +214,18 @@ public actor MCPServer {
             return
         }
         let catalog = self.catalog
+        let send = self.send
+        let version = era?.version ?? MCPVersion.supported[0]
+        let modern = era == .modern
         running[id] = Task {
-            let answer: JSONValue
-            var changed = false
-            switch method {
-            case "tools/call":
-                (answer, changed) = await MCPRequestWork.callTool(id: id, params: params, version: version, catalog: catalog)
-            case "resources/list":
-                answer = await MCPRequestWork.listResources(id: id, catalog: catalog)
-            default:
-                answer = await MCPRequestWork.readResource(id: id, params: params, catalog: catalog)
+            let progress = MCPProgress.token(in: params).map(MCPProgress.init(token:))
+            let forwarding = progress.map { sink in Task { await sink.forward(send) } }
+            let (answer, changed) = await MCPProgress.$current.withValue(progress) {
+                await MCPRequestWork.answer(id: id, method: method, params: params, version: version, modern: modern, catalog: catalog)
             }
+            // Every progress line goes before the answer.
+            progress?.finish()
+            await forwarding?.value
             await self.complete(id: id, answer: answer, changedResources: changed)
         }
     }
@@ -165,9 +234,9 @@ public actor MCPServer {
         running[id] = nil
         // A cancelled request gets no answer (the client has stopped waiting for it).
         if cancelled.remove(id) != nil { return }
-        await send(answer)
-        if changedResources { await send(["jsonrpc": "2.0", "method": "notifications/resources/list_changed"]) }
-        if answer["result"]?["isError"] == true, let level = logLevel, level.includes(.warning),
+        await send(era == .modern ? Self.stamped(answer, with: modernWorkResult) : answer)
+        if changedResources { await lookForChanges(announcingListChange: true) }
+        if era != .modern, answer["result"]?["isError"] == true, let level = logLevel, level.includes(.warning),
            let text = answer["result"]?["content"]?.arrayValue?.first?["text"] {
             await send(["jsonrpc": "2.0", "method": "notifications/message", "params": ["level": "warning", "logger": "plan", "data": text]])
         }
@@ -176,7 +245,9 @@ public actor MCPServer {
     // MARK: - Notifications
 
     private func notify(_ method: String, params: JSONValue) {
-        guard method == "notifications/cancelled", let requestID = params["requestId"], let task = running[requestID] else { return }
+        guard method == "notifications/cancelled", let requestID = params["requestId"] else { return }
+        if listeners.removeValue(forKey: requestID) != nil { return }
+        guard let task = running[requestID] else { return }
         cancelled.insert(requestID)
         task.cancel()
     }
@@ -189,6 +260,13 @@ public actor MCPServer {
 
     static func errorResponse(_ id: JSONValue, _ error: RPCError) -> JSONValue {
         ["jsonrpc": "2.0", "id": id, "error": error.json]
+    }
+
+    /// A response whose `result` went through `transform` (an error response as it is).
+    static func stamped(_ response: JSONValue, with transform: (JSONValue) -> JSONValue) -> JSONValue {
+        guard case var .object(object) = response, let result = object["result"] else { return response }
+        object["result"] = transform(result)
+        return .object(object)
     }
 
     private static func isValidID(_ id: JSONValue) -> Bool {

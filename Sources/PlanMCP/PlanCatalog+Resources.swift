@@ -19,6 +19,17 @@ extension PlanCatalog {
         }
     }
 
+    /// Each trip's two resources with the trip's stamp (its revision, dates, party, newest list and tick): a
+    /// change from any process on the database shows as a new stamp.
+    public func resourceVersions() async throws -> [String: String] {
+        var versions: [String: String] = [:]
+        for (id, stamp) in try await store.tripStamps() {
+            versions["plan://trips/\(id)"] = stamp
+            versions["plan://trips/\(id).json"] = stamp
+        }
+        return versions
+    }
+
     /// `plan://trips/{id}` (Markdown) or `plan://trips/{id}.json`; nil for any other URI or an unknown trip.
     public func read(uri: String) async throws -> (text: String, mimeType: String)? {
         let prefix = "plan://trips/"

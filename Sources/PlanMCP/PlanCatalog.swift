@@ -26,7 +26,8 @@ public final class PlanCatalog: MCPCatalog {
 
     /// The catalog over `app`'s database, packing with `model`.
     public init(app: PlanApp, model: any LanguageModel, engine: EngineSettings = EngineSettings(), offline: Bool) throws {
-        self.app = app
+        // Progress goes to the client that asked (MCP's progress notifications), not to the terminal.
+        self.app = app.reporting(to: ProgressToClient())
         self.model = model
         self.engine = engine
         self.offline = offline

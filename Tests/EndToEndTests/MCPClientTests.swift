@@ -31,9 +31,11 @@ import Testing
     }
 
     /// Runs client.py in `mode` and returns what it saw.
-    /// `extra`: environment over the stand-in's (the hostile stand-in's URLs).
+    /// `extra`: environment over the stand-in's (the hostile stand-in's URLs). `era`: the SDK's `mode`: "auto"
+    /// (it probes server/discover: 2026-07-28) or "legacy" (the initialize handshake).
     static func client(
-        _ mode: String, python: String, sandbox: PlanSandbox, services: WeatherServices, extra: [String: String] = [:]
+        _ mode: String, python: String, sandbox: PlanSandbox, services: WeatherServices, extra: [String: String] = [:],
+        era: String = "auto"
     ) async throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -42,6 +44,7 @@ import Testing
         process.environment = sandbox.environment.merging(services.environment) { _, new in new }.merging([
             "PLAN_OFFLINE": "", "PLAN_HTTP_RETRIES": "2", "PLAN_HTTP_TIMEOUT": "8",
             "PLAN_GEOCODER_URL": services.url.absoluteString, "PLAN_NOMINATIM_URL": services.url.absoluteString,
+            "MCP_ERA": era,
         ]) { _, new in new }.merging(extra) { _, new in new }
         process.currentDirectoryURL = sandbox.folder
         let result = try await PlanSandbox.runInBackground(process).value
@@ -49,7 +52,10 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "stdout: \(result.stdout)")
     }
 
-    @Test func anAssistantPlansPacksAndTicksATripThroughTheServerAlone() async throws {
+    /// A 2026 client (the SDK's `mode="auto"`) negotiates 2026-07-28 and does everything; a handshake-era
+    /// client (`mode="legacy"`) still does all it did.
+    @Test(arguments: [("auto", "2026-07-28"), ("legacy", "2025-11-25")])
+    func anAssistantPlansPacksAndTicksATripThroughTheServerAlone(era: String, version: String) async throws {
         guard let python = Self.python else {
             #expect(!Self.required, "the MCP Python SDK is required (PLAN_REQUIRE_MCP=1 or CI) but not installed: run scripts/install-mcp.sh")
             print("MCPClientTests: skipped: the MCP Python SDK is not installed (scripts/install-mcp.sh installs it).")
@@ -60,9 +66,9 @@ import Testing
         // "the second session made no weather request" tests the cache's reuse, not the stand-in's short max-age.
         let services = try WeatherServices(forecastMaxAge: 3_600, alertsMaxAge: 3_600)
 
-        let first = try await Self.client("first", python: python, sandbox: sandbox, services: services)
+        let first = try await Self.client("first", python: python, sandbox: sandbox, services: services, era: era)
         #expect(first["server"] as? String == "plan")
-        #expect(first["protocolVersion"] as? String == "2025-11-25")
+        #expect(first["protocolVersion"] as? String == version)
         #expect((first["tools"] as? [String])?.count == 7)
         #expect(first["calls"] as? Int == 50)
         #expect(first["cancelled"] as? Bool == true)
@@ -75,7 +81,7 @@ import Testing
         // The cancelled call's held request may still be on its way; let it end before counting.
         try await Task.sleep(for: .seconds(5))
         let before = try await services.requestCount()
-        let second = try await Self.client("second", python: python, sandbox: sandbox, services: services)
+        let second = try await Self.client("second", python: python, sandbox: sandbox, services: services, era: era)
         #expect(second["trip"] as? Int == trip)
         #expect(try await services.requestCount() == before, "the second session made weather requests")
 
@@ -90,5 +96,33 @@ import Testing
         let list = try #require((try shown.json() as? [String: Any])?["packingList"] as? [String: Any])
         #expect(list["packed"] as? Int == 2)
         #expect((list["items"] as? [[String: Any]])?.contains { $0["name"] as? String == "Camera" } == true)
+    }
+
+    /// Progress while a trip packs, a missing resource's error, and the command line's changes (a trip added, an
+    /// item ticked: another process on the same database) reaching the client within seconds: through a
+    /// `subscriptions/listen` stream in the 2026-07-28 era, the handshake era's notifications in the other.
+    @Test(arguments: [("auto", -32602), ("legacy", -32002)])
+    func changesFromTheCommandLineReachTheClient(era: String, missingCode: Int) async throws {
+        guard let python = Self.python else {
+            #expect(!Self.required, "the MCP Python SDK is required (PLAN_REQUIRE_MCP=1 or CI) but not installed: run scripts/install-mcp.sh")
+            return
+        }
+        let sandbox = PlanSandbox()
+        let services = try WeatherServices()
+        let seen = try await Self.client("changes", python: python, sandbox: sandbox, services: services, era: era)
+        #expect(seen["protocolVersion"] as? String == (era == "auto" ? "2026-07-28" : "2025-11-25"))
+        #expect(seen["missingResource"] as? Int == missingCode)
+        let progress = seen["progress"] as? [String] ?? []
+        #expect(progress.contains { $0.hasPrefix("Resolving") } && progress.contains { $0.contains("forecast") }, "\(progress)")
+        let heardAfter = try #require(seen["addHeardAfter"] as? Double)
+        #expect(heardAfter < 5, "the added trip was heard after \(heardAfter) s")
+        let events = seen["events"] as? [String] ?? []
+        if era == "auto" {
+            #expect(seen["honored"] as? Bool == true)
+            #expect(events.contains("ResourcesListChanged") && events.contains("ResourceUpdated"), "\(events)")
+        } else {
+            #expect(events.contains("notifications/resources/list_changed"), "\(events)")
+            #expect(events.contains { $0.hasPrefix("notifications/resources/updated plan://trips/") }, "\(events)")
+        }
     }
 }

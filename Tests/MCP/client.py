@@ -2,13 +2,18 @@
 """Drives `plan mcp` with the official MCP Python SDK (PyPI `mcp`, installed by scripts/install-mcp.sh), as an
 assistant host would: it starts the server over stdio and calls what a host calls.
 
-Usage: client.py first|second|house|failing|hostile <plan binary> <first day YYYY-MM-DD> <stand-in base URL>
+Usage: client.py first|second|house|failing|hostile|changes <plan binary> <first day YYYY-MM-DD> <stand-in base URL>
+  The era is MCP_ERA: auto (the default: the SDK probes server/discover and must get 2026-07-28) or legacy
+  (the initialize handshake, 2025-11-25).
   first   initialize; list and call every tool; read both resources; the errors; a cancelled call; 50 calls
   second  a new session: list_trips, show_trip and forecast of the first session's trip (from the cache)
   house   the answers `plan` gives (issue 42): each stop's weather, a place's ambiguity, errors without flags,
           the server's open files over 50 calls
   failing a server whose model cannot be reached: a failed packing_list says which trip it kept
   hostile the stand-in says escape sequences and forged lines: none reaches the assistant
+  changes progress while a trip packs; a missing resource; a trip added and an item ticked by the command line
+          (another process on the same database) reach the client: a listen stream (2026-07-28) or the
+          handshake era's notifications
 Prints one JSON object (what it saw) on stdout; any failed expectation exits 1 with the reason on stderr.
 The server gets this process's environment (the test sets PLAN_DB and the stand-in's URLs).
 """
@@ -18,8 +23,12 @@ import os
 import sys
 import urllib.request
 
+import subprocess
+import time
+
 import anyio
 from mcp import Client, MCPError, StdioServerParameters
+from mcp.client.subscriptions import ResourcesListChanged, ResourceUpdated
 
 TOOLS = {"geocode", "forecast", "packing_list", "list_trips", "show_trip", "check_items", "add_item"}
 
@@ -116,7 +125,11 @@ async def first(client, days, base, seen):
         await client.call_tool("forecast", {"place": "Boston, MA", "from": days[1], "to": days[2]})
     seen["cancelled"] = scope.cancelled_caught
     expect(scope.cancelled_caught, "the slow call to be cancelled")
-    await client.send_ping()
+    # The server goes on (2026-07-28 has no ping: a call shows it).
+    if client.protocol_version == "2026-07-28":
+        await call(client, "list_trips", {})
+    else:
+        await client.send_ping()
 
     for index in range(50):
         if index % 2:
@@ -230,20 +243,97 @@ async def hostile(client, days, seen):
     seen["forecast"] = text(forecast).splitlines()[:3]
 
 
+def plan_command(plan, *arguments):
+    """Runs the command line against the same database, as a traveller in another terminal would."""
+    done = subprocess.run([plan, *arguments], env=dict(os.environ), capture_output=True, text=True, timeout=60)
+    expect(done.returncode == 0, f"plan {' '.join(arguments)} to succeed: {done.stderr}")
+    return done.stdout
+
+
+async def changes(client, plan, days, seen, heard):
+    # Progress while a trip of two stops packs: what the work is doing, before the answer.
+    lines = []
+
+    async def progress(value, total, message):
+        lines.append(message)
+    packed = await client.call_tool("packing_list", {
+        "destination": "Denver, CO", "from": days[0], "to": days[2],
+        "stops": [{"destination": "Phoenix, AZ", "to": days[4]}]}, progress_callback=progress)
+    expect(not packed.is_error, f"packing_list: {text(packed)}")
+    trip = packed.structured_content["trip"]["id"]
+    seen["progress"] = lines
+    expect(len(lines) >= 2 and any("forecast" in line.lower() for line in lines), f"progress lines, got {lines}")
+
+    try:
+        await client.read_resource("plan://trips/999")
+        expect(False, "an error for a missing resource")
+    except MCPError as error:
+        seen["missingResource"] = error.error.code
+
+    uri = f"plan://trips/{trip}"
+    if client.protocol_version == "2026-07-28":
+        async with client.listen(resources_list_changed=True, resource_subscriptions=[uri]) as subscription:
+            seen["honored"] = bool(subscription.honored.resources_list_changed)
+            events = []
+            started = time.monotonic()
+            plan_command(plan, "add", "Boston, MA", "--from", days[1], "--to", days[2])
+            with anyio.fail_after(10):
+                async for event in subscription:
+                    events.append(event)
+                    if isinstance(event, ResourcesListChanged):
+                        break
+            seen["addHeardAfter"] = round(time.monotonic() - started, 2)
+            plan_command(plan, "check", str(trip), "1")
+            with anyio.fail_after(10):
+                async for event in subscription:
+                    events.append(event)
+                    if isinstance(event, ResourceUpdated) and event.uri == uri:
+                        break
+            seen["events"] = [type(event).__name__ for event in events]
+    else:
+        await client.subscribe_resource(uri)
+        started = time.monotonic()
+        plan_command(plan, "add", "Boston, MA", "--from", days[1], "--to", days[2])
+        with anyio.fail_after(10):
+            while "notifications/resources/list_changed" not in heard:
+                await anyio.sleep(0.05)
+        seen["addHeardAfter"] = round(time.monotonic() - started, 2)
+        plan_command(plan, "check", str(trip), "1")
+        with anyio.fail_after(10):
+            while f"notifications/resources/updated {uri}" not in heard:
+                await anyio.sleep(0.05)
+        seen["events"] = sorted(set(heard))
+    trips = (await call(client, "list_trips", {})).structured_content["trips"]
+    expect(any(t.get("destination") == "Boston, MA" for t in trips), "the command line's trip in list_trips")
+    shown = (await call(client, "show_trip", {"trip": trip})).structured_content
+    expect(shown["packingList"]["packed"] == 1, "the command line's tick in show_trip")
+
+
 async def main():
     mode, plan, start, base = sys.argv[1:5]
+    era = os.environ.get("MCP_ERA", "auto")
     day0 = datetime.date.fromisoformat(start)
     days = [(day0 + datetime.timedelta(days=offset)).isoformat() for offset in range(5)]
     # `failing`: a model server nothing answers on (port 9, discard: refused at once).
     args = ["mcp", "--model", "http://127.0.0.1:9"] if mode == "failing" else ["mcp"]
     server = StdioServerParameters(command=plan, args=args, env=dict(os.environ))
     seen = {}
-    async with Client(server, read_timeout_seconds=60) as client:
+    heard = []
+
+    async def handler(message):
+        # The handshake era's notifications (a 2026 client hears changes through its listen stream instead).
+        root = getattr(message, "root", message)
+        method = getattr(root, "method", None)
+        if method:
+            uri = getattr(getattr(root, "params", None), "uri", None)
+            heard.append(f"{method} {uri}" if uri else method)
+    async with Client(server, read_timeout_seconds=60, mode=era, message_handler=handler) as client:
         seen["protocolVersion"] = client.session.protocol_version
         seen["server"] = client.session.server_info.name if client.session.server_info else None
         modes = {"first": lambda: first(client, days, base, seen), "second": lambda: second(client, days, seen),
                  "house": lambda: house(client, days, seen), "failing": lambda: failing(client, days, seen),
-                 "hostile": lambda: hostile(client, days, seen)}
+                 "hostile": lambda: hostile(client, days, seen),
+                 "changes": lambda: changes(client, plan, days, seen, heard)}
         await modes[mode]()
     print(json.dumps(seen))
 

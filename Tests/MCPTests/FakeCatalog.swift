@@ -11,6 +11,15 @@ struct FakeCatalog: MCPCatalog {
     }
 
     let recorded = Recorded()
+    /// What `resourceVersions` answers: a test changes it as another process would change the database.
+    let versions = Versions()
+
+    final class Versions: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current: [String: String] = ["plan://trips/1": "a"]
+        func set(_ versions: [String: String]) { lock.withLock { current = versions } }
+        var all: [String: String] { lock.withLock { current } }
+    }
 
     final class Recorded: @unchecked Sendable {
         private let lock = NSLock()
@@ -40,6 +49,13 @@ struct FakeCatalog: MCPCatalog {
                 while ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(100)) }
                 return MCPToolResult(text: "held")
             },
+            MCPTool(name: "report", title: "Report", description: "Says what it does.", inputSchema: ["type": "object"], readOnly: true) { _ in
+                for line in ["Resolving Denver…", "Fetching the forecast for stop 1 of 2…", "Fetching the forecast for stop 1 of 2…", "Thinking…"] {
+                    MCPProgress.current?.report(line)
+                    await Task.yield()
+                }
+                return MCPToolResult(text: "reported")
+            },
             MCPTool(name: "add", title: "Add", description: "Adds.", inputSchema: ["type": "object"], readOnly: false) { _ in
                 MCPToolResult(text: "added", changedResources: true)
             },
@@ -56,6 +72,8 @@ struct FakeCatalog: MCPCatalog {
     func read(uri: String) async throws -> (text: String, mimeType: String)? {
         uri == "plan://trips/1" ? ("- [x] Socks\n", "text/markdown") : nil
     }
+
+    func resourceVersions() async throws -> [String: String] { versions.all }
 
     func describe(_ error: any Error) -> String {
         (error as? LocalizedError)?.errorDescription ?? "error."

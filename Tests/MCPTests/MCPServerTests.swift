@@ -98,7 +98,7 @@ import Testing
         let new = await initialized(version: "2025-06-18")
         await new.receive(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
         let tools = try #require(sent.answer(1)?["result"]?["tools"]?.arrayValue)
-        #expect(tools.map { $0["name"]?.stringValue } == ["echo", "fail", "wait", "hold", "add"])
+        #expect(tools.map { $0["name"]?.stringValue } == ["echo", "fail", "wait", "hold", "report", "add"])
         #expect(tools[0]["outputSchema"] != nil)
         #expect(tools[0]["inputSchema"]?["type"] == "object")
 

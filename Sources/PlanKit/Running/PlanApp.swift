@@ -22,14 +22,23 @@ public struct PlanApp: Sendable {
     /// Where progress goes.
     public let reporter: any ProgressDisplay
     /// The store this process opened (at most one), so `finish()` can write what it holds in memory.
-    private let opened = Locked<[Store]>([])
+    private var opened = Locked<[Store]>([])
     /// The store of the run that asked NWS with no PLAN_CONTACT set: `finish()` says so, once per database.
-    private let askedNWSWithoutContact = Locked<Store?>(nil)
+    private var askedNWSWithoutContact = Locked<Store?>(nil)
 
     /// The application for `environment`, saying its progress to `reporter`.
     public init(environment: [String: String], reporter: any ProgressDisplay) {
         self.environment = environment
         self.reporter = reporter
+    }
+
+    /// The same application (its one database, its settings) saying its progress to `reporter` instead: an
+    /// MCP server tells the client who asked, not the terminal.
+    public func reporting(to reporter: any ProgressDisplay) -> PlanApp {
+        var app = PlanApp(environment: environment, reporter: reporter)
+        app.opened = opened
+        app.askedNWSWithoutContact = askedNWSWithoutContact
+        return app
     }
 
     /// The database path for this process.

@@ -33,11 +33,12 @@ struct ForecastForCheck: Sendable {
         var legs: [(leg: TripLeg, forecast: Forecast?)] = []
         var isStale = false
         var reasons: [String] = []
-        for leg in trip.legs {
+        for (index, leg) in trip.legs.enumerated() {
             // Asked for the dates the forecast tool asks at that place, so a fetch here and the session's agree.
             let dates = leg.place.map { StopDates.range(at: $0, legs: trip.legs, tripStart: trip.start, tripEnd: trip.end) }
             let obtained = await placeForecast(
-                leg.place, tripID: trip.id, from: dates?.start ?? leg.start, to: dates?.end ?? leg.end, in: transcript
+                leg.place, tripID: trip.id, from: dates?.start ?? leg.start, to: dates?.end ?? leg.end, in: transcript,
+                stop: "stop \(index + 1) of \(trip.legs.count)"
             )
             legs.append((leg, obtained.forecast))
             isStale = isStale || obtained.isStale
@@ -49,7 +50,7 @@ struct ForecastForCheck: Sendable {
 
     /// One place's forecast: the one the session received, else fetched now and pinned to the trip for that place.
     private func placeForecast(
-        _ place: Place?, tripID: Int, from start: CalendarDate, to end: CalendarDate, in transcript: Transcript
+        _ place: Place?, tripID: Int, from start: CalendarDate, to end: CalendarDate, in transcript: Transcript, stop: String? = nil
     ) async -> (forecast: Forecast?, isStale: Bool, unavailable: String?) {
         let label = place?.label
         let received = transcript.entries.compactMap(\.forecastResult).last { result in
@@ -59,6 +60,7 @@ struct ForecastForCheck: Sendable {
             return (forecast, received.origin?.isStale ?? false, nil)
         }
         guard let place else { return (nil, false, "the trip's place is not known") }
+        if let stop { onProgress("Fetching the forecast for \(stop) (\(place.name))…") }
         do {
             let report = try await forecasts.forecast(for: place, from: start, to: end)
             onProgress(report.summary() + "; checking…")

@@ -97,6 +97,12 @@ final class Connection {
         Int(sqlite3_last_insert_rowid(handle))  // widening: Int64 is Int on 64-bit Linux
     }
 
+    /// Rows changed by every statement of this connection since it opened (`PRAGMA data_version` counts other
+    /// connections' commits; this, its own).
+    var totalChanges: Int {
+        Int(sqlite3_total_changes64(handle))  // widening: Int64 is Int on 64-bit Linux
+    }
+
     /// Rows changed by the last statement.
     var changes: Int {
         Int(sqlite3_changes(handle))  // widening: Int32 to Int

@@ -12,6 +12,8 @@ public actor Store {
     let counters: CacheCounters
     /// The file as `OpenDatabaseFiles` knows it, while this store has it open.
     private let openFile: OpenDatabaseFiles.Identity?
+    /// `tripStamps()`'s last answer and the write counters it was read at.
+    var lastTripStamps: (gate: [Int], stamps: [Int: String])?
 
     /// Opens the database at `path`, creating it (mode 0600, folders included) and migrating it as needed.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws {

@@ -19,7 +19,9 @@ struct McpCommand: RunnableCommand {
             path, summary: "Serve plan's tools to an assistant (Model Context Protocol, stdio)",
             discussion: """
                 Runs a Model Context Protocol server on stdin and stdout (JSON-RPC 2.0, one
-                message a line) for an assistant host such as Claude Desktop or VS Code. Its tools
+                message a line) for an assistant host such as Claude Desktop or VS Code, in both
+                of the protocol's eras: 2026-07-28 (server/discover; live changes through
+                subscriptions/listen; progress) and the 2025 handshake (initialize). Its tools
                 are geocode, forecast, packing_list, list_trips, show_trip, check_items and add_item;
                 each trip's list is the resource plan://trips/<id> (a Markdown checklist) and
                 plan://trips/<id>.json. The tools use the same database, cache and rules as the
