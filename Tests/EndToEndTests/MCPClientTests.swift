@@ -125,4 +125,28 @@ import Testing
             #expect(events.contains { $0.hasPrefix("notifications/resources/updated plan://trips/") }, "\(events)")
         }
     }
+
+    /// A pack the host cancels while the model is writing (the scripted stand-in holds its second round) leaves
+    /// an interrupted session, in either era, and the next packing_list of the trip resumes it.
+    @Test(arguments: ["auto", "legacy"])
+    func aCancelledPackIsResumedByTheNext(era: String) async throws {
+        guard let python = Self.python else {
+            #expect(!Self.required, "the MCP Python SDK is required (PLAN_REQUIRE_MCP=1 or CI) but not installed: run scripts/install-mcp.sh")
+            return
+        }
+        let sandbox = PlanSandbox()
+        let services = try WeatherServices()
+        let model = try LoopbackServer(script: "llm/fake_llama_server.py", arguments: ["--n-ctx", "8192"])
+        let call: [String: Any] = ["json": ["tool_call": ["name": "forecast", "arguments": ["latitude": 39.7392, "longitude": -104.9847]]]]
+        try await model.control("_control/script", body: ["steps": [call, ["hold": true, "at_most": 20]]])
+        let seen = try await Self.client(
+            "cancelpack", python: python, sandbox: sandbox, services: services,
+            extra: ["PLAN_TEST_MODEL_URL": model.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "30"], era: era
+        )
+        #expect(seen["cancelledStatus"] as? String == "interrupted")
+        #expect(seen["packedItems"] as? Int ?? 0 >= 2)
+        let sessions = seen["sessions"] as? [[Any]] ?? []
+        #expect(sessions.count == 2, "\(sessions)")
+        #expect(sessions.last?[2] as? String == "resumed" && sessions.last?[3] as? Int == sessions.first?[0] as? Int, "\(sessions)")
+    }
 }

@@ -14,6 +14,8 @@ Usage: client.py first|second|house|failing|hostile|changes <plan binary> <first
   changes progress while a trip packs; a missing resource; a trip added and an item ticked by the command line
           (another process on the same database) reach the client: a listen stream (2026-07-28) or the
           handshake era's notifications
+  cancelpack (PLAN_TEST_MODEL_URL: the scripted model stand-in) a pack cancelled while the model holds is kept
+          as an interrupted session, and the next packing_list of the trip resumes it
 Prints one JSON object (what it saw) on stdout; any failed expectation exits 1 with the reason on stderr.
 The server gets this process's environment (the test sets PLAN_DB and the stand-in's URLs).
 """
@@ -23,6 +25,7 @@ import os
 import sys
 import urllib.request
 
+import sqlite3
 import subprocess
 import time
 
@@ -309,6 +312,34 @@ async def changes(client, plan, days, seen, heard):
     expect(shown["packingList"]["packed"] == 1, "the command line's tick in show_trip")
 
 
+async def cancelpack(client, plan, days, seen):
+    # A pack with a model that holds its second round: the host gives up after the forecast was asked; the
+    # session is kept as interrupted, and the next packing_list of the trip resumes it (issue 45).
+    model = os.environ["PLAN_TEST_MODEL_URL"]
+    plan_command(plan, "add", "Denver, CO", "--from", days[1], "--to", days[3])
+    with anyio.move_on_after(4.0) as scope:
+        await client.call_tool("packing_list", {"trip": 1})
+    expect(scope.cancelled_caught, "the held pack to be cancelled")
+    database = sqlite3.connect(os.environ["PLAN_DB"])
+    status = None
+    for _ in range(100):
+        row = database.execute("SELECT status FROM sessions WHERE purpose = 'pack' ORDER BY id LIMIT 1").fetchone()
+        status = row[0] if row else None
+        if status == "interrupted":
+            break
+        await anyio.sleep(0.1)
+    seen["cancelledStatus"] = status
+    answer = {"response": {"items": [
+        {"category": "Clothing", "name": "Warm jacket", "quantity": 1, "reason": "Cold days", "weather": False},
+        {"category": "Footwear", "name": "Boots", "quantity": 1, "reason": "Walking", "weather": False}],
+        "notices": []}}
+    control(model, "/_control/script", {"steps": [answer]})
+    packed = await call(client, "packing_list", {"trip": 1})
+    seen["packedItems"] = packed.structured_content["total"]
+    rows = database.execute("SELECT id, status, relation, parent_id FROM sessions WHERE purpose = 'pack' ORDER BY id").fetchall()
+    seen["sessions"] = [list(row) for row in rows]
+
+
 async def main():
     mode, plan, start, base = sys.argv[1:5]
     era = os.environ.get("MCP_ERA", "auto")
@@ -316,6 +347,8 @@ async def main():
     days = [(day0 + datetime.timedelta(days=offset)).isoformat() for offset in range(5)]
     # `failing`: a model server nothing answers on (port 9, discard: refused at once).
     args = ["mcp", "--model", "http://127.0.0.1:9"] if mode == "failing" else ["mcp"]
+    if mode == "cancelpack":
+        args = ["mcp", "--model", os.environ["PLAN_TEST_MODEL_URL"]]
     server = StdioServerParameters(command=plan, args=args, env=dict(os.environ))
     seen = {}
     heard = []
@@ -333,7 +366,8 @@ async def main():
         modes = {"first": lambda: first(client, days, base, seen), "second": lambda: second(client, days, seen),
                  "house": lambda: house(client, days, seen), "failing": lambda: failing(client, days, seen),
                  "hostile": lambda: hostile(client, days, seen),
-                 "changes": lambda: changes(client, plan, days, seen, heard)}
+                 "changes": lambda: changes(client, plan, days, seen, heard),
+                 "cancelpack": lambda: cancelpack(client, plan, days, seen)}
         await modes[mode]()
     print(json.dumps(seen))
 
