@@ -40,35 +40,37 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["embed-migrations"]
         ),
+        // plan's values: trips, stops, the party, places, calendar dates, item names, list changes, sessions.
+        .target(name: "Model"),
         .target(
             name: "Store",
-            dependencies: ["CSQLite"],
+            dependencies: ["Model", "CSQLite"],
             plugins: ["EmbedMigrations"]
         ),
         // The Foundation-Models-shaped framework: depends on no module of plan's.
         .target(name: "LanguageModels"),
         // libcurl's easy API, loaded with dlopen on the first request (the headers come from libcurl4-openssl-dev).
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
-        .target(name: "Tools", dependencies: ["LanguageModels", "Store", "CCurlLoader"]),
-        .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Store"]),
+        .target(name: "Tools", dependencies: ["LanguageModels", "Model", "Store", "CCurlLoader"]),
+        .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Model", "Store"]),
         // The application core: the use cases every front end offers, with errors in the domain's words (issue 42,
         // in steps: a trip's checks, a trip's weather stop by stop).
-        .target(name: "PlanKit", dependencies: ["LanguageModels", "Planner", "Tools", "Store"]),
+        .target(name: "PlanKit", dependencies: ["LanguageModels", "Planner", "Tools", "Model", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["PlanKit", "LanguageModels", "Planner", "Tools", "Store"]),
+        .target(name: "Interface", dependencies: ["PlanKit", "LanguageModels", "Planner", "Tools", "Model", "Store"]),
         // The Model Context Protocol's server side (JSON-RPC over stdio, the lifecycle, tools and resources):
         // knows nothing of plan.
         .target(name: "MCP", dependencies: ["LanguageModels"]),
         // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
-        .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Store"]),
+        .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Model", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["PlanMCP", "MCP", "Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["PlanMCP", "MCP", "Interface", "LanguageModels", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
         // Linked like plan, so it runs the same code and valgrind can count its instructions.
         .executableTarget(
-            name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Store"],
+            name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Model", "Store"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // The seam for the outside cache-tests suite (RFC 9111): one request through plan's HTTP client and
@@ -76,18 +78,18 @@ let package = Package(
         // (scripts/test.sh), so it never rots.
         .executableTarget(name: "cache-probe", dependencies: ["Tools"]),
         .target(name: "TestSupport", dependencies: ["LanguageModels"], path: "Tests/Support"),
-        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "StoreTests", dependencies: ["Model", "Store"]),
         // LanguageModels' own tests: of plan's modules only Tools, for the real libcurl transport its backend's
         // tests talk to their stand-in servers through (the framework itself imports none of plan's).
         .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "Tools", "TestSupport"]),
-        .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Store", "TestSupport"]),
-        .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Store", "TestSupport"]),
-        .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Store"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "Planner", "Tools", "Store"]),
+        .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Model", "Store", "TestSupport"]),
+        .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Model", "Store", "TestSupport"]),
+        .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Model", "Store"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "LanguageModels"]),
-        .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "Store"]),
+        .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "Model", "Store"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Store", "Tools", "Planner", "TestSupport"]
+            name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Model", "Store", "Tools", "Planner", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

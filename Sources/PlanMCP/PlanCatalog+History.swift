@@ -1,6 +1,7 @@
 import Foundation
 import LanguageModels
 import MCP
+import Model
 import Store
 
 /// Each MCP session is a plan session (purpose `mcp`, the client's name and version as its model, no trip),

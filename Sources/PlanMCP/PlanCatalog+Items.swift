@@ -2,6 +2,7 @@ import Foundation
 import Interface
 import LanguageModels
 import MCP
+import Model
 import Planner
 import Store
 

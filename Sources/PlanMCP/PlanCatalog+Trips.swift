@@ -2,6 +2,7 @@ import Foundation
 import Interface
 import LanguageModels
 import MCP
+import Model
 import PlanKit
 import Planner
 import Store

@@ -1,6 +1,7 @@
 import Foundation
 import LanguageModels
 import MCP
+import Model
 import Store
 
 /// A tool call's arguments, read with plan's checks: each value of the type and range its schema says.

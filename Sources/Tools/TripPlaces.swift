@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The places one planning session may ask the weather for: the trip's own destination (resolved when the

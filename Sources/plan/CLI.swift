@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Model
 import Store
 
 /// Parses the command line, runs one command and turns every failure into a message and an exit code.

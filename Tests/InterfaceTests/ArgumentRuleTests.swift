@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Model
 import Store
 import Testing
 

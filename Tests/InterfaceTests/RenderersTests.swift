@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import LanguageModels
+import Model
 import Planner
 import Store
 import Testing

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+import Model
 @testable import Planner
 import Store
+import Testing
 import Tools
 
 /// The rules on climate days and alerts: reasons cite the climate honestly, the reach notice is one date,

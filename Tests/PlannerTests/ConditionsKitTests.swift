@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+import Model
 @testable import Planner
 import Store
+import Testing
 import Tools
 
 /// Alerts and climate that change the kit, and long and linked trips, read as a traveller reads the list:

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import Store
-import Tools
+import Model
 @testable import Planner
+import Store
+import Testing
+import Tools
 
 /// Every country and territory of the gazetteer has plugs, voltage, entry facts and a name; the rules that
 /// use them (visas by passport, health at the border) say what the data says, with its date and "check

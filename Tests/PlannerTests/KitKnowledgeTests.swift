@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 36, read as a traveller: the specialist kits people carry (point 5), rules that know where they
 /// apply (point 7) and the electronic travel authorisation beside the passport (point 10).

@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 36, point 6: activity clothing counts in the clothing system's families, and two kits' gear for
 /// the same thing is one item.

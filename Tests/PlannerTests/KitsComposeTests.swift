@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 43, point 3: kits that compose. Trips nobody tuned for, read as the traveller reads the list: what
 /// each water activity wears in the sea it gets, every activity's distinctive item kept beside another's,

@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Defects read off real trips' lists, item by item, each a table: what a traveller packing from the list
 /// would cross out or add.

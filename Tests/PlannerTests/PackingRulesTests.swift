@@ -1,8 +1,9 @@
 import Foundation
 @testable import LanguageModels
-import Testing
+import Model
 @testable import Planner
 import Store
+import Testing
 import Tools
 
 @Suite struct PackingRulesTests {

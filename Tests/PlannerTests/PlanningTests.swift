@@ -1,9 +1,10 @@
 import Foundation
 @testable import LanguageModels
-import Testing
+import Model
 @testable import Planner
 import Store
 import TestSupport
+import Testing
 import Tools
 
 /// The planners (`PackPlanner`, `AskPlanner`, `ReplayPlanner`) over the session chain, with the weather

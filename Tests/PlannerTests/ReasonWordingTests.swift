@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Reasons worded by the figure they cite (issue 36, point 9): what a traveller reading the list would cross
 /// out as wrong words, not wrong items.

@@ -1,9 +1,10 @@
 import Foundation
 @testable import LanguageModels
-import Testing
+import Model
 @testable import Planner
 import Store
 import TestSupport
+import Testing
 import Tools
 
 /// `ReplayPlanner`: a past pack re-run from the forecasts pinned when it ran, with no network.

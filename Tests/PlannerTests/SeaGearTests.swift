@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 36, point 2: the sea's temperature decides the wetsuit (a surf shop's table), cited; a beach trip
 /// hears of a cold sea once; an inland trip (no sea) and a trip with no water activity get nothing.

@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// The rules for a trip whose stops do different things, and for a party of several (issue 35): tables of
 /// trips, each read as the traveller would pack from it.

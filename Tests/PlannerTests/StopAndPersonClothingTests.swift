@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 43, point 4: clothing per stop and per person, on trips nobody tuned for, read as the traveller gets the
 /// list from the built-in engine (the rules, plan's own check, each reason naming its stop).

@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// The boundary where a trip's stops become the rules' days: each stop's days from its own forecast, and
 /// reasons naming the stop of the day they cite.

@@ -1,9 +1,10 @@
 import Foundation
 @testable import LanguageModels
-import Testing
+import Model
 @testable import Planner
 import Store
 import TestSupport
+import Testing
 import Tools
 
 /// A pack streamed from the llama-server look-alike: snapshots grow item by item, native and guided, and

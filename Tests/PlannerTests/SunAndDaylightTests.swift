@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 36, points 1, 3, 4 and the insect reason: UV on climate days, daylight from the date and latitude,
 /// winter driving, and insect repellent for warmth and damp together; each read as a traveller would.

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 @testable import Planner
 import Store
 import TestSupport

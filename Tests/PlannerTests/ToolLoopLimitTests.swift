@@ -1,9 +1,10 @@
 import Foundation
 import LanguageModels
-import TestSupport
-import Testing
+import Model
 @testable import Planner
 import Store
+import TestSupport
+import Testing
 import Tools
 
 /// A model that keeps calling tools after they were withdrawn never answers: the session throws

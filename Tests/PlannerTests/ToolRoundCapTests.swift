@@ -1,9 +1,10 @@
 import Foundation
 import LanguageModels
-import TestSupport
-import Testing
+import Model
 @testable import Planner
 import Store
+import TestSupport
+import Testing
 import Tools
 
 /// A round that must call a tool is capped by the session itself (plan's `Limits.planning.toolCallTokens`), so a

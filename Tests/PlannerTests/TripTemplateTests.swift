@@ -1,7 +1,8 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
-@testable import Planner
 
 /// `--like`: the name pattern, and the arithmetic of edits to a trip's stops.
 @Suite struct TripTemplateTests {

@@ -1,9 +1,10 @@
 import Foundation
 @testable import LanguageModels
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 @Suite struct TypedGenerationTests {
     func session(_ model: any LanguageModel) async throws -> LanguageModelSession {

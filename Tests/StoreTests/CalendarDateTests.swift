@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 @Suite struct CalendarDateTests {
     @Test(arguments: ["2026-12-03", "2024-02-29", "2000-02-29", "1999-12-31"])

@@ -1,5 +1,6 @@
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// The out-of-date reason as the net change since the list (issue 35, point 8).
 @Suite struct ChangeNoteTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// The cache's hit counters under concurrent stores on one file (issue 20): racing flushes lose no count,
 /// and a flush behind a long writer gives up within its bound, keeping its counts for a later try.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// Issue 32: an engine profile (its window above all) is kept per base URL and model name: after a
 /// 32,768-token model, a 2,048-token model on the same Ollama ran with 32,768.

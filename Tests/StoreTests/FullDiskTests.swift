@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// A full disk (issue 20), staged portably with SQLite's `max_page_count` pinned to the file's size: the
 /// HTTP cache's writes are skipped (a read-only command still shows), the database keeps what it had, and a

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// Crafted databases (issue 20): values out of range, foreign triggers and views, files that are not
 /// plan's. Each is refused (or read) without a trap, and the file is left as it was.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// The traveller's rows (migration 0010): ticks, own items and removals, remembered choices; a database
 /// from before them migrated with nothing lost.

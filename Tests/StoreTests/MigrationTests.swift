@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 @Suite struct MigrationTests {
     @Test func freshDatabaseIsCreatedMigratedAndMarked() async throws {

@@ -1,5 +1,6 @@
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// `SchemaObjects.occurs`: the byte search that decides whether a trigger's text is one of the migrations'.
 @Suite struct SchemaObjectsSearchTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import Model
 @testable import Store
+import Testing
 
 /// A session's owner (pid + boot id and start time): read from /proc, recorded when a session starts, and
 /// a `running` session whose owner is gone read (and marked) as interrupted, one whose owner lives left alone.

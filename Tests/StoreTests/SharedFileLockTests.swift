@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// Two `Store`s of one file in one process (a command opens one for the engine profile, one for its work)
 /// while another process reads it with the sqlite3 shell: the second open must not drop the first's SQLite

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// Storage problems named, permissions tightened, prune past any cap.
 @Suite struct StorageErrorTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// The traveller's settings and a trip's own laundry interval, in real SQLite: values checked per name by
 /// the schema, replaced in place, a trip's settings gone with the trip.

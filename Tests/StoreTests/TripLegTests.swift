@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// Trips of several stops in the database, and the migration that made every older trip a one-stop trip.
 @Suite struct TripLegTests {

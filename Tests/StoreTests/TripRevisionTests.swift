@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import Model
 @testable import Store
+import Testing
 
 /// A trip's revision (issue 32): a list is out of date by the revision it was made for, not by the clock;
 /// a list made for an older revision is stored out of date; a change is written only over the revision it

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 @Suite struct TripStoreTests {
     static let denver = Place(

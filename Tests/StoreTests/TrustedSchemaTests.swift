@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Store
+import Testing
 
 /// Why the writing connection keeps `trusted_schema` on and checks the schema's text instead (issue 20,
 /// docs/architecture.md, "Schema objects"; the comment in `Connection.init`). Each test pins one part of

@@ -1,6 +1,7 @@
-import CSQLite
 import Foundation
+import CSQLite
 import LanguageModels
+import Model
 import Store
 import Testing
 @testable import Tools

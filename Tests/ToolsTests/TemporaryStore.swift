@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A fresh database in its own temporary folder for one test, removed when the value goes away.

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Planner
 import Store
 import Tools

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// The completion scripts' hidden query, `plan __complete trips|sessions`: "id<TAB>description" a line, newest

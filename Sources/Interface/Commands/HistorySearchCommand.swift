@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// `plan history search <text>`: full-text search of prompts, tool output and answers.

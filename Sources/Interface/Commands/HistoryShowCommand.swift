@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// `plan history show <session>`: one session's transcript, entry by entry.

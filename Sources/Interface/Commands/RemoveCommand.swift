@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// `plan rm <trip> [--yes]`. On a terminal it names what goes and asks first; `--yes`, or stdin that is not

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// One command, declared once: its words, help text, examples and typed parameters. Parsing fills an

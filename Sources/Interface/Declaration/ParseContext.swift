@@ -1,3 +1,4 @@
+import Model
 import Store
 
 /// What conversions need besides the text: whose usage errors they are, and what day `today` is.

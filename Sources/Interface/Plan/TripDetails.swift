@@ -1,3 +1,4 @@
+import Model
 import Store
 
 /// The dates, name and activities of a new trip: `add` requires the dates, `pack <destination>` needs them.

@@ -2,6 +2,7 @@ import Foundation
 import Store
 #if canImport(Glibc)
 import Glibc
+import Model
 #endif
 
 /// Reads a checklist file back (`plan check --from-markdown`): a regular file only (a FIFO with no writer

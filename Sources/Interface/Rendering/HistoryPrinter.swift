@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// `plan history` in its four forms — the sessions, one session's entries, a search's hits, the usage

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Instants written for people and for JSON, by hand with the C library's calendar functions.

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// While it lives, Ctrl-C (SIGINT) runs `onInterrupt` (recording that the work was cut short) and then

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// True the first time `claim()` is called, false after.

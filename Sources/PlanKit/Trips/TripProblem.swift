@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// What is wrong with a trip asked for, in the trip's words: never a flag or an argument's name (the command

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// What `plan doctor` found: the database, the place data, the online services and the model, as typed values

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Engine profiles remembered in plan's database (table `engine_profiles`), an hour each: long enough that

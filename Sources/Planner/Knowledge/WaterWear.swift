@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// What each water activity wears for the water's temperature: a diver an hour at depth, a snorkeller floating

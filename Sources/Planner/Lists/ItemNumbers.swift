@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The numbers a trip's items keep (issue 35, point 4): an item keeps its number for as long as it is on the

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Finds the item a traveller means: its number as `plan show` prints it, its name in any case, the start

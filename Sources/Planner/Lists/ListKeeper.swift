@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The traveller's side of a trip's list: reads it (`ListMerge` over the stored rows), ticks and unticks,

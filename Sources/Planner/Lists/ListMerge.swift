@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Builds the list the traveller sees from the engine's lists and the traveller's rows, in one place for

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A trip's list as the traveller sees it: the engine's latest list with their ticks, own items and removals

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// A stored list read back without `JSONDecoder`: `show`, `list` and every command that reads a trip's list

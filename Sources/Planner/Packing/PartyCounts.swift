@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The list for everyone travelling: garments counted per person and saying so ("Underwear ×10 — 5 each

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The weather a place usually has in a month when plan has neither a forecast nor the climate: typical

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// One stop of a trip whose stops do different things, as the packing rules see it: its name, its days and

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The trip as a pack's prompt carries it, for the built-in engine (a model reads the prompt's text).

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 import Tools
 

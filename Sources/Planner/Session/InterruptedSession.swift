@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// A trip's session that was cut short (Ctrl-C, a kill, the model's deadline, a server gone), as a

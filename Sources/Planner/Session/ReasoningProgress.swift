@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Turns a reasoning model's streamed thinking into a progress line ("The model is reasoning… 1,200

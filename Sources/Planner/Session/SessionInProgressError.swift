@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Another live plan process is running a pack (or ask) of the same trip: this one does not start a second

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Records into plan's database, one row per entry, at once. Each row keeps the entry's `id`

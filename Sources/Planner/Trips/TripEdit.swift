@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Why an edit of a trip cannot be made (the command line reports it as a usage error: exit 64).

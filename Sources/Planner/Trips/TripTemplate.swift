@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A new trip like an old one (`plan add … --like <trip>`): the old trip's activities and its name with the

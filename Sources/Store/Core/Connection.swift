@@ -1,5 +1,6 @@
-import CSQLite
 import Foundation
+import CSQLite
+import Model
 
 /// One SQLite connection with plan's settings. Not `Sendable`: `Store` owns it.
 final class Connection {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 extension Data {
     /// The UTF-8 bytes of `text`, copied once. `Data(text.utf8)` goes through the generic sequence

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// Where the database lives: `PLAN_DB`, else `$XDG_DATA_HOME/plan/plan.sqlite`, else `~/.local/share/plan/plan.sqlite`.
 public enum DatabaseLocation {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// One numbered schema change from `Migrations/`, compiled into the binary by the EmbedMigrations plugin.
 public struct Migration: Sendable, Equatable {

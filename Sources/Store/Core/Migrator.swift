@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// Applies migrations in order, each in its own `BEGIN IMMEDIATE` transaction, and records them.
 struct Migrator {

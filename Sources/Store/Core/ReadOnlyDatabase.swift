@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A SQLite file opened read-only, such as the gazetteer. The actor owns the connection.
 public actor ReadOnlyDatabase {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// One result row, copied out of SQLite so it can travel between tasks.
 public struct Row: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A value bound to a statement parameter or read from a column.
 public enum SQLValue: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// The triggers and views a plan database may hold: exactly those plan's own migrations create, as
 /// SQLite keeps their text in `sqlite_master`. Any other (an attacker's trigger that deletes a trip, a

@@ -1,5 +1,6 @@
-import CSQLite
 import Foundation
+import CSQLite
+import Model
 
 /// A prepared statement. Parameters are always bound, never spliced into the SQL.
 final class Statement {

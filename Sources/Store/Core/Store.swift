@@ -1,5 +1,6 @@
-import CSQLite
 import Foundation
+import CSQLite
+import Model
 
 /// plan's database: one SQLite file holding trips, places, the HTTP cache, pinned forecasts,
 /// sessions and their transcripts. The actor owns the connection; everything it hands out is `Sendable`.

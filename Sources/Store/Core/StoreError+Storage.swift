@@ -1,5 +1,6 @@
-import CSQLite
 import Foundation
+import CSQLite
+import Model
 
 extension StoreError {
     /// The error for a failed sqlite3 call: the storage problems a user can act on get their own case

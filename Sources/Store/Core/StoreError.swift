@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// What can go wrong in the database layer.
 public enum StoreError: Error, LocalizedError, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 extension Store {
     // MARK: - What changed, whichever process changed it

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 extension Store {
     /// A row `doctor` could not read: its table, its id and what is wrong with it.

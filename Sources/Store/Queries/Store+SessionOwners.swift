@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 extension Store {
     // MARK: - Session owners

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// The HTTP cache's counters (`counters` rows and each entry's `hits`) gathered in memory and written
 /// in one transaction: when asked (`Store.flushCounters()`, which plan does at the end of every command),

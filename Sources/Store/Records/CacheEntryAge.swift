@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// One cache entry's times and size, judged by `CacheFreshness` as a read would judge it.
 struct CacheEntryAge {

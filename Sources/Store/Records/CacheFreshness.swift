@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// The one rule for whether a cached answer may be used without asking again, applied by every cache read
 /// (`HTTPClient.get`, the decoded fast path `Store.freshDecoded`, stored place look-ups): before its stored

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// An HTTP response as the cache keeps it (any final status RFC 9111 lets a private cache store).
 public struct CachedResponse: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// Trip and session ids for shell completion, read without creating or migrating anything: a missing
 /// database has none.

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A fresh cache entry's decoded record (see `Store.freshDecoded(url:at:maximumLifetime:)`): what its body decodes to,
 /// without the body.

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A forecast pinned to a trip: the normalized forecast JSON as the pack used it.
 public struct ForecastSnapshot: Sendable, Equatable {

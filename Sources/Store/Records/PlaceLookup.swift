@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A destination looked up online once: what was typed (its key), the place it resolved to, the others it
 /// could have been, and how long the answer stays good.

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The alerts of one NWS `/alerts/active` answer as the HTTP cache keeps them beside the document:

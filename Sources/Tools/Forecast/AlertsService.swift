@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The NWS alerts in force for a point (`/alerts/active?point=lat,lon`), cached for minutes, kept when

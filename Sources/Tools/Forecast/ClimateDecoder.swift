@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Reads Open-Meteo's historical archive (`/v1/archive`, ERA5: `daily.time` plus one array per variable)

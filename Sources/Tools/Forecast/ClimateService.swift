@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The usual weather of a place on given calendar days, from Open-Meteo's historical weather API

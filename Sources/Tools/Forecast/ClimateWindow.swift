@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Which archive days stand for a trip's days: each trip day's calendar date, and the `pool` days either

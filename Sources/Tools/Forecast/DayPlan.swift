@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Which service a trip's days are asked of, as of `today` at the place: NWS when any trip day falls

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Numbers with a fixed count of decimals ("39.7392", "-104.9847"), as `String(format: "%.4f")` writes

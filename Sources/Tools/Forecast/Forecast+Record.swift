@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A forecast as the HTTP cache keeps it beside the service's document:

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A forecast, normalized from NWS or Open-Meteo to one day per row (temperatures in °F, wind in mph).

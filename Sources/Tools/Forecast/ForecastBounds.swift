@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The ranges a weather service's numbers must fall in before plan converts them. A value outside

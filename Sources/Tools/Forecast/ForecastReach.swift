@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The one notice about a trip's climate days: which days are the usual climate rather than a forecast,

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// What the forecast tool answers (its `Tool.Output`): the text the model reads, and for the program the

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A forecast and how it was obtained (for "NWS, fetched 12 min ago" and stale warnings).

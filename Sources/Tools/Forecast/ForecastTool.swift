@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// `forecast`: the weather for the trip's days at a point, as compact lines. Stateful for one session:

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// RFC 3339 timestamps as NWS writes them (`2026-12-02T06:00:00-07:00`, `2026-12-02T13:00:00Z`, with or without

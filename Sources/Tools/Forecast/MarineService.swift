@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// The sea's temperature off a place, from Open-Meteo's marine API (`/v1/marine`, hourly

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The units a traveller reads: `us` (°F, mph, inches, feet) or `metric` (°C, km/h, cm, metres). Forecasts

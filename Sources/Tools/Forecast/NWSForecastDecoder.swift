@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Reads NWS `/points` and gridpoint forecast documents, tolerating their quirks: null precipitation,

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Reads Open-Meteo's daily forecast (`daily.time` plus one array per variable) into the same model as NWS.

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Answers from the forecasts pinned to each stop of a trip: no network at all (replays of a trip of

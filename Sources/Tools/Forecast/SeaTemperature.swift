@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The sea's surface temperature off a place over a trip's days, from Open-Meteo's marine API: the mean

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The sun over a latitude on one calendar day, from the date alone: its declination (NOAA's solar

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The days a trip's weather is asked for at a place, and the alerts a stop keeps: on a trip of several

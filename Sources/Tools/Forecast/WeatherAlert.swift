@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A weather alert in force for a point (NWS `/alerts/active`): a warning, watch or advisory.

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// A transport that counts the HTTP answers (any status) that came back through it, so a caller can tell

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Resolves place names offline from the gazetteer (`Data/gazetteer.sqlite`, built by `scripts/build-gazetteer.sh`):

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// What the geocode tool answers: the place found (with the text the model reads: its coordinates, time

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// `geocode`: a place name → name, region, country, coordinates and time zone, from the offline gazetteer, and

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// What the two online geocoders (Open-Meteo's and Nominatim) share: the search URL with its fixed query

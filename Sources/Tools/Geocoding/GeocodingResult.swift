@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The place a name resolved to, and the other places it could have meant.

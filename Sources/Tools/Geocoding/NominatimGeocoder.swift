@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// OpenStreetMap's Nominatim (`GET /search?q=…&format=jsonv2`; data © OpenStreetMap contributors, ODbL), read

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// One answer from an online geocoder, before its region is labelled and its time zone is known.

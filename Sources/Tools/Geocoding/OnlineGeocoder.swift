@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Looks places up online, through the HTTP cache: Open-Meteo's geocoding first, then Nominatim for what it lacks

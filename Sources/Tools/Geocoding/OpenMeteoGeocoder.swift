@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Open-Meteo's geocoding API (GeoNames data, CC BY 4.0): `GET /v1/search?name=…`, read through the HTTP cache.

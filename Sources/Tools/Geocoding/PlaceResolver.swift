@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// Resolves what a traveller typed: the offline gazetteer first; then a lookup stored earlier; then the online

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// A transport that spaces requests to one service, across processes: each request reserves a moment at least

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// The seam for the outside cache-tests suite (`cache-probe`, ../shared/tools/cache-tests/README.md): one

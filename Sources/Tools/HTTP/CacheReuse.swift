@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// How a stored response may answer a GET now (RFC 9111 §4), by the server's directives and plan's policy

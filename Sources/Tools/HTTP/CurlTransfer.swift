@@ -1,6 +1,7 @@
-import CCurlLoader
 import Foundation
+import CCurlLoader
 import LanguageModels
+import Model
 import Store
 
 /// One request carried through libcurl's easy API, synchronously, on the calling thread (`CurlTransport`

@@ -1,6 +1,7 @@
-import CCurlLoader
 import Foundation
+import CCurlLoader
 import LanguageModels
+import Model
 import Store
 
 /// The transport: libcurl's easy API (loaded on the first request, `Sources/CCurlLoader`), one thread per

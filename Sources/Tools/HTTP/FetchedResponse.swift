@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// A response body and how it was obtained.

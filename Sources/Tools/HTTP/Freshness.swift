@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// RFC 9111 for a private cache, from a response's own fields: whether it may be stored (§3), its freshness

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// GETs that read through Store's HTTP cache: fresh copies make no request, stale ones are revalidated,

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// A transport that adds header fields under the cache (never replacing one the client set) and records every

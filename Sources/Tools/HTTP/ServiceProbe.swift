@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Store
 
 /// Whether a service answers at all (any HTTP status counts as reachable), for `plan doctor`.

@@ -35,6 +35,33 @@ public struct SessionRecord: Sendable, Equatable {
 
     /// The status as it really is: an orphaned `running` session reads as `interrupted`.
     public var effectiveStatus: SessionStatus { isOrphaned ? .interrupted : status }
+
+    /// A SessionRecord of these parts.
+    public init(
+        id: Int, tripID: Int? = nil, parentID: Int? = nil, relation: SessionRelation? = nil, purpose: SessionPurpose,
+        model: String, contextSize: Int, status: SessionStatus, error: String? = nil, promptTokens: Int,
+        completionTokens: Int, startedAt: Date, endedAt: Date? = nil, entryCount: Int, contextTokens: Int,
+        sampling: SessionSampling? = nil, owner: SessionOwner? = nil, tripRevision: Int? = nil
+    ) {
+        self.id = id
+        self.tripID = tripID
+        self.parentID = parentID
+        self.relation = relation
+        self.purpose = purpose
+        self.model = model
+        self.contextSize = contextSize
+        self.status = status
+        self.error = error
+        self.promptTokens = promptTokens
+        self.completionTokens = completionTokens
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.entryCount = entryCount
+        self.contextTokens = contextTokens
+        self.sampling = sampling
+        self.owner = owner
+        self.tripRevision = tripRevision
+    }
 }
 
 /// One stored transcript entry.
@@ -54,6 +81,24 @@ public struct TranscriptRecord: Sendable, Equatable {
     public var tokens: Int
     public var isInContext: Bool
     public var createdAt: Date
+
+    /// A TranscriptRecord of these parts.
+    public init(
+        id: Int, sessionID: Int, seq: Int, kind: String, entryID: String? = nil, tool: String? = nil, text: String,
+        payload: String? = nil, tokens: Int, isInContext: Bool, createdAt: Date
+    ) {
+        self.id = id
+        self.sessionID = sessionID
+        self.seq = seq
+        self.kind = kind
+        self.entryID = entryID
+        self.tool = tool
+        self.text = text
+        self.payload = payload
+        self.tokens = tokens
+        self.isInContext = isInContext
+        self.createdAt = createdAt
+    }
 }
 
 /// A stored packing list (the JSON the planner produced).
@@ -68,6 +113,21 @@ public struct StoredPackingList: Sendable, Equatable {
     public var outOfDate: String? = nil
     /// The revision of the trip the list was made for (`Trip.revision`).
     public var tripRevision: Int = 0
+
+    /// A StoredPackingList of these parts.
+    public init(
+        id: Int, tripID: Int, sessionID: Int? = nil, model: String, json: String, createdAt: Date, outOfDate: String? = nil,
+        tripRevision: Int = 0
+    ) {
+        self.id = id
+        self.tripID = tripID
+        self.sessionID = sessionID
+        self.model = model
+        self.json = json
+        self.createdAt = createdAt
+        self.outOfDate = outOfDate
+        self.tripRevision = tripRevision
+    }
 }
 
 /// Which sessions `plan history` lists.
@@ -97,6 +157,20 @@ public struct SearchHit: Sendable, Equatable {
     public var tool: String?
     public var snippet: String
     public var createdAt: Date
+
+    /// A SearchHit of these parts.
+    public init(
+        entryID: Int, sessionID: Int, tripID: Int? = nil, kind: String, tool: String? = nil, snippet: String,
+        createdAt: Date
+    ) {
+        self.entryID = entryID
+        self.sessionID = sessionID
+        self.tripID = tripID
+        self.kind = kind
+        self.tool = tool
+        self.snippet = snippet
+        self.createdAt = createdAt
+    }
 }
 
 /// How a session's model sampled, as recorded: the mode ("greedy", "top-k 40", "top-p 0.9"), the

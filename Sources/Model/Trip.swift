@@ -137,4 +137,13 @@ public struct TripSummary: Sendable, Equatable {
     public var trip: Trip
     public var hasPackingList: Bool
     public var packedAt: Date?
+
+    /// A TripSummary of these parts.
+    public init(
+        trip: Trip, hasPackingList: Bool, packedAt: Date? = nil
+    ) {
+        self.trip = trip
+        self.hasPackingList = hasPackingList
+        self.packedAt = packedAt
+    }
 }
