@@ -47,49 +47,53 @@ let package = Package(
             dependencies: ["Model", "CSQLite"],
             plugins: ["EmbedMigrations"]
         ),
+        // JSON values, the JSON Schema validator and partial JSON: no plan, no model.
+        .target(name: "JSON"),
+        // The one HTTP vocabulary: request, response, errors, limits, the transport protocol, HTTP dates.
+        .target(name: "HTTPCore"),
         // The Foundation-Models-shaped framework: depends on no module of plan's.
-        .target(name: "LanguageModels"),
+        .target(name: "LanguageModels", dependencies: ["JSON", "HTTPCore"]),
         // libcurl's easy API, loaded with dlopen on the first request (the headers come from libcurl4-openssl-dev).
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
-        .target(name: "Tools", dependencies: ["LanguageModels", "Model", "Store", "CCurlLoader"]),
-        .target(name: "Planner", dependencies: ["LanguageModels", "Tools", "Model", "Store"]),
+        .target(name: "Tools", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Model", "Store", "CCurlLoader"]),
+        .target(name: "Planner", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store"]),
         // The application core: the use cases every front end offers, with errors in the domain's words (issue 42,
         // in steps: a trip's checks, a trip's weather stop by stop).
-        .target(name: "PlanKit", dependencies: ["LanguageModels", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "PlanKit", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["PlanKit", "LanguageModels", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "Interface", dependencies: ["PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // The Model Context Protocol's server side (JSON-RPC over stdio, the lifecycle, tools and resources):
         // knows nothing of plan.
-        .target(name: "MCP", dependencies: ["LanguageModels"]),
+        .target(name: "MCP", dependencies: ["JSON"]),
         // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
-        .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Interface", "Planner", "Tools", "Model", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["PlanMCP", "MCP", "Interface", "LanguageModels", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["PlanMCP", "MCP", "Interface", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
         // Linked like plan, so it runs the same code and valgrind can count its instructions.
         .executableTarget(
-            name: "plan-bench", dependencies: ["LanguageModels", "Tools", "Model", "Store"],
+            name: "plan-bench", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // The seam for the outside cache-tests suite (RFC 9111): one request through plan's HTTP client and
         // cache per run, JSON in and out (Tools' CacheProbe). Not a product: built by `swift build --build-tests`
         // (scripts/test.sh), so it never rots.
         .executableTarget(name: "cache-probe", dependencies: ["Tools"]),
-        .target(name: "TestSupport", dependencies: ["LanguageModels"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["LanguageModels", "JSON", "HTTPCore"], path: "Tests/Support"),
         .testTarget(name: "StoreTests", dependencies: ["Model", "Store"]),
         // LanguageModels' own tests: of plan's modules only Tools, for the real libcurl transport its backend's
         // tests talk to their stand-in servers through (the framework itself imports none of plan's).
-        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "Tools", "TestSupport"]),
-        .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "Tools", "Model", "Store", "TestSupport"]),
-        .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "Planner", "Tools", "Model", "Store", "TestSupport"]),
+        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "TestSupport"]),
+        .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store", "TestSupport"]),
+        .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store", "TestSupport"]),
         .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Model", "Store"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "Planner", "Tools", "Model", "Store"]),
-        .testTarget(name: "MCPTests", dependencies: ["MCP", "LanguageModels"]),
-        .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "Model", "Store"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .testTarget(name: "MCPTests", dependencies: ["MCP", "JSON"]),
+        .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "JSON", "HTTPCore", "Model", "Store"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Model", "Store", "Tools", "Planner", "TestSupport"]
+            name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "JSON", "HTTPCore", "Model", "Store", "Tools", "Planner", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

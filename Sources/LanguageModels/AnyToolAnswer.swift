@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A tool's answer with its type erased, as `ToolDefinition` hands it to the session: the text, the value
 /// encoded (sorted keys), its type's tag, and whether it is a refusal.

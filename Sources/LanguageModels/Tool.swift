@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A capability a language model may call, in the shape of Foundation Models' `Tool`: a short name,
 /// a one-line description, `Generable` arguments (their schema is what the model sees), and `call(arguments:)`

@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// What a server offers: its tools, its resources, and how a failure reads. `PlanCatalog` is plan's; the
 /// tests give the server small ones of their own.

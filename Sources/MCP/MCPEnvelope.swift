@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// What a modern-era request carries in `params._meta`: the revision it speaks, who the client is and what it
 /// can do. A request without a revision there has no envelope (a handshake-era request).

@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// What a `subscriptions/listen` stream asked to hear and plan honours: the resource list changing, and
 /// updates of named resources. plan's tools never change while it runs and it has no prompts, so those are

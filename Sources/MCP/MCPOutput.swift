@@ -1,5 +1,5 @@
 import Foundation
-import LanguageModels
+import JSON
 
 /// The protocol's output: one JSON message a line on a file descriptor (stdout), nothing else, one
 /// message at a time. A write that fails (the client went away) drops the rest.

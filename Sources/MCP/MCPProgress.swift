@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// Progress of one request whose client gave a `progressToken`: what the work says it is doing is sent as
 /// `notifications/progress`, in order, before the request's answer. The server sets `current` around a tool's

@@ -1,5 +1,5 @@
 import Foundation
-import LanguageModels
+import JSON
 
 /// The requests that do work, run off the server's actor: each returns the whole response message.
 enum MCPRequestWork {

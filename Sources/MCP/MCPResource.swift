@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// One resource `resources/list` names.
 public struct MCPResource: Sendable, Equatable {

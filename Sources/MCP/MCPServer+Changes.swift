@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// Changes to the resources reach the client whichever process made them: the catalog's resource versions are
 /// compared with the last look every `pollInterval` while anyone can hear (after `initialize` in the handshake

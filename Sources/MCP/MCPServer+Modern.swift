@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// The modern era (2026-07-28): `server/discover` in place of the handshake, every request stateless, every
 /// result marked complete and stamped with who answered, list results with how long a client may keep them.

@@ -1,5 +1,5 @@
 import Foundation
-import LanguageModels
+import JSON
 
 /// The protocol layer of `plan mcp`: JSON-RPC 2.0 messages in, answers out, in either of the Model Context
 /// Protocol's eras, decided by the client's first request: `initialize` opens the handshake era (2025-11-25,

@@ -1,5 +1,4 @@
 import Foundation
-import LanguageModels
 
 /// `plan mcp`'s transport: messages from stdin, answers to stdout, until the client closes stdin.
 public enum MCPStdio {

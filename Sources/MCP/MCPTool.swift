@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// One tool the server offers: what `tools/list` says of it and the code `tools/call` runs.
 public struct MCPTool: Sendable {

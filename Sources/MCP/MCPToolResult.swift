@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 /// What a tool call gives back: text for the model to read, the same as structured JSON, and whether it failed.
 public struct MCPToolResult: Sendable, Equatable {

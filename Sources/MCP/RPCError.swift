@@ -1,5 +1,5 @@
 import Foundation
-import LanguageModels
+import JSON
 
 /// A JSON-RPC error answered in place of a result: the request itself was wrong (not a tool's failure,
 /// which is a result with `isError`).

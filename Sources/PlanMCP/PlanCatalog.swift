@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import JSON
 import LanguageModels
 import MCP
 import Model

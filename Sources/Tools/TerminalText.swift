@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import LanguageModels
 
 /// Makes text from outside (services, the model, the database) safe to print on a terminal, and cuts

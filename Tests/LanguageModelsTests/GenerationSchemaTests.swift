@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSON
 @testable import LanguageModels
+import Testing
 
 /// A type using every guide, for the schema table.
 struct Sample: Generable, Equatable {

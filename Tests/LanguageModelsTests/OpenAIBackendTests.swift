@@ -1,4 +1,6 @@
 import Foundation
+import HTTPCore
+import JSON
 @testable import LanguageModels
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
+import JSON
+@testable import LanguageModels
 import TestSupport
 import Testing
-@testable import LanguageModels
 
 @Suite struct PartialJSONParserTests {
     /// A recorded SmolLM2 answer (guided, through llama-server), with escapes and non-ASCII text added.

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPCore
+import JSON
 import LanguageModels
 
 /// An `HTTPTransport` that answers from a script and records every request, so the OpenAI-compatible

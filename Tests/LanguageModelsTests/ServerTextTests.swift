@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 @testable import LanguageModels
 import Testing
 

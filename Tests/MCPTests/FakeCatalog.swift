@@ -1,5 +1,5 @@
 import Foundation
-import LanguageModels
+import JSON
 @testable import MCP
 
 /// A small catalog for the protocol's tests: `echo` returns its text, `fail` throws, `wait` sleeps until

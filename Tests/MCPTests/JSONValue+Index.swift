@@ -1,4 +1,4 @@
-import LanguageModels
+import JSON
 
 extension JSONValue {
     /// The element at `index` of an array (nil for anything else or out of range), for reading answers in tests.

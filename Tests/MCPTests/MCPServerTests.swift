@@ -1,7 +1,7 @@
 import Foundation
-import LanguageModels
-import Testing
+import JSON
 @testable import MCP
+import Testing
 
 /// The protocol layer alone: lifecycle, version negotiation, errors, tools, resources and cancellation,
 /// with a catalog of test tools and the answers collected in memory.

@@ -1,3 +1,4 @@
+import JSON
 import LanguageModels
 import PlanKit
 import Testing

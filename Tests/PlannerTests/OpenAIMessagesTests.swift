@@ -1,7 +1,8 @@
 import Foundation
+import JSON
 @testable import LanguageModels
-import Testing
 @testable import Planner
+import Testing
 import Tools
 
 @Suite struct OpenAIMessagesTests {

@@ -1,9 +1,10 @@
 import Foundation
+import JSON
 @testable import LanguageModels
+@testable import Planner
 import TestSupport
 import Testing
 import Tools
-@testable import Planner
 
 /// Every guide kind, for probing what llama-server's grammar enforces.
 struct GuideProbe: Generable {

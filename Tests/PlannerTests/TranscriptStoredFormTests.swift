@@ -1,5 +1,6 @@
 import Foundation
 import CSQLite
+import JSON
 import LanguageModels
 import Model
 import Planner

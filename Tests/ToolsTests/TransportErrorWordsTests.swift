@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import LanguageModels
 import Testing
 import Tools

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPCore
+import JSON
 import LanguageModels
 import Model
 import Planner

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Learns what a model server is from the endpoints each engine has: llama-server's `/props`, Ollama's
 /// `/api/version`, `/api/ps` and `/api/show`, LM Studio's `/api/v0/models`, vLLM's `max_model_len` in

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A request shaped to what an engine takes, and what a refusal teaches: fields only where they are known
 /// to be taken, the answer's limit under the name the engine wants, no temperature a reasoning model

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPCore
+import JSON
 
 /// What an error answer from a model server means, read from its status, body and headers: an overflow
 /// with its numbers (llama-server's `n_prompt_tokens`/`n_ctx`, vLLM's and OpenAI's "maximum context length

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// OpenAI's strict structured-output rules, checked on a JSON Schema: the root is an object, every object
 /// has `additionalProperties: false` and lists every property in `required` (an optional one is typed

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A type a language model can generate, as Foundation Models' `Generable`: Codable for the values
 /// themselves, with a `GenerationSchema` declared beside the type (no macros here: key paths stand in).

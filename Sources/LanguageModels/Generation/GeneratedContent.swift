@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A JSON value as far as it has been generated: strings, arrays and objects say whether they are
 /// complete. `PartialJSONParser` reads it from any prefix of a model's answer.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension GenerationSchema {
     /// `value` with every list property of this object schema that it lacks set to `[]`: what an answer cut

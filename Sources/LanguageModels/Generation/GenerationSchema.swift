@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The shape of a generated value: its kind, description and guides, as Foundation Models'
 /// `GenerationSchema`. Declared beside each `Generable` type with key paths (`GenerationSchema.object`), or

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPCore
+import JSON
 
 /// A model behind an OpenAI-compatible server: llama-server, Ollama (`/v1`), vLLM, LM Studio or a hosted API.
 /// The whole transcript is sent every round; tools go natively when the server's template supports them,

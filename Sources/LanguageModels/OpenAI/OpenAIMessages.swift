@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.
 enum OpenAIMessages {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension LanguageModelSession.Usage {
     /// Token counts believed from a server: whole numbers from 0 to 16,777,216.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A backend that answers a transcript: a server speaking the OpenAI protocol, or the built-in engine.
 public protocol LanguageModel: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 // The value of each `Transcript.Entry` case, named as Foundation Models 27 names them (`Instructions`,
 // `Prompt`, `ToolCalls`, `ToolOutput`, `Response`, `Reasoning`), plus plan's own `Summary` and `Check`.

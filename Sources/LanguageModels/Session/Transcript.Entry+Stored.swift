@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Transcript.Entry {
     /// The tool named beside the entry when stored: a tool output's tool, or a reply's first call.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
 public struct Transcript: Sendable, Equatable, Codable {

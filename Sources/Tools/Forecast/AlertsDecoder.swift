@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import LanguageModels
 
 /// Reads NWS `/alerts/active?point=…` (a GeoJSON `FeatureCollection`; each feature's `properties` has

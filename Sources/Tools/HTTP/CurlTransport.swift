@@ -1,5 +1,6 @@
 import Foundation
 import CCurlLoader
+import HTTPCore
 import LanguageModels
 import Model
 import Store

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import LanguageModels
 
 /// An `application/problem+json` error document as NWS sends them (or Open-Meteo's `{error, reason}`).

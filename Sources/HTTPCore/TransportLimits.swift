@@ -26,7 +26,7 @@ public struct TransportLimits: Sendable, Equatable {
     /// "3 s", "0.5 s".
     public static func describe(seconds: TimeInterval) -> String {
         guard seconds.isFinite else { return "ever" }
-        if seconds.rounded() == seconds, abs(seconds) < 1e9, let whole = Int(checked: seconds) { return "\(whole) s" }
+        if seconds.rounded() == seconds, abs(seconds) < 1e9 { return String(format: "%.0f s", seconds) }
         return String(format: "%.1f s", seconds)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Text a model server sent (an error message, a field it named), cut to one safe line before it is put in
 /// an error or stored.
 ///
-/// The one implementation of this rule: Tools' `TerminalText.oneLine` (every error line plan shows) calls it,
-/// since LanguageModels imports no plan module and the backend needs it too. Newlines, C0 controls (ESC included, so an ANSI escape cannot start), DEL and C1
+/// The one implementation of this rule, for whatever reads a server's text: the language-model backend and
+/// Tools' `TerminalText.oneLine` (every error line plan shows) both call it. Newlines, C0 controls (ESC included, so an ANSI escape cannot start), DEL and C1
 /// controls become a space, runs of spaces one, cut at `limit` with "…". Everything else is kept as it is,
 /// bidirectional overrides included, as error lines always have: the console's sanitiser shows those as
 /// "?" when the line is printed.
