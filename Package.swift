@@ -61,8 +61,14 @@ let package = Package(
         .target(name: "MCP", dependencies: ["LanguageModels"]),
         // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
         .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Store"]),
+        // libmicrohttpd and libqrencode for `plan serve`, dlopen()ed when it starts (libmicrohttpd needs GnuTLS and ten
+        // more libraries: linked, every command would load them at start-up). The headers come from the -dev packages.
+        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
+        .target(name: "CQREncode", path: "Sources/CQREncode"),
+        // `plan serve`: the trip's checklist as a page for a phone, over the core.
+        .target(name: "Web", dependencies: ["CMicroHTTPD", "CQREncode", "PlanKit", "LanguageModels", "Planner", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["PlanMCP", "MCP", "Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Web", "PlanMCP", "MCP", "Interface", "LanguageModels", "Planner", "Tools", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -85,6 +91,7 @@ let package = Package(
         .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Store"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "Planner", "Tools", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "LanguageModels"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "PlanKit", "Planner", "Store"]),
         .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "Store"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "Store", "Tools", "Planner", "TestSupport"]
