@@ -39,6 +39,10 @@ public struct ChecklistResponder: Sendable {
         case .methodNotAllowed(let allowed): return .methodNotAllowed(allowed)
         case .forbidden: return .forbidden
         case .badRequest(let reason): return .badRequest(reason)
+        case .noIcon:
+            var response = WebResponse(status: 204, contentType: "image/x-icon", body: "", fields: [.init("Cache-Control", "max-age=86400")])
+            response.body = []
+            return response
         case .style:
             return WebResponse(status: 200, contentType: "text/css; charset=utf-8", body: PageStyle.css, fields: [.init("Cache-Control", "no-cache")])
         case .script:

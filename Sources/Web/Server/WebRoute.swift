@@ -12,6 +12,8 @@ public enum WebRoute: Sendable, Equatable {
     case tick(ChecklistTick)
     /// The page's style sheet and script (no trip in them).
     case style, script
+    /// The icon browsers ask for by themselves: none (204), so no error is logged.
+    case noIcon
     case notFound
     case methodNotAllowed(allowed: String)
     /// A write whose Origin is not this server's.
@@ -28,6 +30,7 @@ public enum WebRoute: Sendable, Equatable {
             guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed(allowed: "GET, HEAD") }
             return path == "/app.css" ? .style : .script
         }
+        if path == "/favicon.ico" { return .noIcon }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         // "", "t", secret, rest ("" for the page itself).
         guard parts.count >= 3, parts.count <= 4, parts[0].isEmpty, parts[1] == "t", PageLink.matches(parts[2], secret) else {
