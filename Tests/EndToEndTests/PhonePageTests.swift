@@ -153,7 +153,6 @@ import Testing
         }
         let (world, server) = try Self.packedTrip()
         let seen = try await Self.phone(["protocol", server.url], python: python, sandbox: world.sandbox)
-        let stopped = server.stop()
         #expect(seen["pageStatus"] as? Int == 200)
         // A 200 KB header is refused (431), and the next request is answered.
         #expect(seen["bigHeader"] as? Int == 431, "\(seen)")
@@ -173,7 +172,16 @@ import Testing
         #expect(seen["foreignOrigin"] as? Int == 403)
         #expect(seen["ticksSent"] as? Int == 40, "\(seen)")
         #expect((seen["pageBytes"] as? Int ?? 0) + (seen["styleBytes"] as? Int ?? 0) + (seen["scriptBytes"] as? Int ?? 0) < 100_000)
+        // A trip's name from outside is text on the page, never markup.
+        let hostile = #"<img src=x onerror=alert(1)>"#
+        #expect(try world.run(["edit", "1", "--name", hostile]).status == 0)
+        let page = try await Self.phone(["fetch", server.url], python: python, sandbox: world.sandbox)
+        let html = page["html"] as? String ?? ""
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;") && !html.contains(hostile), "\(html.prefix(600))")
+        let paper = try await Self.phone(["fetch", server.url + "?print"], python: python, sandbox: world.sandbox)
+        #expect((paper["html"] as? String)?.contains("☐") == true && (paper["html"] as? String)?.contains("<script") == false)
         print("PhonePageTests: tick round trip on loopback: median \(seen["tickRoundTripMedianMs"] ?? "?") ms, max \(seen["tickRoundTripMaxMs"] ?? "?") ms; page \(seen["pageBytes"] ?? "?") B, style \(seen["styleBytes"] ?? "?") B, script \(seen["scriptBytes"] ?? "?") B")
+        let stopped = server.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
     }
 

@@ -4,6 +4,7 @@ sockets. Run by Tests/EndToEndTests/PhonePageTests.swift; prints one JSON object
 
     phone.py browser <url> <plan binary> <trip> <database> <screenshot.png>
     phone.py protocol <url>
+    phone.py fetch <url>
 
 The environment is the test's sandbox (PLAN_DB, PLAN_OFFLINE=1): `plan check` and `plan show` run against the
 database the server serves.
@@ -56,7 +57,7 @@ def rows(driver):
     return driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll('li.item'), function (li) {"
         " return {key: li.getAttribute('data-key'), name: li.getAttribute('data-name'), q: li.getAttribute('data-q'),"
-        " checkbox: li.querySelectorAll('label input[type=checkbox]').length, height: li.querySelector('label').getBoundingClientRect().height}; });")
+        " checkbox: li.querySelectorAll('label input[type=checkbox]').length, height: li.getBoundingClientRect().height}; });")
 
 
 def ticks(database, trip):
@@ -300,6 +301,9 @@ def main():
     mode = sys.argv[1]
     if mode == "browser":
         result = run_browser(*sys.argv[2:7])
+    elif mode == "fetch":
+        parts = urllib.parse.urlsplit(sys.argv[2])
+        result = {"html": fetch(parts.hostname, parts.port, parts.path + ("?" + parts.query if parts.query else "")).decode()}
     elif mode == "protocol":
         result = run_protocol(sys.argv[2])
     else:

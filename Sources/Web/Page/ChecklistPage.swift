@@ -105,13 +105,17 @@ struct ChecklistPage {
         let part = #"<span class="part"\#(entry.partNote == nil ? " hidden" : "")>\#(HTMLText.escaped(entry.partNote ?? ""))</span>"#
         let reason = item.reason.isEmpty ? "" : #"<span class="reason">\#(HTMLText.escaped(item.reason))</span>"#
         let own = entry.isOwn ? #" <span class="own">yours</span>"# : ""
-        return """
-            <li class="item\(entry.packed ? " packed" : "")" data-key="\(HTMLText.escaped(entry.key))" \
-            data-name="\(HTMLText.escaped(item.name))" data-q="\(quantity)">\
-            <label><input type="checkbox"\(entry.packed ? " checked" : "")\(isPrint ? " disabled" : "")>\
-            <span class="text"><span class="name">\(HTMLText.escaped(item.name))</span>\(shownQuantity)\(own) \(part)\(reason)</span>\
-            </label></li>
+        let text = """
+            <span class="text"><span class="name">\(HTMLText.escaped(item.name))</span>\(shownQuantity)\(own) \(part)\(reason)</span>
             """
+        let row = #"<li class="item\#(entry.packed ? " packed" : "")" data-key="\#(HTMLText.escaped(entry.key))" "#
+            + #"data-name="\#(HTMLText.escaped(item.name))" data-q="\#(quantity)">"#
+        // On paper a box to tick with a pen (ticked when packed); on the phone a checkbox in the row's label.
+        if isPrint {
+            return row + #"<span class="box" role="img" aria-label="\#(entry.packed ? "packed" : "not packed")">\#(entry.packed ? "☑" : "☐")</span>"#
+                + text + "</li>"
+        }
+        return row + #"<label><input type="checkbox"\#(entry.packed ? " checked" : "")>"# + text + "</label></li>"
     }
 
     /// "Thu Dec 3 – Sun Dec 6".

@@ -38,9 +38,10 @@ enum PageStyle {
         .reason { display: block; color: var(--muted); font-size: .875rem; }
         .item.packed .name { text-decoration: line-through; color: var(--muted); }
         .item.sending .name::after { content: " · waiting to send"; font-weight: 400; font-size: .8rem; color: var(--accent); }
-        body.print { font-size: 12pt; }
-        body.print .item label { min-height: 0; padding: .25rem 0; }
-        body.print .item input { width: 1rem; height: 1rem; }
+        body.print #bar, body.print #notice, body.print .link { display: none; }
+        body.print .item { display: flex; gap: .6rem; align-items: flex-start; padding: .3rem 0;
+          border-bottom: 1px solid var(--line); break-inside: avoid; }
+        body.print .box { flex: none; font-size: 1.3rem; line-height: 1.1; }
         @media print {
           :root { --bg: #fff; --fg: #000; --muted: #333; --line: #bbb; }
           #notice, .link, #bar { display: none; }
