@@ -19,6 +19,9 @@ let staticExecutable: [LinkerSetting] = [
     ),
 ]
 
+/// Debug information valgrind reads (see CMicroHTTPD below).
+let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
+
 let package = Package(
     name: "plan",
     platforms: [.macOS(.v14)],
@@ -63,8 +66,10 @@ let package = Package(
         .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "Interface", "Planner", "Tools", "Store"]),
         // libmicrohttpd and libqrencode for `plan serve`, dlopen()ed when it starts (libmicrohttpd needs GnuTLS and ten
         // more libraries: linked, every command would load them at start-up). The headers come from the -dev packages.
-        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
-        .target(name: "CQREncode", path: "Sources/CQREncode"),
+        // DWARF 4, as Swift writes: valgrind 3.19 (the start-up budget's callgrind) cannot read the executable's
+        // debug info when these two objects carry clang's default DWARF 5.
+        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", cSettings: dwarf4),
+        .target(name: "CQREncode", path: "Sources/CQREncode", cSettings: dwarf4),
         // `plan serve`: the trip's checklist as a page for a phone, over the core.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "CQREncode", "PlanKit", "LanguageModels", "Planner", "Store"]),
         .executableTarget(
