@@ -171,6 +171,9 @@ import Testing
         #expect(seen["hasServerHeader"] as? Bool == false && seen["hasCSP"] as? Bool == true)
         #expect(seen["foreignOrigin"] as? Int == 403)
         #expect(seen["ticksSent"] as? Int == 40, "\(seen)")
+        // Two phones ticking at once lose nothing.
+        #expect((seen["concurrentTicks"] as? Int ?? 0) >= 10 && (seen["concurrentLost"] as? [String])?.isEmpty == true, "\(seen)")
+        #expect(seen["concurrentStatuses"] as? [Int] == [200], "\(seen)")
         #expect((seen["pageBytes"] as? Int ?? 0) + (seen["styleBytes"] as? Int ?? 0) + (seen["scriptBytes"] as? Int ?? 0) < 100_000)
         // A trip's name from outside is text on the page, never markup.
         let hostile = #"<img src=x onerror=alert(1)>"#
