@@ -186,6 +186,18 @@ import Testing
         print("PhonePageTests: tick round trip on loopback: median \(seen["tickRoundTripMedianMs"] ?? "?") ms, max \(seen["tickRoundTripMaxMs"] ?? "?") ms; page \(seen["pageBytes"] ?? "?") B, style \(seen["styleBytes"] ?? "?") B, script \(seen["scriptBytes"] ?? "?") B")
         let stopped = server.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
+
+        // A restart keeps the link (a bookmark survives); --new-link replaces it and the old one shows nothing.
+        let again = try Server(["1"], sandbox: world.sandbox, environment: world.network)
+        let secret: (String) -> String = { $0.split(separator: "/").dropLast(0).last.map(String.init) ?? "" }
+        #expect(secret(again.url) == secret(server.url) && secret(server.url).count == 24, "\(again.url) \(server.url)")
+        _ = again.stop()
+        let renewed = try Server(["1", "--new-link"], sandbox: world.sandbox, environment: world.network)
+        #expect(secret(renewed.url) != secret(server.url))
+        let base = renewed.url.replacingOccurrences(of: secret(renewed.url), with: secret(server.url))
+        let old = try await Self.phone(["fetch", base], python: python, sandbox: world.sandbox)
+        #expect(old["html"] as? String == "Not found.\n", "\(old)")
+        #expect(renewed.stop().status == 0)
     }
 
     @Test func aWrongTripOrNoListIsSaidInALine() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Planner
 import PlanKit
+import Planner
 import Store
 import Testing
 

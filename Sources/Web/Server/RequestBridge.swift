@@ -1,5 +1,5 @@
-import CMicroHTTPD
 import Foundation
+import CMicroHTTPD
 import Store
 
 /// Where libmicrohttpd's threads meet Swift's concurrency: a request is read on its connection's own thread

@@ -1,5 +1,5 @@
-import CMicroHTTPD
 import Foundation
+import CMicroHTTPD
 import Store
 
 /// The page's HTTP server: libmicrohttpd on a socket bound to `address`, a thread per connection, with

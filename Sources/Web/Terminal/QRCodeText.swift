@@ -1,5 +1,5 @@
-import CQREncode
 import Foundation
+import CQREncode
 
 /// A QR code drawn in the terminal with Unicode half blocks: two rows of modules a line (`▀`, `▄`, `█`, space),
 /// dark modules drawn as ink, with the quiet zone the standard asks for around it (light, so on a dark terminal
