@@ -19,6 +19,9 @@ let staticExecutable: [LinkerSetting] = [
     ),
 ]
 
+/// Debug information valgrind reads (see CMicroHTTPD below).
+let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
+
 let package = Package(
     name: "plan",
     platforms: [.macOS(.v14)],
@@ -67,8 +70,16 @@ let package = Package(
         .target(name: "MCP", dependencies: ["JSON"]),
         // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
         .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Interface", "Planner", "Tools", "Model", "Store"]),
+        // libmicrohttpd and libqrencode for `plan serve`, dlopen()ed when it starts (libmicrohttpd needs GnuTLS and ten
+        // more libraries: linked, every command would load them at start-up). The headers come from the -dev packages.
+        // DWARF 4, as Swift writes: valgrind 3.19 (the start-up budget's callgrind) cannot read the executable's
+        // debug info when these two objects carry clang's default DWARF 5.
+        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", cSettings: dwarf4),
+        .target(name: "CQREncode", path: "Sources/CQREncode", cSettings: dwarf4),
+        // `plan serve`: the trip's checklist as a page for a phone, over the core.
+        .target(name: "Web", dependencies: ["CMicroHTTPD", "CQREncode", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Model", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["PlanMCP", "MCP", "Interface", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Web", "PlanMCP", "MCP", "Interface", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -91,6 +102,7 @@ let package = Package(
         .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "JSON"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "PlanKit", "Planner", "Model", "Store"]),
         .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "JSON", "HTTPCore", "Model", "Store"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "JSON", "HTTPCore", "Model", "Store", "Tools", "Planner", "TestSupport"]

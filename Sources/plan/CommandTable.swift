@@ -23,6 +23,7 @@ extension CommandTable {
         HistoryCommand.self,
         CacheCommand.self,
         McpCommand.self,
+        ServeCommand.self,
         DoctorCommand.self,
         CompletionsCommand.self,
         HelpCommand.self,

@@ -245,7 +245,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("PRAGMA user_version = 15", "migration 23 was applied"),
+        ("PRAGMA user_version = 15", "migration 24 was applied"),
         ("DROP TABLE list_changes", "no such table: list_changes"),
     ])
     func aDamagedMigrationStateIsADamagedDatabaseSaidInWords(_ damage: (sql: String, words: String)) throws {

@@ -121,7 +121,7 @@ public struct DoctorCommand: RunnableCommand {
     static let planTables = [
         "trips", "trip_legs", "places", "http_cache", "forecast_snapshots", "sessions", "transcript_entries",
         "packing_lists", "list_changes", "preference_changes", "traveller_settings", "engine_profiles", "trip_settings",
-        "place_lookups", "notices_shown",
+        "place_lookups", "notices_shown", "trip_links",
     ]
 
     /// `--forget`: drops what plan learnt about the model server (asking it nothing) and says what.

@@ -37,6 +37,7 @@ public struct ErrorReport: Sendable, Equatable {
         case let error as UsageError: return ErrorReport(message: error.message, hint: error.hint, code: ExitCode.usage)
         case let error as ConfigurationProblem: return ErrorReport(error, code: ExitCode.usage)
         case let error as TripProblem: return ErrorReport(error, code: ExitCode.usage)
+        case let error as ChecklistProblem: return ErrorReport(error, code: ExitCode.noInput)
         case let error as StoreError: return store(error)
         case let error as GeocodingError: return geocoding(error)
         case let error as ServiceError:

@@ -82,6 +82,29 @@ public struct ListKeeper: Sendable {
         }
     }
 
+    /// What a tick of one item named by its key did: a page that showed the item earlier ticks it only if it is
+    /// still the item it showed.
+    public enum KeyedTick: Sendable {
+        /// Ticked or unticked (or already so).
+        case done(TickOutcome)
+        /// The item is on the list but is not what was seen any more (a re-pack changed its name or quantity):
+        /// nothing was written.
+        case changed(TravellerList.Entry)
+        /// No item has this key now: nothing was written.
+        case gone
+    }
+
+    /// Ticks (`packed`) or unticks the item whose key is `key` (`ItemKey.of` its name), if it still has the name
+    /// and quantity `seen` gives (nil: whatever it is now). Written against the list as read; another `plan`
+    /// writing meanwhile makes it read and check again.
+    public func tick(tripID: Int, key: String, packed: Bool, seen: (name: String, quantity: Int?)?) async throws -> KeyedTick {
+        try await retryingTicks(tripID: tripID, sameItems: false) { list, version in
+            guard let entry = list.entry(key: key) else { return .gone }
+            if let seen, entry.item.name != seen.name || entry.item.quantity != seen.quantity { return .changed(entry) }
+            return .done(try await mark([(entry, packed)], list: list, version: version, tripID: tripID))
+        }
+    }
+
     /// Runs `body` against the list as read; when another `plan` wrote meanwhile and the list still starts
     /// with the same items in the same order (ticks changed, or items were added after them, so every number
     /// names what it named), runs it again on the fresh list (up to eight times). Otherwise the command fails
