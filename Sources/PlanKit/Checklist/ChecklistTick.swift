@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Planner
 
 /// A tick from a page: the item as the page showed it (its key, name and quantity), and whether it is packed.

@@ -1,6 +1,8 @@
 import Foundation
 import Interface
+import JSON
 import LanguageModels
+import Model
 import PlanKit
 import Web
 
