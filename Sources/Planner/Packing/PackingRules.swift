@@ -12,6 +12,8 @@ public struct PackingContext: Sendable {
     /// Trip days the forecast does not reach.
     public var missingDays: [CalendarDate]
     public var latitude: Double?
+    /// The destination's longitude (the first stop's), when known: where in a country it is (malaria's areas).
+    public var longitude: Double?
     /// ISO country code of the destination ("US"): the first stop's.
     public var country: String?
     /// Every stop's country, in order, each once (empty: the destination's alone).
@@ -83,6 +85,7 @@ public struct PackingContext: Sendable {
         self.today = today
         elevation = forecast?.elevation
         placeName = trip.place?.name
+        longitude = trip.place?.longitude
         party = trip.party
         stopPlans = StopPlan.plans(for: trip)
         legs = StopPlan.legs(of: trip)
