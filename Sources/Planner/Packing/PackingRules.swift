@@ -44,6 +44,8 @@ public struct PackingContext: Sendable {
     public var alertsUnavailable: String?
     /// The sea off the place over the trip's days, when asked (water trips) and there is a sea.
     public var sea: SeaTemperature?
+    /// A trip of several stops: each stop's sea (tagged with its stop), when asked and there is one.
+    public var stopSeas: [SeaTemperature] = []
     /// Who is travelling (one adult unless told).
     public var party: TripParty = .single
     /// A trip whose stops do different things: each stop's own days and activities (empty otherwise: the
@@ -110,6 +112,7 @@ public struct PackingContext: Sendable {
         alerts = forecast.alerts
         alertsUnavailable = forecast.alertsUnavailable
         sea = forecast.sea
+        stopSeas = forecast.stopSeas
         issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
         elevation = forecast.elevation
         timeZone = forecast.timeZone
@@ -529,7 +532,7 @@ public enum PackingRules {
             // No sunglasses or sunscreen where the sun never rises over the trip (the polar night).
             if polarNight, ["sunglasses", "sunscreen", "sun hat"].contains(where: PackingCheck.key(item.name).contains) { return false }
             // The kits' own wetsuits (for cool days, for diving) give way to the sea's own figure.
-            if context.sea != nil, kitWetsuits.contains(item.name) { return false }
+            if context.sea != nil || !context.stopSeas.isEmpty, kitWetsuits.contains(item.name) { return false }
             return true
         }
         for (better, worse) in supersedes {
