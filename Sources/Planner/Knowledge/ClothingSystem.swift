@@ -158,6 +158,13 @@ public struct ClothingSystem: Sendable {
             return item("Clothing", "Wool socks", daily, reason, weather: isForecast)
         }
         if needs.contains(.hikingSocks) {
+            // Hiking among days in town or at work: hiking socks for the trail days, everyday socks the rest.
+            let mixed = ActivityKits.resolve(context.activities).kits.contains { [.town, .occasions].contains($0.group) }
+            if mixed, daily > 3 {
+                let trail = max(2, daily / 3)
+                return item("Clothing", "Socks (hiking socks for \(trail) days)", daily,
+                            "Cushioned hiking socks for the trails, everyday socks the rest; " + perDay("").lowercased())
+            }
             return item("Clothing", "Hiking socks", daily, "Cushioned socks against blisters; " + perDay("").lowercased())
         }
         // Sandals most days (every high 75 °F or more, and a beach's sandals or heat with no office): fewer socks.
