@@ -24,7 +24,8 @@ import Testing
         let nepal = try pack(world, "Kathmandu", home: "US")
         let arrival = try #require(item(nepal, "Visa on arrival for Nepal"))
         #expect((arrival["reason"] as? String)?.contains("check before you go") == true)
-        #expect(item(nepal, "Antimalarials (ask a travel clinic)") != nil)
+        // CDC's Yellow Book names Kathmandu among the places in Nepal with no malaria (MalariaAreas).
+        #expect(item(nepal, "Antimalarials (ask a travel clinic)") == nil)
         let china = try pack(world, "Beijing", home: "GB")
         let visa = try #require(item(china, "Visa for China"))
         #expect((visa["reason"] as? String)?.hasPrefix("Required for British passports; apply before you go") == true)

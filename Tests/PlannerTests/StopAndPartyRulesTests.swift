@@ -137,8 +137,8 @@ import Tools
     static let partyCases: [PartyCase] = [
         PartyCase(adults: 1, children: [], toothbrushes: nil, underwearTimes: 1, nappies: nil),
         PartyCase(adults: 2, children: [], toothbrushes: 2, underwearTimes: 2, nappies: nil),
-        PartyCase(adults: 2, children: [5, 1], toothbrushes: 4, underwearTimes: 3, nappies: 6 * 5),
-        PartyCase(adults: 1, children: [0, 0], toothbrushes: 3, underwearTimes: 1, nappies: 12 * 5),
+        PartyCase(adults: 2, children: [5, 1], toothbrushes: 3, underwearTimes: 3, nappies: 6 * 5),
+        PartyCase(adults: 1, children: [0, 0], toothbrushes: nil, underwearTimes: 1, nappies: 12 * 5),
         PartyCase(adults: 2, children: [17, 12, 9], toothbrushes: 5, underwearTimes: 5, nappies: nil),
     ]
 

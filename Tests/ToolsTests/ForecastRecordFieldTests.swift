@@ -37,6 +37,9 @@ import Testing
         )
         forecast.alertsUnavailable = "NWS alerts is unavailable (HTTP 500)\tfor now"
         forecast.sea = SeaTemperature(celsius: 15.25, from: CalendarDate(dayNumber: 20_790), to: CalendarDate(dayNumber: 20_796), isLastYear: true)
+        var stopSea = SeaTemperature(celsius: 21.5, from: CalendarDate(dayNumber: 20_791), to: CalendarDate(dayNumber: 20_793), isLastYear: false)
+        stopSea.stop = "Lisbon\tcoast"
+        forecast.stopSeas = [stopSea]
         return forecast
     }()
 

@@ -158,6 +158,13 @@ public struct ClothingSystem: Sendable {
             return item("Clothing", "Wool socks", daily, reason, weather: isForecast)
         }
         if needs.contains(.hikingSocks) {
+            // Hiking among days in town or at work: hiking socks for the trail days, everyday socks the rest.
+            let mixed = ActivityKits.resolve(context.activities).kits.contains { [.town, .occasions].contains($0.group) }
+            if mixed, daily > 3 {
+                let trail = max(2, daily / 3)
+                return item("Clothing", "Socks (hiking socks for \(trail) days)", daily,
+                            "Cushioned hiking socks for the trails, everyday socks the rest; " + perDay("").lowercased())
+            }
             return item("Clothing", "Hiking socks", daily, "Cushioned socks against blisters; " + perDay("").lowercased())
         }
         // Sandals most days (every high 75 °F or more, and a beach's sandals or heat with no office): fewer socks.
@@ -185,6 +192,8 @@ public struct ClothingSystem: Sendable {
 
     /// Trousers a ski trip packs besides the ski trousers, for evenings and the village.
     public static let eveningTrousers = 2
+    /// The season's guess of a night (°F) under which winter boots are packed without a forecast or the climate.
+    public static let guessedFrozenLow = 15
 
     /// Warm mid layers (a fleece or a down jacket) a trip needs, however long: one.
     public static let warmLayerCount = 1
@@ -310,7 +319,9 @@ public struct ClothingSystem: Sendable {
         let hiking = needs.contains(.hikingBoots)
         // Snow trumps hiking: a snow activity's insulated boots do the winter trails too.
         let snowBoots = needs.contains(.snowBoots)
-        let frozen = weather.isCold(25) && !weather.isSeasonal
+        // A frozen trip: nights under 25 °F forecast or usual (the climate), or under 15 °F by the season's guess
+        // alone (a guess by latitude is rough: only a deep cold is trusted to it).
+        let frozen = weather.isCold(25) && (!weather.isSeasonal || weather.isCold(Self.guessedFrozenLow))
         if let snow = weather.snowDay {
             let name = hiking && !snowBoots ? "Insulated waterproof hiking boots" : "Insulated waterproof boots"
             let lead = dressesForWork ? "Snow underfoot outside; work shoes indoors" : hiking ? "Snow underfoot, on trails too" : "Snow underfoot"

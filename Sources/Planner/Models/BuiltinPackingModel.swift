@@ -145,11 +145,13 @@ public struct BuiltinPackingModel: LanguageModel {
             context.legs = stops.enumerated().map { index, stop in
                 StopPlan(
                     name: stop.name, start: stop.start, end: stop.end, isLast: index == stops.count - 1,
-                    activities: stop.activities ?? trip.activities, latitude: stop.latitude
+                    activities: stop.activities ?? trip.activities, latitude: stop.latitude,
+                    longitude: stop.longitude, country: stop.country
                 )
             }
         }
         context.elevation = result?.forecast?.elevation
+        context.longitude = trip.longitude
         context.placeName = trip.destination.split(separator: ",").first.map(String.init)
         return context
     }

@@ -9,10 +9,13 @@ extension PackingCheck {
     /// min of daylight"), or the sea's temperature the marine API gave ("sea about 15°C").
     func citesSunOrSea(_ reason: String) -> Bool {
         let text = " " + Self.key(reason) + " "
-        if let sea = context.sea, text.contains(" sea about ") {
+        if text.contains(" sea about ") {
             let figures = Self.figures(in: text)
-            let celsius = sea.celsius, fahrenheit = sea.celsius * 9 / 5 + 32
-            if figures.contains(where: { abs($0 - celsius) <= 1 || abs($0 - fahrenheit) <= 1 }) { return true }
+            // The trip's sea, or any of its stops' (a trip of several stops).
+            for sea in [context.sea].compactMap({ $0 }) + context.stopSeas {
+                let celsius = sea.celsius, fahrenheit = sea.celsius * 9 / 5 + 32
+                if figures.contains(where: { abs($0 - celsius) <= 1 || abs($0 - fahrenheit) <= 1 }) { return true }
+            }
         }
         guard text.contains(" daylight ") || text.contains(" sunrise ") || text.contains(" sunset ") else { return false }
         for offset in 0...max(0, context.nights) {

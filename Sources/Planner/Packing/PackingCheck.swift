@@ -138,7 +138,7 @@ public struct PackingCheck: Sendable {
         guard context.party.isGroup else { return [] }
         let counts = PartyCounts(context: context)
         var scaled: [String] = []
-        let groups = [context.party.people, context.party.adults, counts.wearers]
+        let groups = [context.party.people, context.party.adults, counts.wearers, counts.suitWearers]
         for index in items.indices where items[index].origin != .rules {
             let item = items[index]
             let given = item.quantity ?? 1

@@ -15,6 +15,10 @@ extension PackingContext {
         share.missingDays = missingDays.filter { stop.owns($0) }
         share.latitude = stop.latitude ?? latitude
         share.placeName = stop.name
+        if !stopSeas.isEmpty {
+            share.sea = stopSeas.first { $0.stop == stop.name }
+            share.stopSeas = []
+        }
         share.stopPlans = []
         return share
     }

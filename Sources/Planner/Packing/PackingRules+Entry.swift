@@ -87,14 +87,50 @@ extension PackingRules {
     // MARK: - Health
 
     /// A yellow fever certificate where WHO lists a risk, antimalarials (from a travel clinic) where CDC
-    /// lists malaria: one line each for the trip, naming its countries.
+    /// lists malaria at the trip's places (`MalariaAreas`: Kruger, not Cape Town): one line each for the
+    /// trip, naming its countries or areas.
     @Sendable static func health(_ context: PackingContext) -> [PackingItem] {
-        healthLines.compactMap { line in
-            let names = context.abroad.filter(line.applies).map(countryName)
-            guard !names.isEmpty else { return nil }
-            let reason = fitted("\(line.lead) \(listed(names))\(line.tail)", line.short, suffix: line.source)
-            return PackingItem(category: "Health", name: line.name, reason: reason)
+        var items: [PackingItem] = []
+        let fever = healthLines[0]
+        let feverNames = context.abroad.filter(fever.applies).map(countryName)
+        if !feverNames.isEmpty {
+            let reason = fitted("\(fever.lead) \(listed(feverNames))\(fever.tail)", fever.short, suffix: fever.source)
+            items.append(PackingItem(category: "Health", name: fever.name, reason: reason))
         }
+        let malaria = healthLines[1]
+        let places = malariaPlaces(context)
+        if !places.isEmpty {
+            let reason = fitted("Malaria \(listed(places))", malaria.short, suffix: malaria.source)
+            items.append(PackingItem(category: "Health", name: malaria.name, reason: reason))
+        }
+        return items
+    }
+
+    /// Where the trip meets malaria, as a reason names it: "in Kruger and the north-east (South Africa)" for a
+    /// stop in one of a country's areas, "in parts of Kenya" for a country with it widely (or a place whose
+    /// coordinates are not known); a country whose stops are all outside its areas is left out.
+    static func malariaPlaces(_ context: PackingContext) -> [String] {
+        let stops: [(country: String, latitude: Double?, longitude: Double?)] = context.legs.isEmpty
+            ? [(context.country ?? "", context.latitude, context.longitude)]
+            : context.legs.map { ($0.country ?? "", $0.latitude, $0.longitude) }
+        var places: [String] = []
+        for country in context.abroad {
+            let own = stops.filter { $0.country.uppercased() == country }
+            let risks = own.isEmpty
+                ? [MalariaAreas.risk(country: country, latitude: nil, longitude: nil)]
+                : own.map { MalariaAreas.risk(country: country, latitude: $0.latitude, longitude: $0.longitude) }
+            var seen: [String] = []
+            for risk in risks.compactMap({ $0 }) {
+                let phrase: String
+                switch risk {
+                case .area(let area): phrase = "in \(area) (\(countryName(country)))"
+                case .country: phrase = "in parts of \(countryName(country))"
+                }
+                if !seen.contains(phrase) { seen.append(phrase) }
+            }
+            places += seen
+        }
+        return places
     }
 
     /// Each health line: where it applies, its name, its reason's words ("lead Kenya tail", or `short` when

@@ -29,9 +29,17 @@ extension PackingRules {
     /// (the diver's does both), or, in a sea warm for all of them, a rash guard; kayaking only when a capsize
     /// would be cold. Cited: "Sea about 24°C from Sat Jun 10: an hour at depth chills even in warm seas".
     @Sendable static func seaGear(_ context: PackingContext) -> [PackingItem] {
+        if context.sea == nil, !context.stopSeas.isEmpty {
+            // A trip of several stops: each stop's water days by its own sea; one line per suit, the first stop's reason.
+            var items: [PackingItem] = []
+            for leg in context.legs {
+                for item in seaGear(context.at(leg)) where !items.contains(where: { $0.name == item.name }) { items.append(item) }
+            }
+            return items
+        }
         guard let sea = context.sea else { return [] }
         let activities = Set(ActivityKits.resolve(context.activities).kits.compactMap { WaterWear.Activity.of(kit: $0.name) })
-        let reason = WeatherCitation.capitalized(sea.reason(units: context.traveller.units))
+        let reason = WeatherCitation.capitalized(sea.stopReason(units: context.traveller.units))
         // Who goes in: the diver's suit does for snorkelling too; a surfer's is their own.
         let inTheSea = [WaterWear.Activity.diving, .snorkelling, .surfing].filter(activities.contains)
             .filter { !($0 == .snorkelling && activities.contains(.diving)) }
@@ -53,6 +61,9 @@ extension PackingRules {
 
     /// A beach or swimming trip by a cold sea: said once, as a notice (nobody packs a wetsuit for a dip).
     static func coldSeaNotice(_ context: PackingContext) -> String? {
+        if context.sea == nil, !context.stopSeas.isEmpty {
+            return context.legs.lazy.compactMap { coldSeaNotice(context.at($0)) }.first
+        }
         guard let sea = context.sea, sea.celsius < coldSea else { return nil }
         let kits = Set(ActivityKits.resolve(context.activities).kits.map(\.name))
         guard !kits.isDisjoint(with: seaSwimKits), kits.isDisjoint(with: seaSuitKits) else { return nil }

@@ -13,6 +13,8 @@ public struct PackingContext: Sendable {
     /// Trip days the forecast does not reach.
     public var missingDays: [CalendarDate]
     public var latitude: Double?
+    /// The destination's longitude (the first stop's), when known: where in a country it is (malaria's areas).
+    public var longitude: Double?
     /// ISO country code of the destination ("US"): the first stop's.
     public var country: String?
     /// Every stop's country, in order, each once (empty: the destination's alone).
@@ -43,6 +45,8 @@ public struct PackingContext: Sendable {
     public var alertsUnavailable: String?
     /// The sea off the place over the trip's days, when asked (water trips) and there is a sea.
     public var sea: SeaTemperature?
+    /// A trip of several stops: each stop's sea (tagged with its stop), when asked and there is one.
+    public var stopSeas: [SeaTemperature] = []
     /// Who is travelling (one adult unless told).
     public var party: TripParty = .single
     /// A trip whose stops do different things: each stop's own days and activities (empty otherwise: the
@@ -84,6 +88,7 @@ public struct PackingContext: Sendable {
         self.today = today
         elevation = forecast?.elevation
         placeName = trip.place?.name
+        longitude = trip.place?.longitude
         party = trip.party
         stopPlans = StopPlan.plans(for: trip)
         legs = StopPlan.legs(of: trip)
@@ -108,6 +113,7 @@ public struct PackingContext: Sendable {
         alerts = forecast.alerts
         alertsUnavailable = forecast.alertsUnavailable
         sea = forecast.sea
+        stopSeas = forecast.stopSeas
         issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
         elevation = forecast.elevation
         timeZone = forecast.timeZone
@@ -527,7 +533,7 @@ public enum PackingRules {
             // No sunglasses or sunscreen where the sun never rises over the trip (the polar night).
             if polarNight, ["sunglasses", "sunscreen", "sun hat"].contains(where: PackingCheck.key(item.name).contains) { return false }
             // The kits' own wetsuits (for cool days, for diving) give way to the sea's own figure.
-            if context.sea != nil, kitWetsuits.contains(item.name) { return false }
+            if context.sea != nil || !context.stopSeas.isEmpty, kitWetsuits.contains(item.name) { return false }
             return true
         }
         for (better, worse) in supersedes {

@@ -37,6 +37,11 @@ extension PartyCounts {
             if let sun {
                 added.append(childItem("Toiletries", "Children's sunscreen (SPF 50+)", nil,
                                        "Young skin burns faster; \(lowered(sun.reason))", like: sun))
+                // The adults' sun hat, when there is one, is counted for the children too; else theirs in warm sun.
+                if weather.isHot(75), !items.contains(where: { GarmentFamily.of($0.name) == .sunHats }) {
+                    added.append(childItem("Accessories", "Sun hats for the children", older,
+                                           "Shade for young heads; \(lowered(sun.reason))", like: sun))
+                }
             }
             // A ski trip's "Ski jacket and trousers" are the children's snow trousers already.
             let skiTrousers = coat.map { PackingCheck.key($0.name).contains("ski jacket and trousers") } ?? false

@@ -11,6 +11,8 @@ struct PartyCounts {
     var party: TripParty { context.party }
     /// Who wears the adults' garments: the adults and the children of 2 and over (a baby has its own).
     var wearers: Int { party.adults + party.olderChildren.count }
+    /// Who wears a wetsuit or drysuit: the adults and the children of `waterSuitAge` and over.
+    var suitWearers: Int { party.adults + party.olderChildren.filter { $0 >= Self.waterSuitAge }.count }
 
     /// "2 adults, 1 child".
     var wearersLabel: String {
@@ -59,8 +61,11 @@ struct PartyCounts {
             item.quantity = party.adults
             item.reason = "One for each adult"
         case key.hasPrefix(" toothbrush"):
-            item.quantity = party.people
-            item.reason = "A toothbrush each; toothpaste to share"
+            // A baby has none of the adults' (a soft baby brush, once teeth come, goes with its things).
+            let brushers = party.adults + party.olderChildren.count
+            item.quantity = brushers > 1 ? brushers : nil
+            item.reason = party.babies.isEmpty ? "A toothbrush each; toothpaste to share"
+                : "A toothbrush each but the baby's (a soft baby brush once teeth come); toothpaste to share"
         case key.contains(" nappies ") || key.contains(" diapers "):
             // Six a day, for a week at most (shops sell them), within an answer's largest count.
             let days = min(context.dayCount, 7)
@@ -85,6 +90,19 @@ struct PartyCounts {
         "sleeping bag", "sleeping pad", "life jacket", "sunglasses", "towel", "wetsuit", "drysuit", "hand warmers", "glove liners",
     ]
 
+    /// Suits for surfing and diving: counted for adults and children of `waterSuitAge` and over.
+    static let suitWords = ["wetsuit", "drysuit"]
+    /// The age (years) from which children surf or dive in a suit of their own (PADI's junior divers start at 10,
+    /// surf schools take children from about 8).
+    static let waterSuitAge = 8
+
+    /// "2 adults", "2 adults, 1 child".
+    static func label(adults: Int, children: Int) -> String {
+        var text = "\(adults) adult\(adults == 1 ? "" : "s")"
+        if children > 0 { text += ", \(children) \(children == 1 ? "child" : "children")" }
+        return text
+    }
+
     /// Things for personal gear that one of does the party ("Anti-fog drops for the mask": one bottle).
     static let sharedByTheParty = ["anti fog"]
 
@@ -96,12 +114,22 @@ struct PartyCounts {
             || Self.personalGear.contains { key.contains(" \($0) ") } && !Self.sharedByTheParty.contains { key.contains(" \($0) ") }
         guard garment, !key.contains(" baby "), !key.contains(" child") else { return item }
         let forWork = key.contains(" business ") || key.contains(" smart casual ")
-        let people = forWork ? party.adults : wearers
-        guard people > 1 else { return item }
+        // A wetsuit or drysuit is for those old enough to surf or dive in one, not a toddler at the water's edge.
+        let suit = Self.suitWords.contains { key.contains(" \($0) ") }
+        let suited = suitWearers - party.adults
+        let people = forWork ? party.adults : suit ? suitWearers : wearers
+        guard people > 1 else {
+            guard suit, people == 1, wearers > 1 else { return item }
+            var item = item
+            item.reason = Self.fit("For the adult; young children stay in the shallows", item)
+            return item
+        }
         var item = item
         let each = item.quantity ?? 1
         item.quantity = each * people
-        let who = forWork ? "\(party.adults) adults" : wearersLabel
+        let who = forWork ? "\(party.adults) adults"
+            : suit && suited < party.olderChildren.count ? Self.label(adults: party.adults, children: suited) + " (not under \(Self.waterSuitAge))"
+            : wearersLabel
         item.reason = Self.fit(each == 1 ? "One each for \(who)" : "\(each) each for \(who)", item)
         return item
     }

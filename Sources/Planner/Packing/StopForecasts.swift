@@ -58,6 +58,13 @@ public struct StopForecasts: Sendable {
         // A stop whose alerts could not be read is said, with the stop ("for Denver: HTTP 500").
         let unread = legs.compactMap { entry in entry.forecast?.alertsUnavailable.map { "for \(entry.leg.name): \($0)" } }
         combined.alertsUnavailable = unread.isEmpty ? nil : unread.joined(separator: "; ")
+        // Each stop's sea, for that stop's water days (one sea for the whole trip would be no stop's).
+        let seas = legs.compactMap { entry -> SeaTemperature? in
+            guard var sea = entry.forecast?.sea else { return nil }
+            sea.stop = entry.leg.name
+            return sea
+        }
+        if legs.count > 1 { combined.stopSeas = seas } else { combined.sea = seas.first }
         forecast = combined
     }
 

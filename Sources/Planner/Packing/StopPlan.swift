@@ -15,14 +15,22 @@ public struct StopPlan: Sendable, Codable, Equatable {
     public var isLast: Bool
     public var activities: [String]
     public var latitude: Double?
+    /// Where the stop is east or west, and its ISO country code, when known (malaria's areas).
+    public var longitude: Double?
+    public var country: String?
 
-    public init(name: String, start: CalendarDate, end: CalendarDate, isLast: Bool, activities: [String], latitude: Double? = nil) {
+    public init(
+        name: String, start: CalendarDate, end: CalendarDate, isLast: Bool, activities: [String], latitude: Double? = nil,
+        longitude: Double? = nil, country: String? = nil
+    ) {
         self.name = name
         self.start = start
         self.end = end
         self.isLast = isLast
         self.activities = activities
         self.latitude = latitude
+        self.longitude = longitude
+        self.country = country
     }
 
     /// Each stop's plan, when the trip's stops do different things; empty otherwise.
@@ -31,7 +39,8 @@ public struct StopPlan: Sendable, Codable, Equatable {
         return trip.legs.enumerated().map { index, leg in
             StopPlan(
                 name: leg.name, start: leg.start, end: leg.end, isLast: index == trip.legs.count - 1,
-                activities: ActivityKits.canonical(leg.activities), latitude: leg.place?.latitude
+                activities: ActivityKits.canonical(leg.activities), latitude: leg.place?.latitude,
+                longitude: leg.place?.longitude, country: leg.place?.country
             )
         }
     }
@@ -43,7 +52,8 @@ public struct StopPlan: Sendable, Codable, Equatable {
         return trip.legs.enumerated().map { index, leg in
             StopPlan(
                 name: leg.name, start: leg.start, end: leg.end, isLast: index == trip.legs.count - 1,
-                activities: ActivityKits.canonical(leg.activities), latitude: leg.place?.latitude
+                activities: ActivityKits.canonical(leg.activities), latitude: leg.place?.latitude,
+                longitude: leg.place?.longitude, country: leg.place?.country
             )
         }
     }

@@ -12,6 +12,7 @@ import Store
 ///     alert <event> <headline> <severity> <onset> <ends> <summary>
 ///     alerts-unread <reason>                      (only when the alerts were asked and could not be read)
 ///     sea <celsius> <from> <to> <lastYear>         (days since 1970-01-01; only when the sea was read)
+///     stop-sea <stop> <celsius> <from> <to> <lastYear>   (a trip of several stops' joined forecast: each stop's sea)
 ///
 /// one `day` line per day, fields separated by tabs (see `CompactRecord`). Bump the version (the `4`)
 /// whenever the fields change: older records are then decoded again from the document.
@@ -48,6 +49,10 @@ extension Forecast: CompactRecord {
             lines.append(["sea", Self.field(sea.celsius), String(sea.from.dayNumber), String(sea.to.dayNumber), Self.field(sea.isLastYear)]
                 .joined(separator: "\t"))
         }
+        for sea in stopSeas {
+            lines.append(["stop-sea", Self.field(sea.stop ?? ""), Self.field(sea.celsius), String(sea.from.dayNumber),
+                          String(sea.to.dayNumber), Self.field(sea.isLastYear)].joined(separator: "\t"))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -68,6 +73,7 @@ extension Forecast: CompactRecord {
         var alerts: [WeatherAlert] = []
         var unread: String?
         var sea: SeaTemperature?
+        var stopSeas: [SeaTemperature] = []
         days.reserveCapacity(record.lines.count - 1)
         for fields in record.lines.dropFirst() {
             guard let kind = fields.first else { return nil }
@@ -86,6 +92,10 @@ extension Forecast: CompactRecord {
             } else if record.isField(kind, "sea") {
                 guard let read = Self.sea(fields, record) else { return nil }
                 sea = read
+            } else if record.isField(kind, "stop-sea") {
+                guard fields.count == 6, let stop = record.text(fields[1]), var read = Self.sea(Array(fields.dropFirst()), record) else { return nil }
+                read.stop = stop
+                stopSeas.append(read)
             } else {
                 return nil
             }
@@ -96,6 +106,7 @@ extension Forecast: CompactRecord {
         )
         alertsUnavailable = unread
         self.sea = sea
+        self.stopSeas = stopSeas
     }
 
     private static func sea(_ fields: [RecordFields.Field], _ record: RecordFields) -> SeaTemperature? {

@@ -26,6 +26,9 @@ public struct Forecast: Codable, Sendable, Equatable {
     public var alertsUnavailable: String?
     /// The sea off the place over the trip's days (Open-Meteo marine), when it was asked and there is a sea.
     public var sea: SeaTemperature?
+    /// A trip of several stops: each stop's sea, tagged with the stop (set where the stops' forecasts are
+    /// combined; `sea` is then nil).
+    public var stopSeas: [SeaTemperature] = []
 
     public init(
         source: String, url: String, timeZone: String, updatedAt: Date?, fetchedAt: Date, days: [ForecastDay],
@@ -54,6 +57,7 @@ public struct Forecast: Codable, Sendable, Equatable {
         elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
         alertsUnavailable = try container.decodeIfPresent(String.self, forKey: .alertsUnavailable)
         sea = try container.decodeIfPresent(SeaTemperature.self, forKey: .sea)
+        stopSeas = try container.decodeIfPresent([SeaTemperature].self, forKey: .stopSeas) ?? []
         // A forecast from before days had sources: every day is the forecast's own.
         let own = DaySource(rawValue: source)
         for index in days.indices where days[index].source == nil {

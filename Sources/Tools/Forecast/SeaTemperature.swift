@@ -13,6 +13,9 @@ public struct SeaTemperature: Codable, Sendable, Equatable {
     public var to: CalendarDate
     /// The figure is the same dates last year, not a forecast.
     public var isLastYear: Bool
+    /// On a trip of several stops: the stop whose sea it is (set where the stops' forecasts are combined);
+    /// nil on a one-place trip.
+    public var stop: String?
 
     /// A sea of `celsius` over `from...to` (last year's when `isLastYear`).
     public init(celsius: Double, from: CalendarDate, to: CalendarDate, isLastYear: Bool) {
@@ -31,5 +34,12 @@ public struct SeaTemperature: Codable, Sendable, Equatable {
     /// "sea about 15°C from Jun 10" or "sea about 15°C on these dates last year".
     public func reason(units: MeasurementUnits) -> String {
         isLastYear ? text(units: units) + " on these dates last year" : text(units: units) + " from " + from.shortLabel
+    }
+
+    /// The reason, naming the stop where no day of the trip does it ("sea about 15°C off Lisbon on these
+    /// dates last year"); a forecast's day is cited with its stop where the stops' days are ("from Jun 10 in Lisbon").
+    public func stopReason(units: MeasurementUnits) -> String {
+        guard isLastYear, let stop else { return reason(units: units) }
+        return text(units: units) + " off \(stop) on these dates last year"
     }
 }

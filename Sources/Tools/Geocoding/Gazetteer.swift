@@ -89,6 +89,7 @@ public final class Gazetteer: Sendable {
         if Self.looksLikeAirportCode(trimmed), let airport = try await airport(trimmed) {
             return airport.result
         }
+        if let feature = try await namedFeature(trimmed) { return feature }
         let (found, isQualified, knownButUnmatched) = try await city(trimmed)
         let region = try await region(trimmed)
         let mentionsAirport = key.split(separator: " ").contains("airport")
@@ -117,6 +118,29 @@ public final class Gazetteer: Sendable {
             throw GeocodingError.notFound(query: trimmed, suggestions: knownButUnmatched.prefix(4).map(\.place.label))
         }
         throw GeocodingError.notFound(query: trimmed, suggestions: try await suggestions(for: trimmed))
+    }
+
+    /// A famous place travellers name that is not a town ("Torres del Paine", "Petra", "Uluru, Australia"), chosen
+    /// over the towns of its name, which are said as what else it could be; nil when the name is none of them or
+    /// its qualifiers name another country ("Petra, Greece" is the village).
+    private func namedFeature(_ trimmed: String) async throws -> GeocodingResult? {
+        for attempt in Self.readings(of: trimmed) where !attempt.isSpaceSplit {
+            guard let entry = NamedFeatures.named(attempt.name) else { continue }
+            var fits = true
+            for qualifier in attempt.qualifiers {
+                let countries = try await countries(matching: qualifier)
+                let regions = try await regions(matching: qualifier)
+                if !countries.contains(entry.country) && !regions.contains(where: { $0.country == entry.country }) { fits = false }
+            }
+            guard fits else { continue }
+            let place = entry.place
+            guard attempt.qualifiers.isEmpty else {
+                return GeocodingResult(query: trimmed, place: place, alternatives: [], matchCount: 1)
+            }
+            let namesakes = GeocodingResult.distinct(try await places(named: attempt.name).filter(\.isOwnName).map(\.place), from: place)
+            return GeocodingResult(query: trimmed, place: place, alternatives: Array(namesakes.prefix(4)), matchCount: namesakes.count + 1)
+        }
+        return nil
     }
 
     /// A city or town by name, with region or country qualifiers ("Portland, OR", "raleigh nc"); else the
