@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 43: counted per person, by age. A wetsuit for those old enough to surf or dive in one (not the
 /// 3-year-old), a toothbrush for all but the baby, sun hats for children in a sunny summer, and hiking socks for

@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 43: on a trip of several stops, each stop with water activities gets its own sea's temperature and the
 /// suit its activities call for in it (it was asked only for a trip to one place: the stops' seas were dropped

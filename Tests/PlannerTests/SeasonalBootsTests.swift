@@ -1,8 +1,9 @@
 import Foundation
+import Model
+@testable import Planner
 import Store
 import Testing
 import Tools
-@testable import Planner
 
 /// Issue 43: a trip weeks out, past the forecast and with no climate to hand, is dressed by the season's guess:
 /// Tromsø or Fairbanks in January get insulated winter boots (the boot rule ignored the guess), a mild winter

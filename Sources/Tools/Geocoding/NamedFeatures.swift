@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 
 /// The famous places travellers name that are not towns (Torres del Paine, the Okavango Delta, Uluru, Petra…),
