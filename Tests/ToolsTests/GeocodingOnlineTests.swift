@@ -15,7 +15,7 @@ import Testing
         let one = PlaceResolver(gazetteer: GeocodingHarness.gazetteer, online: harness.online())
         let two = PlaceResolver(gazetteer: GeocodingHarness.gazetteer, online: harness.online(store: other))
         async let first = one.resolve("Maui")
-        async let second = two.resolve("Cape Cod")
+        async let second = two.resolve("Mammoth Mountain")
         let places = try await [first, second]
         #expect(places.map(\.place.source) == ["nominatim", "nominatim"])
         let times = try await harness.arrivals("/nominatim/search").map(\.time).sorted()
@@ -25,9 +25,9 @@ import Testing
 
     @Test func aRepeatedNominatimLookupIsAnsweredFromTheDatabase() async throws {
         let harness = try GeocodingHarness()
-        _ = try await harness.resolver().resolve("Lake Tahoe")
-        _ = try await harness.resolver().resolve("lake tahoe")
-        _ = try await harness.resolver().resolve("Lake  Tahoe!")
+        _ = try await harness.resolver().resolve("Crater Lake")
+        _ = try await harness.resolver().resolve("crater lake")
+        _ = try await harness.resolver().resolve("Crater  Lake!")
         #expect(harness.transport.count == 2)
         #expect(try await harness.arrivals("/nominatim/search").count == 1)
     }
@@ -37,7 +37,7 @@ import Testing
         try await harness.services.server.control(
             "_control/fault", body: ["match": "/nominatim/search", "mode": "ratelimit", "times": 1, "retryAfter": 2]
         )
-        let result = try await harness.resolver().resolve("Isle of Skye")
+        let result = try await harness.resolver().resolve("Mammoth Mountain")
         #expect(result.place.source == "nominatim")
         let arrivals = try await harness.arrivals("/nominatim/search")
         try #require(arrivals.count == 2)
@@ -54,7 +54,7 @@ import Testing
         // Nothing waits the hour: the second attempt is refused before it is sent (no timing asserted here;
         // the request log says it).
         await #expect(throws: GeocodingError.self) {
-            _ = try await harness.resolver().resolve("Isle of Skye")
+            _ = try await harness.resolver().resolve("Mammoth Mountain")
         }
         #expect(try await harness.arrivals("/nominatim/search").count == 1, "no second request inside the hour")
     }
@@ -64,14 +64,14 @@ import Testing
         try await harness.services.server.control("_control/fault", body: ["match": "/v1/search", "mode": "500"])
         try await harness.services.server.control("_control/fault", body: ["match": "/nominatim/search", "mode": "503"])
         do {
-            let result = try await harness.resolver().resolve("Yosemite National Park")
+            let result = try await harness.resolver().resolve("Crater Lake")
             Issue.record("expected an error, got \(result.place.label)")
         } catch let error as GeocodingError {
             guard case let .notInOfflineData(query, _, reason) = error else {
                 Issue.record("expected notInOfflineData, got \(error)")
                 return
             }
-            #expect(query == "Yosemite National Park")
+            #expect(query == "Crater Lake")
             #expect(reason.contains("Open-Meteo") && reason.contains("Nominatim"))
             #expect(error.errorDescription?.contains("not in the offline place data") == true)
             #expect(error.recoverySuggestion?.contains("looks places up online") == true)
@@ -126,7 +126,7 @@ import Testing
 
     @Test func everyRequestIdentifiesPlan() async throws {
         let harness = try GeocodingHarness()
-        _ = try await harness.resolver().resolve("Outer Banks")
+        _ = try await harness.resolver().resolve("Maui")
         let agents = try await harness.services.requestLog().compactMap { $0["userAgent"] as? String }
         #expect(!agents.isEmpty)
         #expect(agents.allSatisfy { $0 == GeocodingHarness.userAgent })
@@ -135,13 +135,13 @@ import Testing
     @Test func theGeocodeToolAsksOnlineWhenGivenAGeocoder() async throws {
         let harness = try GeocodingHarness()
         let tool = GeocodeTool(gazetteer: GeocodingHarness.gazetteer, online: harness.online())
-        let output = try await tool.call(arguments: .init(place: "Zion National Park"))
-        #expect(output.text.contains("Zion National Park"))
-        #expect(output.text.contains("park"))
-        #expect(output.place?.kind == .park)
+        let output = try await tool.call(arguments: .init(place: "Crater Lake"))
+        #expect(output.text.contains("Crater Lake"))
+        #expect(output.text.contains("lake"))
+        #expect(output.place?.kind == .lake)
         let offlineTool = GeocodeTool(gazetteer: GeocodingHarness.gazetteer)
         await #expect(throws: GeocodingError.self) {
-            _ = try await offlineTool.call(arguments: .init(place: "Zion National Park"))
+            _ = try await offlineTool.call(arguments: .init(place: "Crater Lake"))
         }
     }
 

@@ -33,6 +33,7 @@ import Testing
         Case(query: "Petra, Jordan", label: "Petra, JO", kind: .landmark),
         Case(query: "Petra, Greece", label: "Pétra, North Aegean, GR", kind: .city),
         Case(query: "Black Forest", label: "Black Forest, DE", kind: .area, alternatives: ["Black Forest, CO, US"]),
+        Case(query: "Zion", label: "Zion National Park, US", kind: .park, alternatives: ["Zion, IL, US"]),
         Case(query: "Serengeti", label: "Serengeti, TZ", kind: .park),
         Case(query: "Galapagos", label: "Galápagos Islands, EC", kind: .island),
         Case(query: "Everest Base Camp", label: "Everest Base Camp, NP", kind: .mountain),
