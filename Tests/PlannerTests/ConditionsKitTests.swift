@@ -46,6 +46,18 @@ import Tools
 
     static func names(_ list: PackingList) -> Set<String> { Set(list.items.map(\.name)) }
 
+    // MARK: - Camps where there are no bears
+
+    @Test(arguments: [("MA", 31.15, false), ("FR", 43.9, false), ("US", 44.4, true), ("CA", 51.2, true)])
+    func aBearCanisterOnlyWhereThereAreBears(country: String, latitude: Double, bears: Bool) {
+        // A desert camp at Erg Chebbi or a campsite in Provence packs sealed food boxes, not a bear canister.
+        let list = PackingRules.list(for: Self.context(days: 3, high: 70, low: 45, latitude: latitude, country: country,
+                                                       activities: ["camping"]))
+        let names = Self.names(list)
+        #expect(names.contains("Food storage (bear canister where required)") == bears, "\(country): \(names.sorted())")
+        #expect(names.contains("Sealed food boxes or bags") == !bears, "\(country): \(names.sorted())")
+    }
+
     // MARK: - Point 5: alerts
 
     @Test func anExtremeColdWarningDressesAFamilyForFrostbiteAndCitesItsOwnFigure() throws {

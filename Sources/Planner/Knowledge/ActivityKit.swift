@@ -73,6 +73,10 @@ public struct KitItem: Sendable, Equatable {
         case overnight
         /// Outside the traveller's home country.
         case abroad
+        /// Where bear-proof food storage is the rule in camps (the United States and Canada).
+        case bearCountry
+        /// Anywhere else.
+        case noBears
     }
 
     public init(_ category: String, _ name: String, _ reason: String, quantity: Quantity = .one, when: Condition = .always) {

@@ -387,8 +387,14 @@ public enum PackingRules {
         case .wet: return weather.isWet(40)
         case .overnight: return context.nights >= 1
         case .abroad: return context.isAbroad
+        case .bearCountry: return bearCountries.contains(context.country ?? "")
+        case .noBears: return !bearCountries.contains(context.country ?? "")
         }
     }
+
+    /// Where campgrounds and parks ask for bear-proof food storage (canisters, lockers): a desert camp in
+    /// Morocco or a campsite in Provence needs sealed boxes, not a bear canister.
+    static let bearCountries: Set<String> = ["US", "CA"]
 
     /// The reading a weather condition rests on, to cite it.
     static func conditionReading(_ condition: KitItem.Condition, weather: TripWeather)
@@ -398,7 +404,7 @@ public enum PackingRules {
         case .hot, .cool, .insects: return (.high, weather.hottestHigh)
         case .cold, .freezing: return (.low, weather.coldestLow)
         case .wet: return (.chance, weather.wettest)
-        case .always, .overnight, .abroad: return nil
+        case .always, .overnight, .abroad, .bearCountry, .noBears: return nil
         }
     }
 
