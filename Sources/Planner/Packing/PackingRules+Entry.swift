@@ -86,13 +86,14 @@ extension PackingRules {
 
     // MARK: - Health
 
-    /// A yellow fever certificate where WHO lists a risk, antimalarials (from a travel clinic) where CDC
+    /// A yellow fever certificate where WHO lists a risk and the trip goes to its areas (`YellowFeverAreas`),
+    /// antimalarials (from a travel clinic) where CDC
     /// lists malaria at the trip's places (`MalariaAreas`: Kruger, not Cape Town): one line each for the
     /// trip, naming its countries or areas.
     @Sendable static func health(_ context: PackingContext) -> [PackingItem] {
         var items: [PackingItem] = []
         let fever = healthLines[0]
-        let feverNames = context.abroad.filter(fever.applies).map(countryName)
+        let feverNames = feverCountries(context).map(countryName)
         if !feverNames.isEmpty {
             let reason = fitted("\(fever.lead) \(listed(feverNames))\(fever.tail)", fever.short, suffix: fever.source)
             items.append(PackingItem(category: "Health", name: fever.name, reason: reason))
@@ -104,6 +105,19 @@ extension PackingRules {
             items.append(PackingItem(category: "Health", name: malaria.name, reason: reason))
         }
         return items
+    }
+
+    /// The trip's countries where a stop is in yellow fever's areas (`YellowFeverAreas`: the Peruvian Amazon,
+    /// not Lima or Cusco), or whose stops' places are not known.
+    static func feverCountries(_ context: PackingContext) -> [String] {
+        let stops: [(country: String, latitude: Double?, longitude: Double?)] = context.legs.isEmpty
+            ? [(context.country ?? "", context.latitude, context.longitude)]
+            : context.legs.map { ($0.country ?? "", $0.latitude, $0.longitude) }
+        return context.abroad.filter { country in
+            let own = stops.filter { $0.country.uppercased() == country }
+            guard !own.isEmpty else { return YellowFeverAreas.hasRisk(country: country, latitude: nil, longitude: nil) }
+            return own.contains { YellowFeverAreas.hasRisk(country: country, latitude: $0.latitude, longitude: $0.longitude) }
+        }
     }
 
     /// Where the trip meets malaria, as a reason names it: "in Kruger and the north-east (South Africa)" for a
