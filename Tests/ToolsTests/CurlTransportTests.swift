@@ -126,18 +126,18 @@ import Testing
     }
 
     @Test func aCancelledRequestEndsAsCancelled() async throws {
-        let request = HTTPRequest(url: try url("/hang"))
-        // Its own transport, silent for up to 60 s: past the server's 30 s, so only the cancellation (not
-        // this suite's 10 s "no answer", which a loaded machine reached before the gate opened) ends it early.
-        let transport = CurlTransport(timeout: 60)
-        // A deadline past the server's 30 s of silence: without the cancellation this ends as "no answer".
-        let task = Task { try await transport.send(request, limits: TransportLimits(deadline: 60, maximumBytes: 1_000)) }
+        // A server silent for 15 minutes and a transport that waits as long: only the cancellation ends this
+        // request early, however long a loaded machine takes to get it there. (With 30 s of silence and a 60 s
+        // deadline, a clean-clone CI run whose suite had Chromium starting beside it took more than 60 s to reach
+        // the gate, and the deadline, not the cancellation, ended the request.)
+        let request = HTTPRequest(url: try url("/hang?seconds=900"))
+        let transport = CurlTransport(timeout: 900)
+        let task = Task { try await transport.send(request, limits: TransportLimits(deadline: 900, maximumBytes: 1_000)) }
         // The gate: cancel once the server has the request (its log says so), not after a guessed pause. A
-        // guard against a hang, not a timing claim: a clean-clone CI run on two loaded cores once took more
-        // than 20 s to get the request there while this loop asked the log every 10 ms.
+        // guard against a hang, not a timing claim.
         let clock = ContinuousClock()
-        let giveUp = clock.now.advanced(by: .seconds(120))
-        let observer = CurlTransport(timeout: 10)
+        let giveUp = clock.now.advanced(by: .seconds(600))
+        let observer = CurlTransport(timeout: 30)
         while try await !paths(through: observer).contains("/hang"), clock.now < giveUp {
             try await Task.sleep(for: .milliseconds(100))
         }

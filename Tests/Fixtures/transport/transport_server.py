@@ -10,7 +10,7 @@ Paths (query parameters as noted):
   /gzip            a gzip-encoded JSON body
   /redirect?to=    a 302 to `to` (relative or absolute)
   /loop            a 302 to itself, for ever
-  /hang            accepts, reads the request, answers nothing for 30 s
+  /hang?seconds=   accepts, reads the request, answers nothing for 30 s (or `seconds`, at most 900)
   /_log            the paths served so far, oldest first
 Prints `PORT <n>` once bound. Python standard library only.
 """
@@ -111,7 +111,7 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/loop":
                 return self.send(302, b"again", "text/plain", {"Location": "/loop"})
             if url.path == "/hang":
-                time.sleep(30)
+                time.sleep(min(max(float(query.get("seconds", "30")), 0.0), 900.0))
                 return
             return self.send(404, {"error": url.path})
         except OSError:
