@@ -96,7 +96,7 @@ def run_browser(url, plan, trip, database, screenshot):
         one = items[0]
         first.execute_script("arguments[0].click()", first.find_elements("css selector", "li.item label")[0])
         started = time.monotonic()
-        reached = wait(lambda: one["key"] in ticks(database, trip), 5, 0.01)
+        reached = wait(lambda: one["key"] in ticks(database, trip), 30, 0.01)
         out["tickToDatabase"] = reached
         shown = json.loads(subprocess.run([plan, "show", trip, "--json"], capture_output=True, text=True, check=True).stdout)
         out["showSeesTick"] = any(item["name"] == one["name"] and item["packed"] for item in shown["packingList"]["items"])
@@ -105,18 +105,18 @@ def run_browser(url, plan, trip, database, screenshot):
         # A second phone sees the first's tick.
         second = browser()
         second.get(url)
-        out["secondSeesFirst"] = wait(lambda: checked(second, one["key"]) is True, 3)
+        out["secondSeesFirst"] = wait(lambda: checked(second, one["key"]) is True, 30)
 
         # A tick from the command line appears on both pages without a reload.
         two = items[1]
         subprocess.run([plan, "check", trip, "--name", two["name"]], capture_output=True, text=True, check=True)
-        out["checkOnFirst"] = wait(lambda: checked(first, two["key"]) is True, 3)
-        out["checkOnSecond"] = wait(lambda: checked(second, two["key"]) is True, 3)
+        out["checkOnFirst"] = wait(lambda: checked(first, two["key"]) is True, 30)
+        out["checkOnSecond"] = wait(lambda: checked(second, two["key"]) is True, 30)
 
         # The second phone's tick appears on the first.
         three = items[2]
         second.execute_script("arguments[0].click()", second.find_elements("css selector", "li.item label")[2])
-        out["secondTickOnFirst"] = wait(lambda: checked(first, three["key"]) is True, 3)
+        out["secondTickOnFirst"] = wait(lambda: checked(first, three["key"]) is True, 30)
         out["progressAfter"] = first.find_element("id", "progress").text
 
         # Offline: the tick stays on the phone and is sent when the server answers again.
@@ -128,14 +128,14 @@ def run_browser(url, plan, trip, database, screenshot):
             "return localStorage.getItem('plan-pending:' + document.getElementById('page').getAttribute('data-base')) || '[]'")))
         out["offlineNotInDatabase"] = four["key"] not in ticks(database, trip)
         first.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
-        out["sentOnReconnect"] = wait(lambda: four["key"] in ticks(database, trip), 5)
+        out["sentOnReconnect"] = wait(lambda: four["key"] in ticks(database, trip), 30)
 
         # A queued tick of an item that changed meanwhile (its quantity is not what the page showed) is not made.
         five = items[4]
         first.execute_script(
             "localStorage.setItem('plan-pending:' + document.getElementById('page').getAttribute('data-base'),"
             " JSON.stringify([{key: arguments[0], name: arguments[1], q: '999', packed: true}]));", five["key"], five["name"])
-        out["changedSaid"] = wait(lambda: "changed" in first.find_element("id", "notice").text, 4)
+        out["changedSaid"] = wait(lambda: "changed" in first.find_element("id", "notice").text, 30)
         out["changedNotTicked"] = five["key"] not in ticks(database, trip)
 
         # The paper view.
@@ -158,7 +158,7 @@ def run_browser(url, plan, trip, database, screenshot):
 
         # The screenshot at a phone's size, ticks and all.
         first.get(url)
-        wait(lambda: checked(first, one["key"]) is True, 3)
+        wait(lambda: checked(first, one["key"]) is True, 30)
         first.save_screenshot(screenshot)
     finally:
         first.quit()
