@@ -131,6 +131,9 @@ def run_browser(url, plan, trip, database, screenshot):
         out["sentOnReconnect"] = wait(lambda: four["key"] in ticks(database, trip), 30)
 
         # A queued tick of an item that changed meanwhile (its quantity is not what the page showed) is not made.
+        # (Once the page has emptied its queue of the reconnected tick.)
+        wait(lambda: first.execute_script(
+            "return localStorage.getItem('plan-pending:' + document.getElementById('page').getAttribute('data-base'))") in (None, "[]"), 30)
         five = items[4]
         first.execute_script(
             "localStorage.setItem('plan-pending:' + document.getElementById('page').getAttribute('data-base'),"

@@ -79,10 +79,13 @@ enum PageScript {
             var queue = pending();
             if (!queue.length) { showWaiting(); return; }
             sending = true;
-            send(queue[0]).then(function () {
-              var rest = pending();
-              rest.shift();
-              keep(rest);
+            var sent = queue[0];
+            send(sent).then(function () {
+              // The tick just sent leaves the queue by what it is, not by its place: a tap while it was on its
+              // way may have reordered the queue.
+              keep(pending().filter(function (other) {
+                return !(other.key === sent.key && other.packed === sent.packed && other.q === sent.q);
+              }));
               sending = false;
               link.hidden = true;
               flush();
