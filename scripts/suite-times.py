@@ -11,6 +11,7 @@ import sys
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 SUITE = re.compile(r"Suite (?:\"(?P<quoted>[^\"]+)\"|(?P<name>\S+)) (?P<verdict>passed|failed|skipped)"
                    r"(?: after (?P<seconds>[0-9.]+) seconds)?")
+TEST = re.compile(r"^\S+ Test (?!case )(?P<name>[^ (]+\([^)]*\))(?: with \d+ test cases?)? (?P<event>started|passed|failed|skipped)")
 DETAIL = re.compile(r"^(shared llama-server: |engine matrix |matrix window |terminal pack: |seeded replay |streamed list: )")
 
 
@@ -52,6 +53,21 @@ def main(arguments):
             print("  real-model steps:")
             for line in details:
                 print(f"    {line}")
+        # Tests that started and never ended: what a run cut short (by a deadline or a hang) was waiting for.
+        started, ended = [], set()
+        for line in ANSI.sub("", log).splitlines():
+            match = TEST.match(line.strip())
+            if not match:
+                continue
+            if match.group("event") == "started":
+                started.append(match.group("name"))
+            else:
+                ended.add(match.group("name"))
+        unfinished = [name for name in dict.fromkeys(started) if name not in ended]
+        if unfinished:
+            print("  tests started and never ended (the run was cut short while they ran):")
+            for name in unfinished:
+                print(f"    {name}")
     return 0
 
 

@@ -64,7 +64,9 @@ export PLAN_BROWSER_PYTHON PLAN_REQUIRE_BROWSER=1
 
 echo "== swift test" >&2
 phase "swift build --build-tests" swift build --build-tests
-phase "swift test" bash -o pipefail -c 'swift test --skip-build "$@" 2>&1 | tee "$0"' "$times/swift-test.log" "$@"
+# At most an hour (PLAN_TEST_DEADLINE seconds; a whole run takes 10–20 minutes): a run that hangs ends here, and
+# the times below name the tests it was waiting for, instead of running into CI's limit without a word.
+phase "swift test" bash -o pipefail -c 'timeout --kill-after=30 "${PLAN_TEST_DEADLINE:-3600}" swift test --skip-build "$@" 2>&1 | tee "$0"' "$times/swift-test.log" "$@"
 
 echo "== start-up budget" >&2
 phase "start-up budget" bash Tests/Startup/budget.sh "$(swift build --show-bin-path)/plan"

@@ -69,6 +69,9 @@ import Testing
 
         /// Waits for the end and returns the exit status (or the signal) and stderr.
         func finish() -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+            // A signal plan missed would leave it running: killed after the harness's deadline instead.
+            let watchdog = PlanSandbox.killIfRunning(process)
+            defer { watchdog.cancel() }
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             return (process.terminationStatus, process.terminationReason, stderr)

@@ -136,8 +136,10 @@ struct LocalModelTests {
             usleep(50_000)
         }
         model.kill()
+        let watchdog = PlanSandbox.killIfRunning(process)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog.cancel()
         #expect(process.terminationStatus == 69, "stderr: \(stderr)")
         #expect(stderr.contains("unavailable"))
         #expect(stderr.split(separator: "\n").count <= 3)

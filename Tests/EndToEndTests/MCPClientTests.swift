@@ -48,8 +48,10 @@ import Testing
             "MCP_ERA": era,
         ]) { _, new in new }.merging(extra) { _, new in new }
         process.currentDirectoryURL = sandbox.folder
+        // The client and the `plan mcp` it starts are killed together if they are stuck (the SDK's reads wait 60 s).
+        PlanSandbox.underTimeout(process, seconds: 600)
         let result = try await PlanSandbox.runInBackground(process).value
-        #expect(result.status == 0, "client.py \(mode): \(result.stderr)")
+        #expect(result.status == 0, "client.py \(mode) exited \(result.status) (124: still running after 600 s): \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "stdout: \(result.stdout)")
     }
 

@@ -98,15 +98,23 @@ final class PlanSandbox {
         }
     }
 
+    /// How long a child may run before the harness kills it: far beyond any command's or client's honest time
+    /// on a loaded machine, so only a stuck one reaches it, and the test fails naming it instead of the whole
+    /// run waiting out CI's limit (a `plan serve` that missed its Ctrl-C once kept a run waiting until CI ended it).
+    static let deadlineSeconds = 900
+
     /// Runs a configured process with stdin empty (unless it was given one) and both outputs piped, and waits
-    /// for it. Both pipes are read to the end before waiting, so a large output cannot block the child.
-    static func runToEnd(_ process: Process) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// for it, at most `deadline` seconds: then it is killed (SIGKILL) and its stderr ends with a line saying so.
+    /// Both pipes are read to the end before waiting, so a large output cannot block the child.
+    static func runToEnd(_ process: Process, deadline: Int = deadlineSeconds) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         if process.standardInput == nil { process.standardInput = FileHandle.nullDevice }
         try process.run()
+        let watchdog = killIfRunning(process, after: deadline)
+        let started = Date()
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
@@ -117,7 +125,32 @@ final class PlanSandbox {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        watchdog.cancel()
+        var stderr = String(decoding: errData, as: UTF8.self)
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL,
+           Date().timeIntervalSince(started) >= Double(deadline) {
+            stderr += "\n[test harness: \(process.executableURL?.lastPathComponent ?? "the child") was still running after \(deadline) s and was killed]"
+        }
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), stderr)
+    }
+
+    /// Kills `process` (SIGKILL) if it is still running after `seconds`, for a test that waits for it itself;
+    /// cancel the returned item once it has ended.
+    @discardableResult
+    static func killIfRunning(_ process: Process, after seconds: Int = deadlineSeconds) -> DispatchWorkItem {
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
+        return watchdog
+    }
+
+    /// `process` set to run under coreutils' `timeout`, which kills its whole process group (the child and
+    /// anything it started: a client's `plan mcp`, a browser) after `seconds`, so no grandchild keeps the pipes
+    /// open. Exit status 124 (or 137) then.
+    static func underTimeout(_ process: Process, seconds: Int) {
+        guard let executable = process.executableURL else { return }
+        process.arguments = ["--kill-after=10", String(seconds), executable.path] + (process.arguments ?? [])
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     }
 
     /// The database file's bytes followed by its WAL's (each empty when it does not exist): plan leaves

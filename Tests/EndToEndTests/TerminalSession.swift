@@ -53,6 +53,8 @@ struct TerminalSession {
         let started = Date()
         try process.run()
         close(secondary)  // the child holds its own copies; reads end (EIO) when it exits
+        let watchdog = PlanSandbox.killIfRunning(process)
+        defer { watchdog.cancel() }
         if let input {
             // Typed ahead: the terminal keeps the line until the program reads it.
             var bytes = Array(input.utf8)

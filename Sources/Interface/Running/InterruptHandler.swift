@@ -1,27 +1,29 @@
 import Foundation
 import Model
+import PlanKit
 import Store
 
 /// While it lives, Ctrl-C (SIGINT) runs `onInterrupt` (recording that the work was cut short) and then
-/// exits 130, as a shell expects of an interrupted command. `@unchecked Sendable`: the source is set once
-/// and never changed (`DispatchSourceSignal` is not marked `Sendable`).
-final class InterruptHandler: @unchecked Sendable {
-    private let source: any DispatchSourceSignal
+/// exits 130, as a shell expects of an interrupted command. The signal is caught by `ProcessSignals` (a
+/// handler of plan's own, not a dispatch source, which could lose it).
+final class InterruptHandler: Sendable {
     /// Cleared by `cancel()` at once, so what it captured (the store, whose deinit writes the cache's
-    /// counters) goes away before the process exits, not whenever the dispatch queue drops the handler.
+    /// counters) goes away before the process exits, not whenever the handler is dropped.
     private let onInterrupt: Locked<(@Sendable () async -> Void)?>
 
     /// `command`: the one the next run of resumes the session ("pack", "ask").
     init(command: String = "pack", onInterrupt: @escaping @Sendable () async -> Void) {
         let line = "\nplan: interrupted; the next 'plan \(command)' resumes the session.\n"
-        self.onInterrupt = Locked(onInterrupt)
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in
-            guard let action = self?.takeAction() else { return }
+        let action = Locked<(@Sendable () async -> Void)?>(onInterrupt)
+        self.onInterrupt = action
+        ProcessSignals.watch(SIGINT) {
+            guard let recording = action.withLock({ taken -> (@Sendable () async -> Void)? in
+                defer { taken = nil }
+                return taken
+            }) else { return }
             let done = DispatchSemaphore(value: 0)
             Task {
-                await action()
+                await recording()
                 done.signal()
             }
             // Recording takes milliseconds; a stuck database is not worth hanging Ctrl-C for.
@@ -29,20 +31,11 @@ final class InterruptHandler: @unchecked Sendable {
             FileHandle.standardError.write(Data(line.utf8))
             exit(130)
         }
-        source.resume()
-    }
-
-    private func takeAction() -> (@Sendable () async -> Void)? {
-        onInterrupt.withLock { action in
-            defer { action = nil }
-            return action
-        }
     }
 
     /// Ctrl-C goes back to ending the process at once.
     func cancel() {
-        _ = takeAction()
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        onInterrupt.withLock { $0 = nil }
+        ProcessSignals.restore(SIGINT)
     }
 }

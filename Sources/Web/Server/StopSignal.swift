@@ -1,46 +1,43 @@
 import Foundation
+import PlanKit
 
 /// Ctrl-C (SIGINT) and SIGTERM as an awaitable event: the server stops cleanly instead of being killed mid-write.
-public enum StopSignal {
-    /// Returns when the process gets SIGINT or SIGTERM (after this call; their default action is replaced).
-    public static func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = Resumed(continuation)
-            for number in [SIGINT, SIGTERM] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { resumed.resume() }
-                source.resume()
-                resumed.keep(source)
+///
+/// Armed before the server says its address, so a signal that comes the moment a script reads the address is
+/// kept: waiting after it came returns at once.
+public final class StopSignal: @unchecked Sendable {
+    // @unchecked: `continuation` and `fired` are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var fired = false
+
+    /// Starts watching SIGINT and SIGTERM (their default action, ending the process, is replaced from here on).
+    public init() {
+        for number in [SIGINT, SIGTERM] {
+            ProcessSignals.watch(number) { [weak self] in self?.fire() }
+        }
+    }
+
+    /// Returns once SIGINT or SIGTERM has come since `init` (at once when one already has).
+    public func wait() async {
+        await withCheckedContinuation { (waiting: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if fired {
+                lock.unlock()
+                waiting.resume()
+            } else {
+                continuation = waiting
+                lock.unlock()
             }
         }
     }
 
-    /// Resumes the continuation once, and keeps the signal sources alive until then.
-    private final class Resumed: @unchecked Sendable {
-        // @unchecked: `continuation` and `sources` are only touched while `lock` is held.
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Void, Never>?
-        private var sources: [any DispatchSourceSignal] = []
-
-        init(_ continuation: CheckedContinuation<Void, Never>) {
-            self.continuation = continuation
-        }
-
-        func keep(_ source: any DispatchSourceSignal) {
-            lock.lock()
-            sources.append(source)
-            lock.unlock()
-        }
-
-        func resume() {
-            lock.lock()
-            let waiting = continuation
-            continuation = nil
-            sources.forEach { $0.cancel() }
-            sources = []
-            lock.unlock()
-            waiting?.resume()
-        }
+    private func fire() {
+        lock.lock()
+        fired = true
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume()
     }
 }

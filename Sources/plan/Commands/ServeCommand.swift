@@ -57,6 +57,8 @@ struct ServeCommand: RunnableCommand {
     }
 
     func run(_ context: Context) async throws {
+        // Watching Ctrl-C before anything is said: a script may stop the server the moment it reads the address.
+        let stopSignal = StopSignal()
         let app = context.app
         let trip = try await app.checklistTrip(self.trip)
         let secret = try await app.pageSecret(tripID: trip.id, renewing: newLink)
@@ -98,7 +100,7 @@ struct ServeCommand: RunnableCommand {
                 last = count
             }
         }
-        await StopSignal.wait()
+        await stopSignal.wait()
         watcher.cancel()
         server.stop()
         context.console.warn("plan: stopped serving trip \(trip.id).")
