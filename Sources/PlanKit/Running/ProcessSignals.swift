@@ -51,7 +51,7 @@ public enum ProcessSignals {
                 while true {
                     let count = read(readEnd, &byte, 1)
                     if count == 1 {
-                        ProcessSignals.actions.action(for: Int32(byte))?()
+                        ProcessSignals.actions.action(for: Int32(truncatingIfNeeded: byte))?()
                     } else if count < 0, errno == EINTR {
                         continue
                     } else {
