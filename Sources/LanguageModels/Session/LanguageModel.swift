@@ -46,11 +46,15 @@ public struct ModelCapabilities: Sendable, Equatable {
     public var streams: Bool
     /// It answers free questions in words (a follow-up), not only the structured answers it was built for.
     public var converses: Bool
+    /// It answers in this process at once (a deterministic engine): nothing is gained by fetching what its
+    /// tools will ask for while it reads the instructions, as is with a server.
+    public var answersInProcess: Bool
 
     /// Capabilities; none by default.
-    public init(streams: Bool = false, converses: Bool = false) {
+    public init(streams: Bool = false, converses: Bool = false, answersInProcess: Bool = false) {
         self.streams = streams
         self.converses = converses
+        self.answersInProcess = answersInProcess
     }
 }
 

@@ -12,6 +12,9 @@ public struct BuiltinPackingModel: LanguageModel {
 
     public var name: String { "builtin" }
 
+    /// Rules in this process: it answers at once, so a pack does not fetch the forecast ahead of it.
+    public var capabilities: ModelCapabilities { ModelCapabilities(answersInProcess: true) }
+
     public func contextSize() async throws -> Int { 4_096 }
 
     public func tokenCount(for text: String) async -> Int { TokenEstimate.count(text) }

@@ -34,7 +34,7 @@ struct PackingTurn: Sendable {
         let places = tripPlaces
         var provider: any ForecastProvider = forecasts
         var prefetch: PrefetchedForecast?
-        if !(setup.model is BuiltinPackingModel), let place = trip.place {
+        if !setup.model.capabilities.answersInProcess, let place = trip.place {
             // The dates the forecast tool asks at that place (a stop's own days on a trip of several).
             let dates = StopDates.range(at: place, legs: trip.hasStops ? trip.legs : [], tripStart: trip.start, tripEnd: trip.end)
             prefetch = PrefetchedForecast(base: forecasts, place: place, start: dates.start, end: dates.end)
