@@ -47,6 +47,15 @@ public enum MalariaAreas {
 
         static func only(_ areas: [Area], except none: [Area] = []) -> Extent { Extent(areas: areas, none: none) }
         static func except(_ none: [Area]) -> Extent { Extent(areas: nil, none: none) }
+
+        /// Whether a place is in the extent (not in a place named as having none, and in one of the areas when
+        /// there are areas), and the area it is in.
+        func locate(latitude: Double, longitude: Double) -> (inside: Bool, area: Area?) {
+            if none.contains(where: { $0.contains(latitude: latitude, longitude: longitude) }) { return (false, nil) }
+            guard let areas else { return (true, nil) }
+            let area = areas.first { $0.contains(latitude: latitude, longitude: longitude) }
+            return (area != nil, area)
+        }
     }
 
     /// Malaria at a place: in the area named, or somewhere in its country (no coordinates, or the whole country).
@@ -107,8 +116,8 @@ public enum MalariaAreas {
         let code = country.uppercased()
         guard HealthTable.hasMalaria(code) else { return nil }
         guard let extent = extents[code], let latitude, let longitude else { return .country }
-        if extent.none.contains(where: { $0.contains(latitude: latitude, longitude: longitude) }) { return nil }
-        guard let areas = extent.areas else { return .country }
-        return areas.first { $0.contains(latitude: latitude, longitude: longitude) }.map { .area($0.name) }
+        let found = extent.locate(latitude: latitude, longitude: longitude)
+        guard found.inside else { return nil }
+        return found.area.map { .area($0.name) } ?? .country
     }
 }

@@ -41,8 +41,6 @@ public enum YellowFeverAreas {
         let code = country.uppercased()
         guard HealthTable.hasYellowFever(code) else { return false }
         guard let extent = extents[code], let latitude, let longitude else { return true }
-        if extent.none.contains(where: { $0.contains(latitude: latitude, longitude: longitude) }) { return false }
-        guard let areas = extent.areas else { return true }
-        return areas.contains { $0.contains(latitude: latitude, longitude: longitude) }
+        return extent.locate(latitude: latitude, longitude: longitude).inside
     }
 }

@@ -110,29 +110,30 @@ extension PackingRules {
     /// The trip's countries where a stop is in yellow fever's areas (`YellowFeverAreas`: the Peruvian Amazon,
     /// not Lima or Cusco), or whose stops' places are not known.
     static func feverCountries(_ context: PackingContext) -> [String] {
+        context.abroad.filter { country in
+            stopsOrCountry(country, in: context).contains { YellowFeverAreas.hasRisk(country: country, latitude: $0.latitude, longitude: $0.longitude) }
+        }
+    }
+
+    /// The coordinates of the trip's stops in `country` (a trip of one place: its place), or one unknown
+    /// position when none of its stops is there (the country is on the trip by its travellers' route).
+    static func stopsOrCountry(_ country: String, in context: PackingContext) -> [(latitude: Double?, longitude: Double?)] {
         let stops: [(country: String, latitude: Double?, longitude: Double?)] = context.legs.isEmpty
             ? [(context.country ?? "", context.latitude, context.longitude)]
             : context.legs.map { ($0.country ?? "", $0.latitude, $0.longitude) }
-        return context.abroad.filter { country in
-            let own = stops.filter { $0.country.uppercased() == country }
-            guard !own.isEmpty else { return YellowFeverAreas.hasRisk(country: country, latitude: nil, longitude: nil) }
-            return own.contains { YellowFeverAreas.hasRisk(country: country, latitude: $0.latitude, longitude: $0.longitude) }
-        }
+        let own = stops.filter { $0.country.uppercased() == country }.map { (latitude: $0.latitude, longitude: $0.longitude) }
+        return own.isEmpty ? [(latitude: nil, longitude: nil)] : own
     }
 
     /// Where the trip meets malaria, as a reason names it: "in Kruger and the north-east (South Africa)" for a
     /// stop in one of a country's areas, "in parts of Kenya" for a country with it widely (or a place whose
     /// coordinates are not known); a country whose stops are all outside its areas is left out.
     static func malariaPlaces(_ context: PackingContext) -> [String] {
-        let stops: [(country: String, latitude: Double?, longitude: Double?)] = context.legs.isEmpty
-            ? [(context.country ?? "", context.latitude, context.longitude)]
-            : context.legs.map { ($0.country ?? "", $0.latitude, $0.longitude) }
         var places: [String] = []
         for country in context.abroad {
-            let own = stops.filter { $0.country.uppercased() == country }
-            let risks = own.isEmpty
-                ? [MalariaAreas.risk(country: country, latitude: nil, longitude: nil)]
-                : own.map { MalariaAreas.risk(country: country, latitude: $0.latitude, longitude: $0.longitude) }
+            let risks = stopsOrCountry(country, in: context).map {
+                MalariaAreas.risk(country: country, latitude: $0.latitude, longitude: $0.longitude)
+            }
             var seen: [String] = []
             for risk in risks.compactMap({ $0 }) {
                 let phrase: String
