@@ -63,13 +63,16 @@ let package = Package(
         // The application core: the use cases every front end offers, with errors in the domain's words (issue 42,
         // in steps: a trip's checks, a trip's weather stop by stop).
         .target(name: "PlanKit", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        // What every front end draws the same way: a trip, its list, its weather as text (plain or styled at a
+        // terminal), and an error's words and exit status. The command line and `plan mcp` both use it.
+        .target(name: "Rendering", dependencies: ["PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "Interface", dependencies: ["Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // The Model Context Protocol's server side (JSON-RPC over stdio, the lifecycle, tools and resources):
         // knows nothing of plan.
         .target(name: "MCP", dependencies: ["JSON"]),
         // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
-        .target(name: "PlanMCP", dependencies: ["MCP", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Interface", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "PlanMCP", dependencies: ["MCP", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // libmicrohttpd and libqrencode for `plan serve`, dlopen()ed when it starts (libmicrohttpd needs GnuTLS and ten
         // more libraries: linked, every command would load them at start-up). The headers come from the -dev packages.
         // DWARF 4, as Swift writes: valgrind 3.19 (the start-up budget's callgrind) cannot read the executable's
@@ -79,7 +82,7 @@ let package = Package(
         // `plan serve`: the trip's checklist as a page for a phone, over the core.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "CQREncode", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Model", "Store"]),
         .executableTarget(
-            name: "plan", dependencies: ["Web", "PlanMCP", "MCP", "Interface", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Web", "PlanMCP", "MCP", "Interface", "Rendering", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -100,7 +103,7 @@ let package = Package(
         .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store", "TestSupport"]),
         .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Model", "Store"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "JSON"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "PlanKit", "Planner", "Model", "Store"]),
         .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "JSON", "HTTPCore", "Model", "Store"]),

@@ -1,10 +1,10 @@
 import Foundation
-import Interface
 import JSON
 import LanguageModels
 import MCP
 import Model
 import PlanKit
+import Rendering
 import Store
 import Tools
 

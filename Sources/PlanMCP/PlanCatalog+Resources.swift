@@ -1,10 +1,10 @@
 import Foundation
-import Interface
 import JSON
 import LanguageModels
 import MCP
 import Model
 import Planner
+import Rendering
 import Store
 
 extension PlanCatalog {

@@ -1,11 +1,11 @@
 import Foundation
-import Interface
 import JSON
 import LanguageModels
 import MCP
 import Model
 import PlanKit
 import Planner
+import Rendering
 import Store
 import Tools
 

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import Model
+import Rendering
 import Store
 
 /// Parses the command line, runs one command and turns every failure into a message and an exit code.

@@ -2,6 +2,7 @@ import Foundation
 import Interface
 import Model
 import Planner
+import Rendering
 import Store
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Interface
 import LanguageModels
 import Model
+import Rendering
 import Store
 import Testing
 import Tools

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import Model
+import Rendering
 import Store
 import Testing
 import Tools

@@ -3,6 +3,7 @@ import Interface
 import LanguageModels
 import Model
 import Planner
+import Rendering
 import Store
 import Testing
 

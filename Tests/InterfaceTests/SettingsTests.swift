@@ -2,6 +2,7 @@ import Foundation
 @testable import Interface
 import PlanKit
 import Planner
+@testable import Rendering
 import Testing
 
 /// The environment's configuration, read where a unit test reaches it: each variable's default, its checks

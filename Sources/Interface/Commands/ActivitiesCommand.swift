@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import LanguageModels
 import Planner
+import Rendering
 import Tools
 
 /// `plan activities`: the activities plan knows, with their aliases and what each adds.

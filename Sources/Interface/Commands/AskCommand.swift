@@ -3,6 +3,7 @@ import JSON
 import LanguageModels
 import Model
 import Planner
+import Rendering
 import Store
 import Tools
 

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan cache`: the HTTP cache. It only names its subcommands, `prune` and `stats`.
 public struct CacheCommand: RunnableCommand {

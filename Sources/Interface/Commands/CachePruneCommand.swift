@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan cache prune`: drops expired HTTP cache entries.
 public struct CachePruneCommand: RunnableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan cache stats`: the report of `plan history --usage`.
 public struct CacheStatsCommand: RunnableCommand {

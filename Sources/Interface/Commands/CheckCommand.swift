@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan check <trip> <item>…`, `--all` or `--from-markdown <file>`: ticks items off a trip's list.
 public struct CheckCommand: RunnableCommand {

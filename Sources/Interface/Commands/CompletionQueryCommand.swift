@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import LanguageModels
 import Model
+import Rendering
 import Store
 
 /// The completion scripts' hidden query, `plan __complete trips|sessions`: "id<TAB>description" a line, newest

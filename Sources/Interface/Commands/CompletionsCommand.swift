@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan completions bash|zsh|fish`: a completion script generated from the declarations.
 public struct CompletionsCommand: RunnableCommand {

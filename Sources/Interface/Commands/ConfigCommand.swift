@@ -2,6 +2,7 @@ import Foundation
 import LanguageModels
 import PlanKit
 import Planner
+import Rendering
 import Tools
 
 /// `plan config`: the traveller, and where each value comes from; `config set` is its subcommand.

@@ -1,6 +1,7 @@
 import Foundation
 import PlanKit
 import Planner
+import Rendering
 
 /// `plan config set <key> <value>`: one of the traveller's settings, stored.
 public struct ConfigSetCommand: RunnableCommand {

@@ -3,6 +3,7 @@ import LanguageModels
 import Model
 import PlanKit
 import Planner
+import Rendering
 import Store
 import Tools
 

@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import Planner
+import Rendering
 import Store
 
 /// `plan edit <trip> [--from] [--to] [--activities] [--name] [--destination] [--leg <n>]`.

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan help [<command>]`, `plan help --man`; and every `--help`, printed by its static functions.
 public struct HelpCommand: RunnableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import LanguageModels
 import Model
 import Planner
+import Rendering
 import Store
 import Tools
 

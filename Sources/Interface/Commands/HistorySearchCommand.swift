@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Rendering
 import Store
 
 /// `plan history search <text>`: full-text search of prompts, tool output and answers.

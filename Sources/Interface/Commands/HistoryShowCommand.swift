@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Rendering
 import Store
 
 /// `plan history show <session>`: one session's transcript, entry by entry.

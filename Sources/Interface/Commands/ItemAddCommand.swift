@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Rendering
 
 /// `plan item add <trip> <name>`: an item of the traveller's own on a trip's list.
 public struct ItemAddCommand: RunnableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan item`: your own items on a trip's list. It only names its subcommands, `add` and `rm`.
 public struct ItemCommand: RunnableCommand {

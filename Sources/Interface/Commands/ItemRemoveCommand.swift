@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Rendering
 
 /// `plan item rm <trip> <item>`: an item off a trip's list (`--never`: off every later list).
 public struct ItemRemoveCommand: RunnableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import LanguageModels
 import Planner
+import Rendering
 
 /// What `plan check` and `plan uncheck` ask of a trip's list, and the code both run: the items (numbers or
 /// names), `--all`, or (check only) a Markdown checklist to read back.

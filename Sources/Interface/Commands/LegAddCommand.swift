@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import Planner
+import Rendering
 import Store
 
 /// `plan leg add <trip> <place> --to <date>`: a stop after the trip's last.

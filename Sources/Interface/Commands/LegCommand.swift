@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import Planner
+import Rendering
 import Store
 
 /// `plan leg`: a trip's stops. It only names its subcommands, `add` and `rm`; run alone it says which there are.

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan list`: the trips, newest first.
 public struct ListCommand: RunnableCommand {

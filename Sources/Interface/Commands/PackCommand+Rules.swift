@@ -1,4 +1,5 @@
 import Model
+import Rendering
 import Store
 
 extension PackCommand {

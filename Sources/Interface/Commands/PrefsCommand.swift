@@ -3,6 +3,7 @@ import JSON
 import LanguageModels
 import Model
 import Planner
+import Rendering
 import Store
 
 /// `plan prefs`: what plan remembers (items always or never brought); `prefs rm` is its subcommand.

@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Rendering
 
 /// `plan prefs rm <name>`: forgets a remembered item.
 public struct PrefsRemoveCommand: RunnableCommand {

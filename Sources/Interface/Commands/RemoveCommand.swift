@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Rendering
 import Store
 
 /// `plan rm <trip> [--yes]`. On a terminal it names what goes and asks first; `--yes`, or stdin that is not

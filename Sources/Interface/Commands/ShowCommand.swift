@@ -2,6 +2,7 @@ import Foundation
 import Model
 import PlanKit
 import Planner
+import Rendering
 import Store
 import Tools
 

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan uncheck <trip> <item>…` or `--all`: unticks items on a trip's list.
 public struct UncheckCommand: RunnableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan --version` and `plan version`: the version, or `{"version": …}` with `--json`. Hidden: the overview
 /// shows `--version` as plan's own flag.

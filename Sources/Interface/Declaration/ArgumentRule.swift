@@ -1,3 +1,4 @@
+import Rendering
 /// A rule that spans a command's options ("a trip or --session, not both"; "--from and --to go with a
 /// destination"): declared with the options, checked after parsing and before the command runs, and shown
 /// under "Rules:" in `--help` and in the man page.

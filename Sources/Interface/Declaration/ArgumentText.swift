@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import PlanKit
+import Rendering
 import Store
 
 /// Conversions of command-line text shared by the declarations, and text safe to echo back.

@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Rendering
 import Store
 
 /// One command, declared once: its words, help text, examples and typed parameters. Parsing fills an

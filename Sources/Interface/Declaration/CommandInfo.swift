@@ -1,3 +1,4 @@
+import Rendering
 /// Everything help, completions and the man page know about one command: derived from its declaration.
 public struct CommandInfo: Sendable {
     /// Where the overview lists a command.

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// One option, flag or positional argument of a command, bound to a field of its typed arguments `Root`.
 ///

@@ -1,3 +1,4 @@
+import Rendering
 /// What help, completions and the man page know about one option, flag or positional argument.
 public struct ParameterInfo: Sendable, Equatable {
     /// How the parameter appears on the command line.

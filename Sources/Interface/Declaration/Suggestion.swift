@@ -1,3 +1,4 @@
+import Rendering
 /// "Did you mean …?" for a mistyped command or option: the one known word close to what was typed.
 ///
 /// Close means one of two small rules, tried in order (table-tested in `SuggestionTests`):

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// A command line that does not fit its declaration: what is wrong, and whose `--help` to read.
 public struct UsageError: Error, Equatable, Sendable {
@@ -16,4 +17,9 @@ public struct UsageError: Error, Equatable, Sendable {
     public var hint: String {
         "Run '\(command.map { "plan \($0) --help" } ?? "plan --help")' for usage."
     }
+}
+
+/// A usage error is reported in its own words, exit 64.
+extension UsageError: ReportableError {
+    public var report: ErrorReport { ErrorReport(message: message, hint: hint, code: ExitCode.usage) }
 }

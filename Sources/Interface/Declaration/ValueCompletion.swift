@@ -1,3 +1,4 @@
+import Rendering
 /// What a shell offers for a value.
 public enum ValueCompletion: Sendable, Equatable {
     /// Nothing to offer (free text, numbers, dates).

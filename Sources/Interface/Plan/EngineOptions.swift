@@ -1,5 +1,6 @@
 import LanguageModels
 import PlanKit
+import Rendering
 
 /// The options of every command that runs a language-model session (`pack`, `ask`, `replay`), declared once.
 /// A new sampling option (`--temperature`, `--seed`) is a field here and a line in `parameters`.

@@ -1,3 +1,4 @@
+import Rendering
 /// `--fresh` or `--offline` (never both): how a command may use the network for forecasts.
 public struct NetworkOptions: ParsableArguments, Equatable {
     /// Revalidate cached forecasts even when they are still fresh.

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 extension Parameter {
     /// `<trip>`: a trip id, completed from the database (most commands' first argument).

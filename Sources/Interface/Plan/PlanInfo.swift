@@ -1,5 +1,6 @@
 import Foundation
 import PlanKit
+import Rendering
 
 /// What plan says about itself, beside its commands: its version, the tools a session can call, and the
 /// `plan` command that holds every other (the overview's, the man page's and the completion scripts' root).

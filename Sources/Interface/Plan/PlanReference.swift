@@ -1,3 +1,4 @@
+import Rendering
 /// The configuration and exit-code tables the overview, the man page and the README share.
 public enum PlanReference {
     /// One row of the configuration table.

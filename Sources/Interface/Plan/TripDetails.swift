@@ -1,4 +1,5 @@
 import Model
+import Rendering
 import Store
 
 /// The dates, name and activities of a new trip: `add` requires the dates, `pack <destination>` needs them.

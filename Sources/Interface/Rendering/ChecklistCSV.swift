@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Rendering
 
 /// A trip's list as CSV (RFC 4180): a header, then one row per item — name, quantity, category, packed, own,
 /// reason, packed_quantity (how many of its quantity are packed: "5" of 20 when a re-pack asked for more). Line breaks and other control characters become spaces. A field holding a comma, a semicolon, a

@@ -1,8 +1,9 @@
 import Foundation
-import Store
-#if canImport(Glibc)
 import Glibc
 import Model
+import Rendering
+import Store
+#if canImport(Glibc)
 #endif
 
 /// Reads a checklist file back (`plan check --from-markdown`): a regular file only (a FIFO with no writer

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// `plan completions bash|zsh|fish`: scripts generated from the declarations. Trip and session ids come from
 /// the database through the hidden `plan __complete trips|sessions` (one "id<TAB>description" a line).

@@ -1,3 +1,4 @@
+import Rendering
 /// `--help` text, generated from the declarations.
 public enum HelpText {
     /// `plan --help`: every command by section, the tool's options, the environment and an example.

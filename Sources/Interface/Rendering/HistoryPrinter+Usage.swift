@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import LanguageModels
 import Model
+import Rendering
 import Store
 
 extension HistoryPrinter {

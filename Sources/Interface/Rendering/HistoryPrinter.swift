@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import LanguageModels
 import Model
+import Rendering
 import Store
 
 /// `plan history` in its four forms — the sessions, one session's entries, a search's hits, the usage

@@ -1,3 +1,4 @@
+import Rendering
 /// `plan help --man`: the manual page in roff, from the declarations and the reference tables.
 public enum ManPage {
     /// The whole page, section 1.

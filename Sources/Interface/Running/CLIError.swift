@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// A failure the command line reports itself, with its sysexits code.
 public struct CLIError: ReportableError {

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// One row of `CommandTable`: a command type, named by the words of its type (`path`, `aliases`), with the
 /// rows of its subcommands. Nothing is built until asked: resolving a command line reads only the words of

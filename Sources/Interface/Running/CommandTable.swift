@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// The commands a program runs: a row for each command type (`RunnableCommand`), in the overview's order,
 /// each with the rows of its subcommands. Resolving a command line, "did you mean", `--help`, the overview,

@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import PlanKit
+import Rendering
 import Store
 import Tools
 

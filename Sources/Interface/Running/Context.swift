@@ -4,6 +4,7 @@ import LanguageModels
 import Model
 import PlanKit
 import Planner
+import Rendering
 import Store
 import Tools
 

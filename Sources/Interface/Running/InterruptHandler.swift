@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import PlanKit
+import Rendering
 import Store
 
 /// While it lives, Ctrl-C (SIGINT) runs `onInterrupt` (recording that the work was cut short) and then

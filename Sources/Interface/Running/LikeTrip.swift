@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import Planner
+import Rendering
 import Store
 
 /// `--like <trip>` on `add` and `pack <destination>`: the old trip read once, applied to the new one.

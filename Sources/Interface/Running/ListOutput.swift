@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import Planner
+import Rendering
 import Store
 
 /// The list as a document to take along: a Markdown checklist or CSV, written exactly (both renderers

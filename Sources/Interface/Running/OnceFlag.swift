@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Rendering
 import Store
 
 /// True the first time `claim()` is called, false after.

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// A declared command and the code that runs it: the parser comes from the declaration, so what runs is
 /// exactly what `--help`, the completions and the man page describe.

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// A command plan runs, as one type (swift-argument-parser's `ParsableCommand`): the fields its parser
 /// fills, its declaration (summary, parameters bound to those fields by key path, the rules that span them)

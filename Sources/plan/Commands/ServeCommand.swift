@@ -4,6 +4,7 @@ import JSON
 import LanguageModels
 import Model
 import PlanKit
+import Rendering
 import Web
 
 /// `plan serve [<trip>]`: the trip's checklist as a page for a phone on the same network, until Ctrl-C.

@@ -34,7 +34,6 @@ public struct ErrorReport: Sendable, Equatable {
     private static func reported(_ error: any Error) -> ErrorReport? {
         switch error {
         case let error as any ReportableError: return error.report
-        case let error as UsageError: return ErrorReport(message: error.message, hint: error.hint, code: ExitCode.usage)
         case let error as ConfigurationProblem: return ErrorReport(error, code: ExitCode.usage)
         case let error as TripProblem: return ErrorReport(error, code: ExitCode.usage)
         case let error as ChecklistProblem: return ErrorReport(error, code: ExitCode.noInput)
