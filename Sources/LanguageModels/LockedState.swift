@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A value behind a lock, for the backend's stream state (the SSE splitter, the streamed-answer
 /// accumulator, the `<think>` filter): every read and write goes through `withLock`.

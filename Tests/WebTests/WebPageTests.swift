@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Store
 import Testing
 @testable import Web

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Model
 
 /// A conversation with a model that can call tools, in the shape of Foundation Models'
 /// `LanguageModelSession`. Every entry is recorded as it happens; the context window is accounted.

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// SIGINT and SIGTERM caught by a handler of plan's own, for every front end that stops cleanly on Ctrl-C
 /// (`plan serve`, an interrupted `plan pack`).
@@ -29,7 +30,8 @@ public enum ProcessSignals {
         actions.withLock { $0[number] = nil }
     }
 
-    private static let actions = SignalActions()
+    /// The action for each watched signal (set from any task, read by the pipe's thread).
+    private static let actions = Locked<[Int32: @Sendable () -> Void]>([:])
 
     /// The pipe between the handler and the reading thread, made (and the thread started) on first use.
     final class Pipe: Sendable {
@@ -51,7 +53,7 @@ public enum ProcessSignals {
                 while true {
                     let count = read(readEnd, &byte, 1)
                     if count == 1 {
-                        ProcessSignals.actions.action(for: Int32(truncatingIfNeeded: byte))?()
+                        ProcessSignals.actions.withLock { $0[Int32(truncatingIfNeeded: byte)] }?()
                     } else if count < 0, errno == EINTR {
                         continue
                     } else {
@@ -62,22 +64,5 @@ public enum ProcessSignals {
             thread.name = "plan-signals"
             thread.start()
         }
-    }
-}
-
-/// The action for each watched signal, behind a lock (set from any task, read by the pipe's thread).
-final class SignalActions: Sendable {
-    private let lock = NSLock()
-    // Only touched while `lock` is held.
-    private nonisolated(unsafe) var table: [Int32: @Sendable () -> Void] = [:]
-
-    func withLock<T>(_ body: (inout [Int32: @Sendable () -> Void]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&table)
-    }
-
-    func action(for number: Int32) -> (@Sendable () -> Void)? {
-        withLock { $0[number] }
     }
 }

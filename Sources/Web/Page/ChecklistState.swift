@@ -1,6 +1,5 @@
 import Foundation
 import JSON
-import LanguageModels
 import PlanKit
 import Planner
 

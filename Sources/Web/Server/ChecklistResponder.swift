@@ -1,5 +1,4 @@
 import Foundation
-import LanguageModels
 import PlanKit
 
 /// Answers the page's requests for one trip through the application core: the page, its live state, ticks.

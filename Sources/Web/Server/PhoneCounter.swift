@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import Model
 
 /// The pages open now: each page asks for its state every second with an id of its own, so a page heard from
 /// in the last few seconds is a phone (or browser) connected.

@@ -1,6 +1,6 @@
 import Foundation
 import CMicroHTTPD
-import Store
+import Model
 
 /// Where libmicrohttpd's threads meet Swift's concurrency: a request is read on its connection's own thread
 /// (libmicrohttpd's, never the cooperative pool's), answered by an async task, and that thread waits for the

@@ -1,6 +1,6 @@
 import Foundation
 import CMicroHTTPD
-import Store
+import Model
 
 /// The page's HTTP server: libmicrohttpd on a socket bound to `address`, a thread per connection, with
 /// `WebLimits`; every request is answered by `respond`. Serves until `stop()`.

@@ -1,5 +1,4 @@
 import Foundation
-import Model
 
 /// A value behind a lock: every read and write goes through `withLock`, so a class holding one can be
 /// `Sendable` without an `@unchecked` box of its own.
