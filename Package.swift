@@ -80,8 +80,8 @@ let package = Package(
         .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", cSettings: dwarf4),
         .target(name: "CQREncode", path: "Sources/CQREncode", cSettings: dwarf4),
         // `plan serve`: the trip's checklist as a page for a phone, over the core.
-        // Imports only the core, its values and JSON (and Planner's TravellerList until it moves to Model).
-        .target(name: "Web", dependencies: ["CMicroHTTPD", "CQREncode", "PlanKit", "JSON", "Planner", "Model"]),
+        // Imports only the core, plan's values and JSON: no inner layer.
+        .target(name: "Web", dependencies: ["CMicroHTTPD", "CQREncode", "PlanKit", "JSON", "Model"]),
         .executableTarget(
             name: "plan", dependencies: ["Web", "PlanMCP", "MCP", "Interface", "Rendering", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Planner
 
 /// A trip's list as a Markdown checklist (`- [x]` packed, `- [ ]` not; categories as headings; notices at the

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Model
 @testable import Planner
+import Testing
 import Tools
 
 /// The knowledge behind a list a traveller would sign: the clothing system, activity kits, plugs and voltage,

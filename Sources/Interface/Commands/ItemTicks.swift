@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import LanguageModels
+import Model
 import Planner
 import Rendering
 

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 extension ClothingSystem {
     /// Hiking and a town activity (sightseeing, museums, temples) on one trip: the boots are for the trails,

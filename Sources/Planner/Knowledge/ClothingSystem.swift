@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Tools
 
 /// One clothing system for the trip: each garment family (tops, bottoms, socks, underwear, sleepwear,

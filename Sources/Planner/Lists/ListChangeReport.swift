@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// What a re-pack changed, item by item, against the list the traveller had: "+ Rain jacket — 90% rain
 /// Thu Dec 4; − Sunscreen; Socks ×5 → ×6". Matched by name (`ItemKey`).

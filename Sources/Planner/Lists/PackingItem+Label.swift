@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 extension PackingItem {
     /// The name with its quantity, as lists print it: "Socks ×6", or the name alone.

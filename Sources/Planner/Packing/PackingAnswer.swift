@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import Model
 import Tools
 
 /// The packing list as a model generates it: items and notices, with the guides the grammar enforces

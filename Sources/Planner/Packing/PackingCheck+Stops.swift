@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 extension PackingCheck {
     /// The trip's stops a reason names ("In Aspen: …", "… Thu Dec 3 in Phuket", "2 for Hanoi, 4 for Hue"), as

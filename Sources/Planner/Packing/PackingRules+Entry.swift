@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 // MARK: - Entry requirements and health at the border
 

@@ -1,7 +1,6 @@
 import Foundation
 import Model
 import PlanKit
-import Planner
 
 /// The checklist page of one trip, drawn on the server: the trip's name, stops and dates, a line of weather a
 /// day, then the list by category, each item a checkbox inside its label (its quantity, what is packed of it,

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
+import Model
 import PlanKit
-import Planner
 
 /// The list's ticks as the page's live updates read them: the list's id (a re-pack makes a new one), the
 /// progress, and each item's key, whether it is packed and what is packed of it ("5 of 20 packed").
