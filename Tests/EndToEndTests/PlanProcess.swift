@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Testing
 
 /// What one run of the `plan` binary did.
@@ -135,13 +136,32 @@ final class PlanSandbox {
     }
 
     /// Kills `process` (SIGKILL) if it is still running after `seconds`, for a test that waits for it itself;
-    /// cancel the returned item once it has ended.
+    /// cancel the returned watchdog once it has ended. The timer holds only the pid and a flag, never the
+    /// `Process` (whose pipes would stay open until the deadline: a run of the suite ran out of descriptors,
+    /// and Foundation's `Process.run` overflowed a buffer listing them).
     @discardableResult
-    static func killIfRunning(_ process: Process, after seconds: Int = deadlineSeconds) -> DispatchWorkItem {
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
+    static func killIfRunning(_ process: Process, after seconds: Int = deadlineSeconds) -> Watchdog {
+        let watchdog = Watchdog(pid: process.processIdentifier)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { [watchdog] in watchdog.fire() }
         return watchdog
+    }
+
+    /// The kill a deadline may do, unless cancelled first (the process has ended: its pid may be reused).
+    final class Watchdog: Sendable {
+        let pid: Int32
+        private let ended = Locked(false)
+
+        init(pid: Int32) {
+            self.pid = pid
+        }
+
+        func cancel() {
+            ended.withLock { $0 = true }
+        }
+
+        func fire() {
+            ended.withLock { if !$0 { kill(pid, SIGKILL) } }
+        }
     }
 
     /// `process` set to run under coreutils' `timeout`, which kills its whole process group (the child and
