@@ -31,7 +31,7 @@ final class Connection {
         self.handle = db
         self.path = path
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
-        try check(Connection.waitWhileBusy(db, milliseconds: milliseconds), sql: "busy_handler")
+        try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
         // Before any statement that reads the schema (`synchronous` below does): set later, it is too late.
         if exclusive { try execute("PRAGMA locking_mode = EXCLUSIVE") }
@@ -127,35 +127,7 @@ final class Connection {
 
     /// How long a statement waits for another process's lock (0: not at all, SQLITE_BUSY at once).
     func setBusyTimeout(milliseconds: Int32) throws {
-        try check(Connection.waitWhileBusy(handle, milliseconds: milliseconds), sql: "busy_handler")
-    }
-
-    /// SQLite's busy timeout, except that a cancelled task stops waiting: a statement waiting for another
-    /// process's lock sleeps 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50 ms and then 100 ms at a time (SQLite's own
-    /// steps) until `milliseconds` have passed, and gives up (SQLITE_BUSY) as soon as the task that runs it is
-    /// cancelled (an assistant's cancelled request, a Ctrl-C), instead of holding on for up to 10 s.
-    static func waitWhileBusy(_ handle: OpaquePointer, milliseconds: Int32) -> Int32 {
-        guard milliseconds > 0 else { return sqlite3_busy_handler(handle, nil, nil) }
-        // The limit travels as the context pointer's value (never dereferenced), so nothing is kept alive for it.
-        let limit = UnsafeMutableRawPointer(bitPattern: Int(truncatingIfNeeded: milliseconds))
-        return sqlite3_busy_handler(handle, { context, count in
-            let limit = Int(bitPattern: context)
-            let cancelled = withUnsafeCurrentTask { $0?.isCancelled ?? false }
-            guard !cancelled, let pause = Connection.busyPause(after: Int(truncatingIfNeeded: count), limit: limit) else { return 0 }
-            usleep(UInt32(clamping: pause * 1_000))
-            return 1
-        }, limit)
-    }
-
-    /// The pause (ms) before attempt `count + 1` of a statement that found the database locked, or nil once
-    /// `limit` ms have been spent waiting.
-    static func busyPause(after count: Int, limit: Int) -> Int? {
-        let steps = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
-        let waited = count < steps.count
-            ? steps.prefix(count).reduce(0, +)
-            : steps.reduce(0, +) + (count - steps.count) * 100
-        let pause = min(count < steps.count ? steps[count] : 100, limit - waited)
-        return pause > 0 ? pause : nil
+        try check(sqlite3_busy_timeout(handle, milliseconds), sql: "busy_timeout")
     }
 
     // MARK: - Pragmas

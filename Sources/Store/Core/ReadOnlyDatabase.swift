@@ -5,9 +5,6 @@ import Model
 public actor ReadOnlyDatabase {
     public nonisolated let path: String
     private let connection: Connection
-    /// Where the actor's work runs: a queue of its own, off Swift concurrency's shared threads (SQLite blocks).
-    private nonisolated let executor = DatabaseExecutor(label: "plan.read-only-database")
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens `path` read-only; fails when it is missing or not SQLite.
     public init(path: String) throws {

@@ -15,9 +15,6 @@ public actor Store {
     private let openFile: OpenDatabaseFiles.Identity?
     /// `tripStamps()`'s last answer and the write counters it was read at.
     var lastTripStamps: (gate: [Int], stamps: [Int: String])?
-    /// Where the actor's work runs: a queue of its own, off Swift concurrency's shared threads (SQLite blocks).
-    private nonisolated let executor = DatabaseExecutor(label: "plan.database")
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens the database at `path`, creating it (mode 0600, folders included) and migrating it as needed.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws {
