@@ -47,35 +47,36 @@ let package = Package(
             dependencies: ["embed-migrations"]
         ),
         // plan's values: trips, stops, the party, places, calendar dates, item names, list changes, sessions.
-        .target(name: "Model"),
+        .target(name: "Basics"),
+        .target(name: "Model", dependencies: ["Basics"]),
         .target(
             name: "Store",
-            dependencies: ["Model", "CSQLite"],
+            dependencies: ["Basics", "Model", "CSQLite"],
             plugins: ["EmbedMigrations"]
         ),
         // JSON values, the JSON Schema validator and partial JSON: no plan, no model.
-        .target(name: "JSON"),
+        .target(name: "JSON", dependencies: ["Basics"]),
         // The one HTTP vocabulary: request, response, errors, limits, the transport protocol, HTTP dates.
-        .target(name: "HTTPCore"),
+        .target(name: "HTTPCore", dependencies: ["Basics"]),
         // The Foundation-Models-shaped framework: depends on no module of plan's.
-        .target(name: "LanguageModels", dependencies: ["JSON", "HTTPCore"]),
+        .target(name: "LanguageModels", dependencies: ["Basics", "JSON", "HTTPCore"]),
         // libcurl's easy API, loaded with dlopen on the first request (the headers come from libcurl4-openssl-dev).
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
-        .target(name: "Tools", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Model", "Store", "CCurlLoader"]),
-        .target(name: "Planner", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store"]),
+        .target(name: "Tools", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Model", "Store", "CCurlLoader"]),
+        .target(name: "Planner", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store"]),
         // The application core: the use cases every front end offers, with errors in the domain's words (issue 42,
         // in steps: a trip's checks, a trip's weather stop by stop).
-        .target(name: "PlanKit", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "PlanKit", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // What every front end draws the same way: a trip, its list, its weather as text (plain or styled at a
         // terminal), and an error's words and exit status. The command line and `plan mcp` both use it.
-        .target(name: "Rendering", dependencies: ["PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "Rendering", dependencies: ["Basics", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "Interface", dependencies: ["Basics", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // The Model Context Protocol's server side (JSON-RPC over stdio, the lifecycle, tools and resources):
         // knows nothing of plan.
-        .target(name: "MCP", dependencies: ["JSON"]),
+        .target(name: "MCP", dependencies: ["Basics", "JSON"]),
         // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
-        .target(name: "PlanMCP", dependencies: ["MCP", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .target(name: "PlanMCP", dependencies: ["Basics", "MCP", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // libmicrohttpd and libqrencode for `plan serve`, dlopen()ed when it starts (libmicrohttpd needs GnuTLS and ten
         // more libraries: linked, every command would load them at start-up). The headers come from the -dev packages.
         // DWARF 4, as Swift writes: valgrind 3.19 (the start-up budget's callgrind) cannot read the executable's
@@ -84,9 +85,9 @@ let package = Package(
         .target(name: "CQREncode", path: "Sources/CQREncode", cSettings: dwarf4),
         // `plan serve`: the trip's checklist as a page for a phone, over the core.
         // Imports only the core, plan's values and JSON: no inner layer.
-        .target(name: "Web", dependencies: ["CMicroHTTPD", "CQREncode", "PlanKit", "JSON", "Model"]),
+        .target(name: "Web", dependencies: ["Basics", "CMicroHTTPD", "CQREncode", "PlanKit", "JSON", "Model"]),
         .executableTarget(
-            name: "plan", dependencies: ["Web", "PlanMCP", "MCP", "Interface", "Rendering", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Basics", "Web", "PlanMCP", "MCP", "Interface", "Rendering", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -100,6 +101,7 @@ let package = Package(
         // (scripts/test.sh), so it never rots.
         .executableTarget(name: "cache-probe", dependencies: ["Tools"]),
         .target(name: "TestSupport", dependencies: ["LanguageModels", "JSON", "HTTPCore"], path: "Tests/Support"),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "StoreTests", dependencies: ["Model", "Store"]),
         // LanguageModels' own tests: of plan's modules only Tools, for the real libcurl transport its backend's
         // tests talk to their stand-in servers through (the framework itself imports none of plan's).

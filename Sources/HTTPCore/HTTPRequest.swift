@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// One HTTP request: a URL, a method, header fields in the order set and an optional body. The one
 /// request type of plan's modules: the model backend's and the weather and place services' alike.
@@ -27,12 +28,12 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Sets (or with nil removes) a header field, replacing any field of the same name.
     public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
-        headerFields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headerFields.removeAll { $0.name.equalsIgnoringCase(name) }
         if let value { headerFields.append(HeaderField(name: name, value: value)) }
     }
 
     /// The value of a header field (any case of its name), if set.
     public func value(forHTTPHeaderField name: String) -> String? {
-        headerFields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headerFields.first { $0.name.equalsIgnoringCase(name) }?.value
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// The status line and header fields of an HTTP answer (the body travels beside it).
 ///
@@ -24,12 +25,12 @@ public struct HTTPResponse: Sendable, Equatable {
     /// A header field's value, whatever the case of its name.
     public func value(forHTTPHeaderField name: String) -> String? {
         if let exact = allHeaderFields[name] { return exact }
-        return allHeaderFields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return allHeaderFields.first { $0.key.equalsIgnoringCase(name) }?.value
     }
 
     /// `Content-Length` when the server sent a usable one.
     public var expectedContentLength: Int? {
-        value(forHTTPHeaderField: "Content-Length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }  // parses text
+        value(forHTTPHeaderField: "Content-Length").flatMap { Int($0.trimming(.whitespaces)) }  // parses text
             .flatMap { $0 >= 0 ? $0 : nil }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a request reaches its server: one HTTP exchange within a deadline and a size limit, whole or
 /// streamed chunk by chunk. The model backend (`OpenAICompatibleModel`) and Tools' services talk through

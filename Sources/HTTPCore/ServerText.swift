@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// Text a model server sent (an error message, a field it named), cut to one safe line before it is put in
 /// an error or stored.
@@ -29,9 +30,9 @@ public enum ServerText {
             }
             count += 1
             if count >= limit {
-                return result.trimmingCharacters(in: .whitespaces) + "…"
+                return result.trimming(.whitespaces) + "…"
             }
         }
-        return result.trimmingCharacters(in: .whitespaces)
+        return result.trimming(.whitespaces)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an HTTP exchange gave no usable answer: cut short by the transport's own bounds (deadline, size, a
 /// redirect elsewhere) or failed on the network. The one wording of network failures: Tools' `HTTPClient`

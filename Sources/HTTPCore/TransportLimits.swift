@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// Bounds on one exchange with a model server: a deadline for the whole of it (not only for silence) and a
 /// body size. Tools' transport takes the same value (a deadline from 1 ms to a day).
@@ -26,7 +27,7 @@ public struct TransportLimits: Sendable, Equatable {
     /// "3 s", "0.5 s".
     public static func describe(seconds: TimeInterval) -> String {
         guard seconds.isFinite else { return "ever" }
-        if seconds.rounded() == seconds, abs(seconds) < 1e9 { return String(format: "%.0f s", seconds) }
-        return String(format: "%.1f s", seconds)
+        if seconds.rounded() == seconds, abs(seconds) < 1e9 { return Printf.format("%.0f s", seconds) }
+        return Printf.format("%.1f s", seconds)
     }
 }

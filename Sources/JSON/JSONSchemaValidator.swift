@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks a JSON value against the small subset of JSON Schema plan's tools and answers use:
 /// type, properties, required, additionalProperties: false, enum, const, items, minimum/maximum,
@@ -88,9 +88,8 @@ public enum JSONSchemaValidator {
 
     /// Whether `pattern` matches `text` (an unreadable pattern matches nothing).
     static func matches(_ text: String, pattern: String) -> Bool {
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return expression.firstMatch(in: text, options: [.anchored], range: range).map { $0.range == range } ?? false
+        guard let expression = try? Regex(pattern) else { return false }
+        return (try? expression.wholeMatch(in: text)) != nil
     }
 
     private static func matches(_ value: JSONValue, type: String) -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document as a value: tool arguments, schemas, payloads and `--json` output.
 public enum JSONValue: Sendable, Equatable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// A tool's answer with its type erased, as `ToolDefinition` hands it to the session: the text, the value

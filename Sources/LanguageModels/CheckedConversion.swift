@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The framework's own copy of plan's trap-free conversion (Store has the public one; LanguageModels imports
 // no plan module). Internal, so the two never meet in one file.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 
 /// A value behind a lock, for the backend's stream state (the SSE splitter, the streamed-answer
@@ -8,7 +9,7 @@ import Model
 /// so the two never meet in one file. `@unchecked Sendable`: `value` is only touched while `lock` is held,
 /// and `withLock` hands it out only for the closure's duration.
 final class LockedState<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value: Value
 
     init(_ value: Value) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// A capability a language model may call, in the shape of Foundation Models' `Tool`: a short name,

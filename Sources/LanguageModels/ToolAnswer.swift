@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a tool answers (its `Tool.Output`), in the place of Foundation Models' `PromptRepresentable` output:
 /// the text the model reads, whether the tool refused, and a value the program reads back from the

@@ -1,9 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// The count of progress lines a request has sent and the last one, behind a lock (progress is reported from
 /// whatever thread the work runs on). `@unchecked Sendable`: every access holds `lock`.
 final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
     private var last = ""
 

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Dispatch
+import Glibc
 
 /// Lines from a file descriptor (the client's stdin), read on a thread of their own so no blocking
 /// `read` ever holds one of the concurrency pool's threads. A line longer than `limit` bytes is dropped
@@ -25,9 +28,7 @@ final class MCPLineReader: Sendable {
 
     /// Starts reading; the stream finishes at the end of input or a read error.
     func start() {
-        let thread = Thread { [self] in readAll() }
-        thread.name = "plan-mcp-stdin"
-        thread.start()
+        DetachedThread.start { [self] in readAll() }
     }
 
     /// The consumer handled one event.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSON
 
 /// The protocol's output: one JSON message a line on a file descriptor (stdout), nothing else, one

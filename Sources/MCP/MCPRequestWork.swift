@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// The requests that do work, run off the server's actor: each returns the whole response message.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// The protocol layer of `plan mcp`: JSON-RPC 2.0 messages in, answers out, in either of the Model Context

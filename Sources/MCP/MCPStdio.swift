@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `plan mcp`'s transport: messages from stdin, answers to stdout, until the client closes stdin.
 public enum MCPStdio {

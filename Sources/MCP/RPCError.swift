@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// A JSON-RPC error answered in place of a result: the request itself was wrong (not a tool's failure,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Glibc
 
 /// A day on the calendar (no time, no zone), as trips and forecasts use them: `2026-12-03`.
 public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
@@ -44,7 +46,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     /// seconds (30,000 years) or not finite are clamped, so no conversion can trap.
     /// Without a zone, the process's local zone as the C library reads it (TZ, else /etc/localtime), the
     /// same source as `TimeZone.current`, which costs about 1M instructions to build the first time.
-    public init(_ date: Date, in timeZone: TimeZone? = nil) {
+    public init(_ date: Date, in timeZone: (any UTCOffsetSource)? = nil) {
         let limit = 1e12
         let instant = date.timeIntervalSince1970
         let bounded = instant.isNaN ? 0 : min(max(instant, -limit), limit)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// What changed in a trip since its list was made, as the net change: "dates Thu Dec 3 → Sun Dec 6 became
 /// Fri Dec 4 → Mon Dec 7" followed by "dates Fri Dec 4 → Mon Dec 7 became Sat Dec 5 → Tue Dec 8" is "dates Thu
@@ -35,7 +36,7 @@ public enum ChangeNote {
         let to: String
 
         init?(_ part: String) {
-            guard let became = part.range(of: " became ") else { return nil }
+            guard let became = part.firstRange(of: " became ") else { return nil }
             let head = String(part[..<became.lowerBound])
             guard let subject = Self.subjects.lazy.compactMap({ Self.prefix(head, matching: $0) }).first,
                   head.count > subject.count + 1

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Conversions from outside numbers that cannot trap. `Int(someDouble)` traps (SIGILL) on NaN, an
 // infinity or anything beyond ±9.2e18; a service, a model, the database or the place data can send any

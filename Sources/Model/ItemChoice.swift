@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the traveller chose for an item on every later trip: `plan item add --always`, `plan item rm --never`.
 public enum ItemChoice: String, Sendable, CaseIterable, Codable {

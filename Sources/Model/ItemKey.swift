@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How an item's name is matched from one list to the next, and against what the traveller types: the name's
 /// one form (`ItemName.normalized`) in lower case ("Rain  Jacket", "rain jacket" and "Rain\u{AD}jacket" are

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// The one form of an item's name, wherever a name enters (a model's answer, the rules, `plan item add`, a
 /// checklist read back): NFC; invisible format characters (soft hyphen, zero-width space, word joiner, BOM,
@@ -12,7 +13,7 @@ public enum ItemName {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return collapsed(text) }
         let visible = text.unicodeScalars.contains(where: isHidden) ? droppingHidden(text) : text
         // Nothing below U+0300 composes or changes under NFC.
-        let composed = visible.unicodeScalars.contains { $0.value >= 0x300 } ? visible.precomposedStringWithCanonicalMapping : visible
+        let composed = visible.unicodeScalars.contains { $0.value >= 0x300 } ? UnicodeForms.composed(visible) : visible
         return collapsed(composed)
     }
 

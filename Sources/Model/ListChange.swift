@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One thing the traveller did to a trip's list (a tick, an own item, an item taken off): a plain row with
 /// its time, never a session. The list the traveller sees is the engine's list with these applied in order.

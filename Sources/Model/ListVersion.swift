@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which list and changes a command read before it wrote: a write made against another version (another
 /// `plan` changed the list meanwhile) is refused, so numbers never land on the wrong items.

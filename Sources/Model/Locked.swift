@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// A value behind a lock: every read and write goes through `withLock`, so a class holding one can be
 /// `Sendable` without an `@unchecked` box of its own.
@@ -6,7 +7,7 @@ import Foundation
 /// `@unchecked Sendable`: `value` is only touched while `lock` is held, and `withLock` hands it out only for
 /// the closure's duration.
 public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value: Value
 
     public init(_ value: Value) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A change to record: what `Store.recordListChanges` is given.
 public struct NewListChange: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A preference row to record.
 public struct NewPreferenceChange: Sendable, Equatable {

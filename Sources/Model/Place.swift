@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A resolved destination: where it is and which clock it keeps.
 public struct Place: Sendable, Codable, Equatable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What kind of place a destination is. Anything but a city resolves to a representative point
 /// (a region's largest city, a park's or an island's centre as the geocoder gives it).

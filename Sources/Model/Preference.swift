@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A choice in force: the newest row for its item, when it is not a forgetting.
 public struct Preference: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One row of the preferences' history: a choice made, or forgotten (`choice` nil, `plan prefs rm`).
 public struct PreferenceChange: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `Store.claimSession` did: started the session, or found the trip's session of the same purpose
 /// that another live process is running (and started none).

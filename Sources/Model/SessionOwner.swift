@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Glibc
 
 /// The process that runs a session: its pid and a token that tells a reused pid apart (the boot id and the
 /// process's start time in clock ticks since boot, field 22 of `/proc/<pid>/stat`). A session left `running`
@@ -31,7 +33,7 @@ public struct SessionOwner: Sendable, Equatable {
     /// "<boot id>:<start ticks>" for a running pid, nil when it does not run (or /proc is not there).
     static func token(of pid: Int) -> String? {
         guard let stat = read("/proc/\(pid)/stat", limit: 4_096), let start = startTicks(fromStat: stat) else { return nil }
-        let boot = read("/proc/sys/kernel/random/boot_id", limit: 200)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let boot = read("/proc/sys/kernel/random/boot_id", limit: 200)?.trimming(.whitespacesAndNewlines) ?? ""
         return String((boot.isEmpty ? "boot" : boot).prefix(64)) + ":" + start
     }
 
@@ -42,15 +44,13 @@ public struct SessionOwner: Sendable, Equatable {
         let fields = text[text.index(after: close)...].split(separator: " ", omittingEmptySubsequences: true)
         // fields[0] is field 3 (state): starttime, field 22, is fields[19].
         guard fields.count > 19 else { return nil }
-        let start = fields[19].trimmingCharacters(in: .whitespacesAndNewlines)
+        let start = fields[19].trimming(.whitespacesAndNewlines)
         guard !start.isEmpty, start.count <= 20, start.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return start
     }
 
     private static func read(_ path: String, limit: Int) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: limit), !data.isEmpty else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let bytes = FileBytes.read(path, limit: limit), !bytes.isEmpty else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

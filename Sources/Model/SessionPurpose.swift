@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a session was for (stored as these names; the table's CHECK lists the same).
 public enum SessionPurpose: String, Sendable, CaseIterable, Codable {

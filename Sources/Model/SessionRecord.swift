@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// A stored language-model session.
 public struct SessionRecord: Sendable, Equatable {
@@ -189,7 +190,7 @@ public struct SessionSampling: Sendable, Equatable {
     /// "top-k 40, temperature 0.8, seed 7".
     public var summary: String {
         var parts = [mode]
-        if let temperature { parts.append("temperature \(temperature.formatted(.number.precision(.fractionLength(0...2))))") }
+        if let temperature { parts.append("temperature \(NumberText.upTo(temperature, places: 2))") }
         if let seed { parts.append("seed \(seed)") }
         return parts.joined(separator: ", ")
     }

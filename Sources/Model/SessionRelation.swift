@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a session is linked to its parent (stored as these names; the table's CHECK lists the same).
 public enum SessionRelation: String, Sendable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a session ended (stored as these names; the table's CHECK lists the same).
 public enum SessionStatus: String, Sendable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A stored trip.
 public struct Trip: Sendable, Codable, Equatable {

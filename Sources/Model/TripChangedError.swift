@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A trip changed (another `plan edit` or `plan leg`) between the moment a command read it and the moment
 /// it wrote its change: the change was not written, so nothing the other command did is lost. The

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One stop of a trip: where, and from which day to which. A trip's legs join end to start: a leg begins on
 /// the day the one before it ends, and the night of the move belongs to the leg arrived at.

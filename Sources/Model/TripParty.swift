@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who is travelling: how many adults and each child's age. Under 2 is a baby.
 public struct TripParty: Sendable, Codable, Equatable {

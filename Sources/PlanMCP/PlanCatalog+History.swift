@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import MCP
@@ -59,6 +60,6 @@ extension PlanCatalog {
 
     /// A line on stderr (stdout is the protocol's).
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data(("plan: " + MCPText.safe(line, limit: 300) + "\n").utf8))
+        StandardError.write(("plan: " + MCPText.safe(line, limit: 300) + "\n"))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import MCP
@@ -20,7 +21,7 @@ extension PlanCatalog {
             let (place, notes) = try await lookUp(query)
             var json = Self.placeJSON(place).objectValue ?? [:]
             json["notes"] = .array(notes.map(JSONValue.string))
-            let text = "\(place.label) (\(place.kind.rawValue)): \(String(format: "%.4f, %.4f", place.latitude, place.longitude)), \(place.timeZone)"
+            let text = "\(place.label) (\(place.kind.rawValue)): \(Printf.format("%.4f, %.4f", place.latitude, place.longitude)), \(place.timeZone)"
             return MCPToolResult(text: OutgoingText.lines([text] + notes.map { "Note: " + $0 }), structured: .object(json))
         }
     }
@@ -51,7 +52,7 @@ extension PlanCatalog {
         if let name = try arguments.optionalString("place") {
             (place, notes) = try await lookUp(name)
         } else if let latitude = try arguments.number("latitude", in: -90...90), let longitude = try arguments.number("longitude", in: -180...180) {
-            let label = String(format: "%.4f, %.4f", latitude, longitude)
+            let label = Printf.format("%.4f, %.4f", latitude, longitude)
             place = Place(name: label, region: "", country: "", latitude: latitude, longitude: longitude, timeZone: "UTC", source: "typed")
         } else {
             throw PlanToolError.missing("place")

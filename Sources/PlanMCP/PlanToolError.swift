@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A tool's argument that plan cannot use, said the way the command line says it.
 public enum PlanToolError: LocalizedError, Sendable, Equatable {

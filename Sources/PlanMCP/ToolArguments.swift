@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import MCP
@@ -19,7 +20,7 @@ struct ToolArguments: Sendable {
     /// An optional string, trimmed, 1 to `limit` characters.
     func optionalString(_ name: String, limit: Int = 200) throws -> String? {
         guard let value = values[name], value != .null else { return nil }
-        guard let text = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty, text.count <= limit else {
+        guard let text = value.stringValue?.trimming(.whitespacesAndNewlines), !text.isEmpty, text.count <= limit else {
             throw PlanToolError.invalid(name, expected: "a string of 1 to \(limit) characters")
         }
         return text
@@ -28,7 +29,7 @@ struct ToolArguments: Sendable {
     /// A trip id: a whole number from 1 (given as a number or as digits).
     func trip(_ name: String = "trip") throws -> Int {
         guard let value = values[name], value != .null else { throw PlanToolError.missing(name) }
-        let id = value.intValue ?? value.stringValue.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }  // parses text
+        let id = value.intValue ?? value.stringValue.flatMap { Int($0.trimming(.whitespaces)) }  // parses text
         guard let id, (1...2_147_483_647).contains(id) else { throw PlanToolError.invalid(name, expected: "a trip id (a whole number from 1)") }
         return id
     }

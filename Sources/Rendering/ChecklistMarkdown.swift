@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Planner
 
@@ -58,7 +59,7 @@ public enum ChecklistMarkdown {
             guard line.count >= 3, line.first == "[" else { continue }
             let box = line.dropFirst().prefix(1)
             guard line.dropFirst(2).first == "]", box == "x" || box == "X" || box == " " else { continue }
-            let text = unescape(String(line.dropFirst(3))).trimmingCharacters(in: .whitespaces)
+            let text = unescape(String(line.dropFirst(3))).trimming(.whitespaces)
             guard !text.isEmpty else { continue }
             marks.append(Mark(text: text, packed: box != " "))
         }

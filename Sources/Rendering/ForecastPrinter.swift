@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -49,7 +50,7 @@ public enum ForecastPrinter {
         }
         let missing = forecast.missingDays(from: trip.start, to: trip.end)
         if !missing.isEmpty {
-            let issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: zone))
+            let issued = CalendarDate(forecast.fetchedAt, in: ZoneRules(identifier: zone))
             lines.append("    " + console.warning(ForecastReach.missingNotice(missing, issued: issued)))
         }
         return lines

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -78,7 +79,7 @@ public enum PackingPrinter {
         for category in list.categories {
             lines.append(console.accent(category))
             for item in list.items where item.category == category {
-                let name = label(item).padding(toLength: max(width, label(item).count), withPad: " ", startingAt: 0)
+                let name = label(item).padded(toLength: max(width, label(item).count))
                 let reason = item.weather ? console.warning(item.reason) : console.dim(item.reason)
                 let mark = mark(item, in: list)
                 lines.append(mark.isEmpty ? "  \(name)  \(reason)" : "\(mark)\(name)  \(reason)")

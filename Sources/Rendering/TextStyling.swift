@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a renderer needs of the terminal: whether it takes UTF-8, and text in an SGR style. The console
 /// (`Interface/Running/Console.swift`) turns styles into escape sequences only at the terminal; `PlainText`

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// Text for a terminal whose character set is not UTF-8: plan's own symbols become ASCII look-alikes
 /// ("→" "->", "°F" "F", "–" "-", "…" "..."), accented letters lose their accents ("São Paulo" "Sao
@@ -25,7 +26,7 @@ public enum ASCIIText {
                 out += replacement
             } else {
                 // Accented letters: the base letter of the canonical decomposition.
-                let base = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.first
+                let base = UnicodeForms.decomposed(String(character)).unicodeScalars.first
                 if let base, base.isASCII, base.properties.isAlphabetic {
                     out.unicodeScalars.append(base)
                 } else {

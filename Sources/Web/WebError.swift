@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What can stop `plan serve`'s server, with what the person can do about it.
 public enum WebError: Error, Equatable, Sendable {

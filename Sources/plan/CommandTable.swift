@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Interface
 
 /// Every command plan runs, one type a line in the overview's order; a type lists its own subcommands

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // The executable stays thin: CLI parses, calls the libraries, prints and picks the exit code.
 // The words after the program's name. Not Array(CommandLine.arguments.dropFirst()): a debug build runs that

@@ -9,6 +9,8 @@
 #                                                absolute counts against budgets.tsv; ratios printed
 #   Tests/Startup/budget.sh --release <binary>   a release build (`swift build -c release`): the ratios to
 #                                                sqlite3 against budgets.tsv's ratio column (issue 34)
+#   Tests/Startup/budget.sh --wall new=<binary> [old=<binary>…]   wall-clock medians, interleaved, beside sqlite3
+#                                                (Tests/Startup/wall.py; PLAN_STARTUP_ROUNDS rounds, 40 by default)
 #   PLAN_STARTUP_RECORD=1 Tests/Startup/budget.sh   prints today's debug counts plus 5%, for budgets.tsv
 #   PLAN_STARTUP_KEEP=1 ...                          keeps the database and the peers' SQL (for callgrind_annotate)
 #   PLAN_STARTUP_PROFILE=<dir> ...                   writes each command's profile to <dir>/<name>.callgrind
@@ -28,7 +30,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 release=0
+wall=()
 if [ "${1:-}" = "--release" ]; then release=1; shift; fi
+if [ "${1:-}" = "--wall" ]; then
+    shift
+    [ $# -gt 0 ] || { echo "startup-budget: --wall needs label=binary pairs: $0 --wall new=.build/release/plan" >&2; exit 64; }
+    wall=("$@")
+    set -- "${wall[0]#*=}"
+fi
 if [ "$release" = 1 ] && [ -z "${1:-}" ]; then
     echo "startup-budget: --release needs the release binary: swift build -c release; $0 --release .build/release/plan" >&2
     exit 64
@@ -119,6 +128,11 @@ instructions() {
         | awk '/Collected/ {print $NF}'
 }
 sq=(sqlite3 -batch -init /dev/null "$db")
+
+if [ "${#wall[@]}" -gt 0 ]; then
+    "${run_env[@]}" python3 Tests/Startup/wall.py "${PLAN_STARTUP_ROUNDS:-40}" "$work" "${wall[@]}"
+    exit $?
+fi
 
 status=0
 if [ "$release" = 1 ]; then

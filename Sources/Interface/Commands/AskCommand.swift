@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -50,7 +51,7 @@ public struct AskCommand: RunnableCommand {
 
     public func run(_ context: Context) async throws {
         let id = self.trip
-        let question = self.question.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        let question = self.question.joined(separator: " ").trimming(.whitespacesAndNewlines)
         guard !question.isEmpty, question.count <= 4_000 else {
             throw CLIError.usage("the question must be 1 to 4000 characters.", command: "ask")
         }

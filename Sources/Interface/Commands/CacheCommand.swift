@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan cache`: the HTTP cache. It only names its subcommands, `prune` and `stats`.

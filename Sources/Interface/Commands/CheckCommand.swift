@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan check <trip> <item>…`, `--all` or `--from-markdown <file>`: ticks items off a trip's list.

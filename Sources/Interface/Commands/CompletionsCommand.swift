@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan completions bash|zsh|fish`: a completion script generated from the declarations.

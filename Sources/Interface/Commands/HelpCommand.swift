@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan help [<command>]`, `plan help --man`; and every `--help`, printed by its static functions.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LanguageModels
 import Model
 import Planner
@@ -93,9 +94,15 @@ public struct HistoryCommand: RunnableCommand {
         }
     }
 
+    /// Local midnight of `date`, in the process's zone as the C library reads it (TZ, /etc/localtime): mktime,
+    /// since FoundationEssentials alone knows no named zone (issue 47).
     static func startOfDay(_ date: CalendarDate) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day)) ?? Date.distantPast
+        var fields = tm()
+        fields.tm_year = Int32(clamping: date.year - 1900)
+        fields.tm_mon = Int32(clamping: date.month - 1)
+        fields.tm_mday = Int32(clamping: date.day)
+        fields.tm_isdst = -1
+        let seconds = mktime(&fields)
+        return seconds == -1 ? Date.distantPast : Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

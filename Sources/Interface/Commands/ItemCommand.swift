@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan item`: your own items on a trip's list. It only names its subcommands, `add` and `rm`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -51,10 +52,10 @@ public struct PrefsCommand: RunnableCommand {
         let width = min(34, preferences.map { Self.label($0).count }.max() ?? 0)
         for preference in preferences {
             let label = Self.label(preference)
-            let name = label.padding(toLength: max(width, label.count), withPad: " ", startingAt: 0)
+            let name = label.padded(toLength: max(width, label.count))
             var since = "since \(Timestamp.local(preference.since))"
             if let trip = preference.tripID { since += " (trip \(trip))" }
-            console.print("\(preference.choice.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(name)  " + console.dim(since))
+            console.print("\(preference.choice.rawValue.padded(toLength: 6))  \(name)  " + console.dim(since))
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan uncheck <trip> <item>…` or `--all`: unticks items on a trip's list.

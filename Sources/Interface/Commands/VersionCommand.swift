@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan --version` and `plan version`: the version, or `{"version": …}` with `--json`. Hidden: the overview

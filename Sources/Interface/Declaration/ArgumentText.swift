@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import PlanKit
 import Rendering
@@ -53,11 +54,11 @@ public enum ArgumentText {
 
     /// Children's ages, comma-separated, checked (the command line's and `plan config set children`'s).
     public static func ages(_ text: String) throws -> [Int] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimming(.whitespaces)
         if trimmed.isEmpty || trimmed.lowercased() == "none" { return [] }
         var ages: [Int] = []
         for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
-            let word = part.trimmingCharacters(in: .whitespaces)
+            let word = part.trimming(.whitespaces)
             guard word.count <= 3, let age = Int(word), TripParty.childAgeRange.contains(age) else {  // parses text
                 throw AgesError(message: "takes each child's age from 0 to 17, comma-separated (like 8,5,1); '\(printable(word))' is not one (18 and over is an adult: --adults).")
             }

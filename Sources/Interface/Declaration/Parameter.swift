@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// One option, flag or positional argument of a command, bound to a field of its typed arguments `Root`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// A command line that does not fit its declaration: what is wrong, and whose `--help` to read.

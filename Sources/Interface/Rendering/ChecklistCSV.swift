@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 import Planner
 import Rendering
@@ -42,7 +42,7 @@ public enum ChecklistCSV {
         }
         let needsQuotes = value.unicodeScalars.contains { quoted.contains($0) } || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + value.replacing("\"", with: "\"\"") + "\""
     }
 
     /// What starts a formula in a spreadsheet's cell.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// `plan completions bash|zsh|fish`: scripts generated from the declarations. Trip and session ids come from
@@ -248,6 +248,6 @@ public enum CompletionScript {
     // MARK: - Helpers
 
     static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

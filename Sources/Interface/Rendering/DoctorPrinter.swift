@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import HTTPCore
 import JSON
 import LanguageModels
@@ -25,7 +26,7 @@ public enum DoctorPrinter {
             lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (\(state): \(service.detail))")
         }
         for service in diagnosis.forecastServices {
-            let name = service.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+            let name = service.name.padded(toLength: 12)
             guard let reachable = service.isReachable else {
                 lines.append("\(name) \(service.url.absoluteString) (offline: not checked)")
                 continue

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -55,7 +56,7 @@ extension HistoryPrinter {
         lines += TripPrinter.table([["TOOL", "CALLS", "TOKENS"]] + report.tools.map { [$0.tool, "\($0.calls)", "\($0.tokens)"] }).map { "  " + $0 }
         let cache = report.cache
         lines.append(styling.bold("HTTP cache"))
-        let rate = cache.hitRate.map { String(format: "%.0f%%", $0 * 100) } ?? "n/a"
+        let rate = cache.hitRate.map { Printf.format("%.0f%%", $0 * 100) } ?? "n/a"
         lines.append("  \(cache.entries) entries, \(cache.bytes / 1024) KiB (\(cache.expired) expired; 'plan cache prune' drops them)")
         lines.append("  hits \(cache.hits), misses \(cache.misses), revalidated \(cache.revalidated), stale \(cache.stale); hit rate \(rate); \(cache.networkRequests) network requests")
         return lines

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// One row of `CommandTable`: a command type, named by the words of its type (`path`, `aliases`), with the

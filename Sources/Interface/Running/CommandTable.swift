@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// The commands a program runs: a row for each command type (`RunnableCommand`), in the overview's order,

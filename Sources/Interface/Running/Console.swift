@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Glibc
 import Model
 import PlanKit
 import Rendering
@@ -116,7 +118,7 @@ public struct Console: TextStyling {
             Self.emit("\n", to: STDERR_FILENO)
             return false
         }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        return ["y", "yes"].contains(answer.trimming(.whitespaces).lowercased())
     }
 
     /// Progress on stderr, only when stderr is a terminal; each message replaces the last.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Dispatch
+import Glibc
 import Model
 import PlanKit
 import Rendering
@@ -29,7 +32,7 @@ final class InterruptHandler: Sendable {
             }
             // Recording takes milliseconds; a stuck database is not worth hanging Ctrl-C for.
             _ = done.wait(timeout: .now() + 3)
-            FileHandle.standardError.write(Data(line.utf8))
+            StandardError.write(line)
             exit(130)
         }
     }

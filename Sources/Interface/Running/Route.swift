@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// A declared command and the code that runs it: the parser comes from the declaration, so what runs is

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rendering
 
 /// A command plan runs, as one type (swift-argument-parser's `ParsableCommand`): the fields its parser

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// Learns what a model server is from the endpoints each engine has: llama-server's `/props`, Ollama's

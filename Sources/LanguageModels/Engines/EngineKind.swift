@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// The kinds of OpenAI-compatible server whose contracts are known here.
 public enum EngineKind: String, Sendable, Codable, CaseIterable {
@@ -58,7 +59,7 @@ public enum EngineKind: String, Sendable, Codable, CaseIterable {
 
     /// Reads an engine's name (also the engines' everyday names: `llama.cpp`, `llama-server`, `lm-studio`).
     public init?(setting: String) {
-        let text = setting.lowercased().trimmingCharacters(in: .whitespaces)
+        let text = setting.lowercased().trimming(.whitespaces)
         switch text {
         case "llamacpp", "llama.cpp", "llama-server", "llama": self = .llamacpp
         case "ollama": self = .ollama

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 extension EngineProfile {
     /// One thing learnt from a server's answers rather than asked of its endpoints: what doctor shows as
@@ -20,7 +21,7 @@ extension EngineProfile {
         /// The fact in words ("a window of 2,048 tokens, from its overflow message", "top_k not sent").
         public var description: String {
             switch self {
-            case let .window(size): return "a window of \(size.formatted(.number.grouping(.automatic))) tokens, from its overflow message"
+            case let .window(size): return "a window of \(NumberText.grouped(size)) tokens, from its overflow message"
             case let .dropped(field): return "\(field) not sent"
             case let .renamed(field, replacement): return "\(field) sent as \(replacement)"
             case .defaultSampling: return "default sampling only"

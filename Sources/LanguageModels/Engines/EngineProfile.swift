@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// What plan knows about one model server: which engine it is, its window and where that came from, how
 /// tokens are counted, whether tools go natively, which request fields it takes, and what it taught plan
@@ -78,7 +79,7 @@ public struct EngineProfile: Sendable, Codable, Equatable {
     /// "2,048 tokens, from Ollama's /api/ps"; for an engine that never says its window, "unknown" until an
     /// overflow names it; for one that should have said, "4,096 tokens, assumed: the server does not say".
     public var windowDescription: String {
-        let size = window.formatted(.number.grouping(.automatic))
+        let size = NumberText.grouped(window)
         guard isWindowKnown, let contextSource else {
             guard kind.reportsWindow else {
                 return "unknown: the server does not say (learnt from its first overflow message)"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When what a server says about itself in passing is believed: the rules every learnt fact passes before it
 /// is kept. A server's error or reply is outside input, and a fact learnt from one is remembered (an hour, in

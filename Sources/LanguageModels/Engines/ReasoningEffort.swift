@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reasoning model's effort, sent as `reasoning_effort` where the engine takes it.
 public enum ReasoningEffort: String, Sendable, Codable, CaseIterable {

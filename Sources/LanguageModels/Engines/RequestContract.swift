@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 
 /// A request shaped to what an engine takes, and what a refusal teaches: fields only where they are known
@@ -87,7 +88,7 @@ public enum RequestContract {
     public static func lesson(message: String, param: String?, code: String?, sent body: [String: JSONValue]) -> Lesson? {
         let lower = message.lowercased()
         var field = param.flatMap { isFieldName($0) ? $0 : nil }
-        if field == nil, let range = lower.range(of: "unrecognized request argument supplied:") {
+        if field == nil, let range = lower.firstRange(of: "unrecognized request argument supplied:") {
             field = firstName(in: String(message[range.upperBound...]))
         }
         if field == nil { field = locatedField(in: message) }
@@ -107,7 +108,7 @@ public enum RequestContract {
             return .defaultSampling
         }
         // The essentials cannot go or change name (`LessonRules`); a refusal of those is one plan cannot fix.
-        if let range = lower.range(of: "use "), let replacement = quoted(in: String(message[range.upperBound...])).first,
+        if let range = lower.firstRange(of: "use "), let replacement = quoted(in: String(message[range.upperBound...])).first,
            replacement != field, isFieldName(replacement) {
             let lesson = Lesson.rename(field, to: replacement)
             return LessonRules.isBelievable(lesson) ? lesson : nil
@@ -142,7 +143,7 @@ public enum RequestContract {
     /// The request field a validation error locates: FastAPI's and pydantic's `'loc': ('body', 'response_format',
     /// 'type')` (or `"loc": ["body", "max_tokens"]`), the name after `body`.
     static func locatedField(in message: String) -> String? {
-        guard let start = message.range(of: "'loc':") ?? message.range(of: "\"loc\":") else { return nil }
+        guard let start = message.firstRange(of: "'loc':") ?? message.firstRange(of: "\"loc\":") else { return nil }
         let rest = message[start.upperBound...].prefix(300)
         let tuple = rest.prefix { $0 != ")" && $0 != "]" }
         let names = quoted(in: String(tuple))
@@ -151,7 +152,7 @@ public enum RequestContract {
     }
 
     static func firstName(in text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " '\"`"))
+        let trimmed = text.trimming(ScalarSet(" '\"`"))
         let name = String(trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         return isFieldName(name) ? name : nil
     }

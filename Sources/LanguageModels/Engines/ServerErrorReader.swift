@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import HTTPCore
 import JSON
 
@@ -85,15 +86,15 @@ public enum ServerErrorReader {
         let lower = message.lowercased()
         var contextSize: Int?
         var tokens: Int?
-        if let range = lower.range(of: "maximum context length is") {
+        if let range = lower.firstRange(of: "maximum context length is") {
             contextSize = firstNumber(in: lower[range.upperBound...])
-            if let requested = lower.range(of: "you requested", range: range.upperBound..<lower.endIndex)
-                ?? lower.range(of: "resulted in", range: range.upperBound..<lower.endIndex) {
+            if let requested = lower[range.upperBound...].firstRange(of: "you requested")
+                ?? lower[range.upperBound...].firstRange(of: "resulted in") {
                 tokens = firstNumber(in: lower[requested.upperBound...])
             }
-        } else if let range = lower.range(of: "available context size") {
+        } else if let range = lower.firstRange(of: "available context size") {
             contextSize = firstNumber(in: lower[range.upperBound...])
-            if let request = lower.range(of: "request (") { tokens = firstNumber(in: lower[request.upperBound...]) }
+            if let request = lower.firstRange(of: "request (") { tokens = firstNumber(in: lower[request.upperBound...]) }
         }
         return (tokens, contextSize)
     }
@@ -112,7 +113,7 @@ public enum ServerErrorReader {
         var lowered: [String: String] = [:]
         for (name, value) in headers { lowered[name.lowercased()] = value }
         var waits: [TimeInterval] = []
-        if let value = lowered["retry-after"]?.trimmingCharacters(in: .whitespaces) {
+        if let value = lowered["retry-after"]?.trimming(.whitespaces) {
             if let seconds = Double(value), seconds.isFinite, seconds >= 0 {
                 waits.append(seconds)
             } else if let date = HTTPDate.parse(value) {
@@ -129,7 +130,7 @@ public enum ServerErrorReader {
     static func goDuration(_ text: String) -> TimeInterval? {
         var total: TimeInterval = 0
         var number = ""
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimming(.whitespaces))
         guard !rest.isEmpty, rest.count <= 32 else { return nil }
         while let character = rest.first {
             if character.isNumber || character == "." {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// OpenAI's strict structured-output rules, checked on a JSON Schema: the root is an object, every object

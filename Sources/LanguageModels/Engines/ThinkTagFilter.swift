@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Takes a reasoning model's `<think>…</think>` block off the start of its content (llama-server with
 /// `--reasoning-format none`, Ollama's and vLLM's models without a reasoning parser), whole or as it streams:
@@ -96,7 +96,7 @@ final class ThinkTagFilter: Sendable {
 
         /// In `.thinking` with `buffer` holding unreported text: report up to a possible closing tag.
         mutating func thinking() -> (answer: String?, reasoning: String?) {
-            if let range = buffer.range(of: ThinkTagFilter.close) {
+            if let range = buffer.firstRange(of: ThinkTagFilter.close) {
                 let thinking = String(buffer[..<range.lowerBound])
                 let answer = String(buffer[range.upperBound...].drop { $0.isWhitespace })
                 buffer = ""

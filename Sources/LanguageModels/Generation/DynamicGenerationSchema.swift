@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A schema built at run time, as Foundation Models' `DynamicGenerationSchema`: objects whose properties,
 /// choices and constants are known only when the program runs (the tools a session offers, say).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Generable {
     /// Where the declared schema and the type disagree, read from an example value whose optionals are all

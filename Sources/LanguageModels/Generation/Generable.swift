@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// A type a language model can generate, as Foundation Models' `Generable`: Codable for the values

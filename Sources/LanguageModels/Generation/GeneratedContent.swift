@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// A JSON value as far as it has been generated: strings, arrays and objects say whether they are

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value of `Value` as far as it has been generated (`Value.PartiallyGenerated`): every property may be
 /// missing yet, strings and arrays grow. Properties are read by key path through the type's schema.

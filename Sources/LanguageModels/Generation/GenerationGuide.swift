@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A constraint on a generated value, as Foundation Models' `GenerationGuide`. Each guide is compiled into
 /// the JSON Schema a backend constrains decoding with, and checked again after generation.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// The shape of a generated value: its kind, description and guides, as Foundation Models'

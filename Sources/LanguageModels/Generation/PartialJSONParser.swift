@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads JSON that may stop anywhere: every prefix of a valid document gives the content generated so far,
 /// and a longer prefix never takes anything back (numbers and `true`/`false`/`null` appear only once they

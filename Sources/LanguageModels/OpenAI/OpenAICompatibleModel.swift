@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import HTTPCore
 import JSON
 
@@ -63,7 +64,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         guard let profile = try? await profile() else { return name }
         // llama-server's alias is the model's path unless --alias named it: the file's name without `.gguf`.
         let served = (profile.modelAlias ?? profile.modelPath ?? profile.models.first).map { path in
-            let file = (path as NSString).lastPathComponent
+            let file = PathText.lastComponent(of: path)
             return file.hasSuffix(".gguf") ? String(file.dropLast(5)) : file
         }
         // Outside text: printable characters only, a sensible length.
@@ -601,8 +602,8 @@ public struct OpenAICompatibleModel: LanguageModel {
         components.user = nil
         components.password = nil
         let plain = components.string ?? origin(of: url)
-        guard let schemeEnd = plain.range(of: "://") else { return plain }
-        return plain.replacingCharacters(in: schemeEnd, with: "://***@")
+        guard let schemeEnd = plain.firstRange(of: "://") else { return plain }
+        return plain[..<schemeEnd.lowerBound] + "://***@" + plain[schemeEnd.upperBound...]
     }
 
     /// "http://host:port" of a URL, without any user name or password.

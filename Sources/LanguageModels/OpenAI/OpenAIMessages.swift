@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The answers to the last few requests whose answer would come back the same: sampled greedily or with a
 /// fixed seed. A request about to be sent again unchanged is answered from here instead: a small model that

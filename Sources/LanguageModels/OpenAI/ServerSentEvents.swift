@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// Splits a server-sent-event stream into its `data:` payloads as bytes arrive, in time linear in the
 /// input: each byte is looked at once, and only the unfinished last line is kept between chunks, never
@@ -56,9 +57,9 @@ final class ServerSentEvents: Sendable {
 
     /// The payload of a `data:` line (spaces and a trailing CR trimmed), nil for any other line.
     static func payload(of line: Data) -> String? {
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: line, as: UTF8.self).trimming(.whitespacesAndNewlines)
         guard text.hasPrefix("data:") else { return nil }
-        return String(text.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+        return String(text.dropFirst(5)).trimming(.whitespaces)
     }
 
     static func tooLong(_ limit: Int) -> LanguageModelError {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What to do when a session overflows its context window.
 public enum RecoveryStrategy: String, Sendable, CaseIterable {

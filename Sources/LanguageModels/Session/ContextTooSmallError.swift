@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A model whose context window is too small to hold a follow-up's facts and an answer (a server's `n_ctx`
 /// of 1, or a stated window of 64): a follow-up refuses it up front instead of shortening its facts to nothing.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 
 /// A backend that answers a transcript: a server speaking the OpenAI protocol, or the built-in engine.
@@ -251,7 +252,7 @@ public struct GenerationOptions: Sendable, Equatable {
             switch kind {
             case .greedy: return "greedy"
             case let .topK(k): return "top-k \(k)"
-            case let .topP(p): return "top-p \(p.formatted(.number.precision(.fractionLength(0...3))))"
+            case let .topP(p): return "top-p \(NumberText.upTo(p, places: 3))"
             }
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a session could not produce an answer: Foundation Models 27's `LanguageModelError`, with every case
 /// of Foundation Models 26's `GenerationError` that plan had mapped onto it (see docs/architecture.md).
@@ -101,13 +102,37 @@ extension LanguageModelError {
     /// "12 s", "3 min", "2 h".
     /// The moment `seconds` from `now` for a reader: a clock time today, a date and a time on another day
     /// (a wait of a day ends tomorrow, and "after 14:05" would read as today). Waits are capped at a day.
-    static func moment(after seconds: TimeInterval, now: Date = Date(), calendar: Calendar = .current) -> String {
+    /// Written by hand, the same in every locale ("14:05", "Dec 6, 2026, 14:05"): Foundation's date styles need
+    /// ICU (issue 47). Without a calendar, the process's local zone as the C library reads it (TZ, /etc/localtime).
+    static func moment(after seconds: TimeInterval, now: Date = Date(), calendar: Calendar? = nil) -> String {
         let wait = seconds.isFinite ? min(max(0, seconds), 86_400) : 86_400
         let when = now.addingTimeInterval(wait)
-        let sameDay = calendar.isDate(when, inSameDayAs: now)
-        var style = Date.FormatStyle(date: sameDay ? .omitted : .abbreviated, time: .shortened)
-        style.timeZone = calendar.timeZone
-        return when.formatted(style)
+        guard let start = fields(of: now, calendar: calendar), let end = fields(of: when, calendar: calendar) else {
+            return "\(Int(exactly: (wait / 60).rounded(.down)) ?? 0) min from now"
+        }
+        let clock = pad(end.hour) + ":" + pad(end.minute)
+        if (start.year, start.month, start.day) == (end.year, end.month, end.day) { return clock }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = months.indices.contains(end.month - 1) ? months[end.month - 1] : "?"
+        return "\(month) \(end.day), \(end.year), \(clock)"
+    }
+
+    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// Year, month, day, hour and minute of `date`, in the calendar's zone or else the local one.
+    private static func fields(of date: Date, calendar: Calendar?) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int)? {
+        if let calendar {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            guard let year = parts.year, let month = parts.month, let day = parts.day, let hour = parts.hour,
+                  let minute = parts.minute else { return nil }
+            return (year, month, day, hour, minute)
+        }
+        // The wait is capped at a day, so the instant is near now and fits time_t.
+        var time = time_t(truncatingIfNeeded: Int64(exactly: date.timeIntervalSince1970.rounded(.down)) ?? 0)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        let field = { (value: Int32) in Int(truncatingIfNeeded: value) }
+        return (field(parts.tm_year) + 1900, field(parts.tm_mon) + 1, field(parts.tm_mday), field(parts.tm_hour), field(parts.tm_min))
     }
 
     static func duration(_ seconds: TimeInterval) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension LanguageModelSession {
     /// How far a session lets one turn go: rounds, tool calls and the answers it asks for. Whatever a model

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import Model
 
@@ -315,7 +316,7 @@ public actor LanguageModelSession {
     /// What a reply says of the window: its reasoning recorded apart, its usage recorded (and the prompt
     /// count corrected by it), a prompt cut silently or an answer cut by the window thrown as an overflow.
     private func account(_ reply: ModelReply, budget: RoundBudget, rounds: Int) async throws {
-        if let reasoning = reply.reasoning?.trimmingCharacters(in: .whitespacesAndNewlines), !reasoning.isEmpty {
+        if let reasoning = reply.reasoning?.trimming(.whitespacesAndNewlines), !reasoning.isEmpty {
             // Kept apart: in the transcript, never in the answer, never sent back.
             try await append(.reasoning(Transcript.Reasoning(
                 text: reasoning, tokens: reply.usage.map { $0.output.reasoningTokenCount } ?? 0
@@ -478,7 +479,7 @@ public actor LanguageModelSession {
 /// (This module stands alone, so its three stream boxes keep their own `NSLock`; plan's other modules share
 /// Store's `Locked<Value>`.)
 final class SnapshotBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var text = ""
 
     func append(_ piece: String) -> String {
@@ -509,7 +510,7 @@ final class AnswerSnapshots: @unchecked Sendable {
     /// Beyond `eagerBytes`, at most this often by time (when less than a quarter more has arrived).
     static let interval: Duration = .milliseconds(250)
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var bytes: [UInt8] = []
     private var parsedCount = 0
     private var parsedAt = ContinuousClock.now
@@ -560,7 +561,7 @@ final class AnswerSnapshots: @unchecked Sendable {
 
 /// The last snapshot a stream yielded. `@unchecked Sendable`: the value is only touched under the lock.
 final class LastSnapshot: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var content: GeneratedContent?
 
     func set(_ value: GeneratedContent) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A session's rules for one turn's tool calls: which tools a round offers (only the required ones not yet
 /// answered, until each has), which calls run (at most the session's `Limits.callsPerReply` from one reply and

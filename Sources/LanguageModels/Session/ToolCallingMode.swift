@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension GenerationOptions {
     /// How a round's tools reach the model server, as a session's options ask it

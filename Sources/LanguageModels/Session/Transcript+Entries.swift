@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 // The value of each `Transcript.Entry` case, named as Foundation Models 27 names them (`Instructions`,

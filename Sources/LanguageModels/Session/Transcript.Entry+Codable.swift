@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Transcript.Entry: Codable {
     private enum CodingKeys: String, CodingKey {

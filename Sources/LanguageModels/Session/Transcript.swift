@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.

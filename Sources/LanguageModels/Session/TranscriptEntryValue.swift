@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What every entry's value holds: its id, its text and its tokens.
 public protocol TranscriptEntryValue: Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a session writes its entries as they happen.
 public protocol TranscriptRecorder: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A packing list: items grouped by category, each with a reason; the answer both engines give.
 public struct PackingList: Codable, Sendable, Equatable {

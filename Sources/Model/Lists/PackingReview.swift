@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What plan's check decided about a packing list: every model's answer, the built-in engine's included,
 /// goes through it before a traveller sees it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A trip's list as the traveller sees it: the engine's latest list with their ticks, own items and removals
 /// applied, and their remembered choices; numbered in the order `plan show` prints it (by category).

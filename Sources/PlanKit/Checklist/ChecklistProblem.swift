@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a trip's checklist cannot be served, in the trip's words.
 public enum ChecklistProblem: Error, Equatable, Sendable {

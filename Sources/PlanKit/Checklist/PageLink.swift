@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The secret in a trip's page address: 144 random bits from the system's generator (getrandom on Linux), as
 /// 24 base64url characters; compared in constant time.
@@ -11,7 +11,7 @@ public enum PageLink {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
     }
 
     /// Whether `given` is `secret`, in time that depends on `secret`'s length only (never on where they differ).

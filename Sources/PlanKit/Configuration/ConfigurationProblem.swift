@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A setting from the environment plan cannot use: what is wrong, naming the variable, and what to do. Every
 /// front end reports it as a usage error (the command line exits 64).

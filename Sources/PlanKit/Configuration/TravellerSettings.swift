@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Planner
 import Store
@@ -64,11 +65,11 @@ public struct TravellerSettings: Sendable {
 
     /// Children's ages as stored ("[8,5,1]"; "[]" for none); nil when the stored text is not that.
     static func children(_ stored: String) -> [Int]? {
-        let inner = stored.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+        let inner = stored.trimming(ScalarSet("[] "))
         if inner.isEmpty { return [] }
         var ages: [Int] = []
         for word in inner.split(separator: ",", omittingEmptySubsequences: false) {
-            let text = word.trimmingCharacters(in: .whitespaces)
+            let text = word.trimming(.whitespaces)
             guard text.count <= 3, let age = Int(text), TripParty.childAgeRange.contains(age) else { return nil }  // parses text
             ages.append(age)
         }
@@ -76,7 +77,7 @@ public struct TravellerSettings: Sendable {
     }
 
     public static func adults(_ text: String, name: String) throws -> Int {
-        guard let adults = Int(text.trimmingCharacters(in: .whitespaces)), TripParty.adultRange.contains(adults) else {  // parses text
+        guard let adults = Int(text.trimming(.whitespaces)), TripParty.adultRange.contains(adults) else {  // parses text
             throw ConfigurationProblem(message: "\(name) must be a whole number from 1 to 20.",
                            hint: "For example 'plan config set adults 2'.")
         }
@@ -93,7 +94,7 @@ public struct TravellerSettings: Sendable {
 
     /// A validated ISO 3166 alpha-2 code plan has socket data for.
     public static func country(_ text: String, name: String) throws -> String {
-        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = text.trimming(.whitespaces).uppercased()
         guard code.count == 2, Traveller.isKnownCountry(code) else {
             throw ConfigurationProblem(
                 message: "\(name) '\(ConfigurationProblem.printable(text))' is not a country code plan knows.",
@@ -104,7 +105,7 @@ public struct TravellerSettings: Sendable {
     }
 
     public static func units(_ text: String, name: String) throws -> MeasurementUnits {
-        guard let units = MeasurementUnits(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        guard let units = MeasurementUnits(rawValue: text.trimming(.whitespaces).lowercased()) else {
             throw ConfigurationProblem(message: "\(name) '\(ConfigurationProblem.printable(text))' is not metric or us.",
                            hint: "Use metric (°C, km/h) or us (°F, mph).")
         }
@@ -112,7 +113,7 @@ public struct TravellerSettings: Sendable {
     }
 
     public static func laundry(_ text: String, name: String) throws -> Int {
-        guard let days = Int(text.trimmingCharacters(in: .whitespaces)), Traveller.laundryRange.contains(days) else {  // parses text
+        guard let days = Int(text.trimming(.whitespaces)), Traveller.laundryRange.contains(days) else {  // parses text
             throw ConfigurationProblem(message: "\(name) must be a whole number of days from 1 to 60.",
                            hint: "For example 'plan config set laundry 4' for a wash every 4 days.")
         }

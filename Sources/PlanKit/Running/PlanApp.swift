@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import LanguageModels
 import Model
 import Planner
@@ -53,9 +54,9 @@ public struct PlanApp: Sendable {
         // plan makes the folders of its own default location; a PLAN_DB whose folder is missing is almost
         // always a typo, and a new, empty database there would say "No trips yet".
         if let explicit = environment["PLAN_DB"], !explicit.isEmpty {
-            let folder = (explicit as NSString).deletingLastPathComponent
-            var isFolder: ObjCBool = false
-            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            let folder = PathText.folder(of: explicit)
+            var isFolder = false
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder {
                 throw StoreError.cannotOpen(path: explicit, reason: "its folder \(folder) does not exist (PLAN_DB)")
             }
         }
@@ -116,10 +117,10 @@ public struct PlanApp: Sendable {
             notes.append("using \(result.place.label); \(note). Add the region or country to pick another.")
         }
         if result.place.kind != .city {
-            notes.append(String(
-                format: "%@ is %@; its weather is taken at %.4f, %.4f.", result.place.label,
-                result.place.kind.phrase, result.place.latitude, result.place.longitude
-            ))
+            notes.append(
+                "\(result.place.label) is \(result.place.kind.phrase); its weather is taken at "
+                    + Printf.format("%.4f, %.4f.", result.place.latitude, result.place.longitude)
+            )
         }
         if result.place.source == "nominatim" {
             notes.append("place data © OpenStreetMap contributors (ODbL), via Nominatim.")

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Glibc
 import Model
 
 /// SIGINT and SIGTERM caught by a handler of plan's own, for every front end that stops cleanly on Ctrl-C
@@ -48,7 +50,7 @@ public enum ProcessSignals {
             _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
             writeEnd = ends[1]
             let readEnd = ends[0]
-            let thread = Thread {
+            DetachedThread.start {
                 var byte: UInt8 = 0
                 while true {
                     let count = read(readEnd, &byte, 1)
@@ -61,8 +63,6 @@ public enum ProcessSignals {
                     }
                 }
             }
-            thread.name = "plan-signals"
-            thread.start()
         }
     }
 }

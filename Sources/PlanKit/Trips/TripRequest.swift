@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Planner
 import Store
@@ -86,7 +87,7 @@ public struct TripRequest: Sendable, Equatable {
 
     /// A destination as typed, checked: not empty, at most 200 characters, nothing invisible.
     public static func place(_ raw: String) throws(TripProblem) -> String {
-        let destination = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let destination = raw.trimming(.whitespacesAndNewlines)
         guard !destination.isEmpty else { throw .emptyDestination }
         guard destination.count <= maximumTextLength else { throw .destinationTooLong }
         guard !destination.unicodeScalars.contains(where: isInvisible) else { throw .invisibleInDestination }
@@ -95,7 +96,7 @@ public struct TripRequest: Sendable, Equatable {
 
     /// A trip's name, checked: 1 to 200 printable characters.
     public static func name(_ raw: String) throws(TripProblem) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = raw.trimming(.whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= maximumTextLength, !name.unicodeScalars.contains(where: isInvisible) else {
             throw .badName
         }
@@ -107,7 +108,7 @@ public struct TripRequest: Sendable, Equatable {
     public static func activities(_ words: [String]) throws(TripProblem) -> [String] {
         var result: [String] = []
         for word in words {
-            let activity = word.trimmingCharacters(in: .whitespaces).lowercased()
+            let activity = word.trimming(.whitespaces).lowercased()
             guard !activity.isEmpty else { continue }
             guard activity.count <= 40, activity.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == " " }) else {
                 throw .badActivity(activity)

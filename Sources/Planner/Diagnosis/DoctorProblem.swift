@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One thing `plan doctor` lists as a problem: doctor's count is how many of these it found, and its closing
 /// line names them. A geocoder that does not answer is not one: the offline place data stands in, and only

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LanguageModels
 
 /// What `plan doctor --forget` dropped: the profiles remembered for the model server and what they had

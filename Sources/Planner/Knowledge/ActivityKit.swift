@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What people who do an activity always bring: gear (items with reasons, some only in some weather) and
 /// what the activity asks of the clothing system (a swimsuit, business outfits, ski outerwear…), which

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The activities plan knows, as data: each a kit (see `ActivityKit`). The kits are what people who do
 /// each activity usually bring (dive operators' and outfitters' checklists, travellers' own lists); the

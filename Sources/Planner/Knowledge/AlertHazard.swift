@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Tools
 
 /// What an NWS alert is about, for packing: the kit it calls for depends on the hazard, not on the

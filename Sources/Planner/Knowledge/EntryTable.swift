@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// What a passport needs to enter a country: visa-free (for how many days, where known), a visa on
 /// arrival, an e-visa, an electronic travel authorisation, a visa, or no admission.
@@ -106,7 +107,7 @@ public enum EntryTable {
         for line in rows.split(separator: "\n") {
             let fields = line.split(separator: "|")
             guard fields.count == 2 else { continue }
-            table[fields[0].trimmingCharacters(in: .whitespaces)] = fields[1].split(separator: " ")
+            table[fields[0].trimming(.whitespaces)] = fields[1].split(separator: " ")
         }
         return table
     }()

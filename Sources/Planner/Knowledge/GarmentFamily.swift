@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The garment families of the clothing system, as a list's item names show them: the check uses them to
 /// merge a model's stacked items ("Socks" and "Wool socks") into one, and to see a family covered.

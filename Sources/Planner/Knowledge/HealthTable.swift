@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Health risks at the border and on the way, by country: where yellow fever is transmitted (so that a
 /// vaccination certificate may be asked for, there or at the next border) and where malaria is.

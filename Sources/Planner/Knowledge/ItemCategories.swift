@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The category a traveller looks under for an item, by the words of its name: sunglasses under
 /// Accessories (not Outerwear), sunscreen under Toiletries, an umbrella under Rain & weather. Used for the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where within a country malaria is, for the countries where it is only in some areas: a stop's
 /// coordinates decide whether the antimalarials line is for it (Cape Town and Cancún, no; Kruger and

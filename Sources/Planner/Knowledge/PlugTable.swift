@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sockets and mains voltage by country: public facts, from the IEC's "World Plugs" list
 /// (https://www.iec.ch/world-plugs). One row a country: ISO 3166 code, name, socket types, voltages.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a traveller from `home` needs to charge things at `destination`: whether their plugs fit the
 /// sockets (else an adapter for the destination's types), and whether the mains voltage differs.

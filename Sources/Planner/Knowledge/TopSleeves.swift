@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The sleeves each kind of top the clothing system names: on a trip of several stops, two stops' kinds with the
 /// same sleeves are one line (short-sleeved and breathable short-sleeved tops), and kinds with different ones

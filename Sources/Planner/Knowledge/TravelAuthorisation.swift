@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An electronic travel authorisation a destination asks of visitors who need no visa (the US's ESTA,
 /// Canada's eTA…): a list names it beside the passport as a reminder to check, never as a verdict on

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Tools
 
 /// Who is packing: where they live (for passports, plugs and voltage), the units they read, and how

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where within a country yellow fever vaccination is recommended, for the countries of `HealthTable.yellowFever`
 /// where it is only some areas: a stop's coordinates decide whether the certificate line is for it (Lima, Cusco

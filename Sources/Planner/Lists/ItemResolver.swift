@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -11,7 +12,7 @@ public enum ItemResolver {
     public static func resolve(
         _ reference: String, in list: TravellerList, trip: Int, byName: Bool = false
     ) throws(ListError) -> TravellerList.Entry {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimming(.whitespaces)
         if !byName, !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) { // parses text
             guard let numbered = list.entries.first(where: { $0.number == number }) else {
                 // An item may be named with digits ("42"): say so, and how to name it.

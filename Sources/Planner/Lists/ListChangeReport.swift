@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// What a re-pack changed, item by item, against the list the traveller had: "+ Rain jacket — 90% rain

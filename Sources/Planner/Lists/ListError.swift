@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a change to a trip's list was refused. Nothing is written when one is thrown.
 public enum ListError: Error, Equatable, LocalizedError {

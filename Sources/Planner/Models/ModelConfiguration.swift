@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LanguageModels
 
 /// Builds a model from `PLAN_MODEL`-style settings.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// Checks a free-text answer (`plan ask`) before it is printed as one: empty, stock refusals, the
 /// question said back, and text that repeats itself are not answers.
@@ -9,7 +10,7 @@ public enum AnswerCheck {
         let words = text.split(separator: " ")
         if words.filter({ $0.contains(where: \.isLetter) }).isEmpty { return "the answer is empty" }
         if answer.count < 80, stockPhrases.contains(where: { text.hasPrefix($0) }) {
-            return "the answer is a stock phrase (\"\(answer.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))\")"
+            return "the answer is a stock phrase (\"\(answer.trimming(.whitespacesAndNewlines).prefix(40))\")"
         }
         let asked = PackingCheck.key(question)
         if !asked.isEmpty, text == asked || (text.hasPrefix(asked) && text.count < asked.count + 20) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 extension PackingCheck {
@@ -13,7 +13,7 @@ extension PackingCheck {
     static func names(_ text: String, _ name: String) -> Bool {
         guard !name.isEmpty else { return false }
         var searchFrom = text.startIndex
-        while let range = text.range(of: name, range: searchFrom..<text.endIndex) {
+        while let range = text[searchFrom...].firstRange(of: name) {
             let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
             let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
             if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 import Tools
@@ -263,7 +264,7 @@ public struct PackingCheck: Sendable {
             guard !named.isEmpty else { continue }
             // The figures once the day's own name ("Dec 3") is taken out; signs are compared away.
             var rest = text
-            for alias in named { rest = rest.replacingOccurrences(of: " \(alias) ", with: " ") }
+            for alias in named { rest = rest.replacing(" \(alias) ", with: " ") }
             let figures = Self.figures(in: rest)
             let metric = MeasurementUnits.metric
             let temperatures = [day.high, day.low].compactMap { $0 }
@@ -428,14 +429,14 @@ public struct PackingCheck: Sendable {
     /// A notice with whitespace collapsed, a leading bullet trimmed, its full stop kept, cut to 300 characters.
     static func tidyNotice(_ text: String) -> String {
         let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let trimmed = collapsed.trimmingCharacters(in: CharacterSet(charactersIn: " -–—*•"))
+        let trimmed = collapsed.trimming(ScalarSet(" -–—*•"))
         return trimmed.count > 300 ? String(trimmed.prefix(299)) + "…" : trimmed
     }
 
     /// In the one form names have (`ItemName.normalized`: invisible characters dropped, whitespace collapsed),
     /// outer punctuation trimmed, cut to `limit` characters.
     static func tidy(_ text: String, limit: Int) -> String {
-        let trimmed = ItemName.normalized(text).trimmingCharacters(in: CharacterSet(charactersIn: " .,;:-–—*•\"'"))
+        let trimmed = ItemName.normalized(text).trimming(ScalarSet(" .,;:-–—*•\"'"))
         return trimmed.count > limit ? String(trimmed.prefix(limit - 1)) + "…" : trimmed
     }
 
@@ -447,7 +448,7 @@ public struct PackingCheck: Sendable {
 
     /// Lowercased letters and digits, words separated by single spaces.
     static func key(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let folded = UnicodeForms.folded(text)
         let spaced = String(folded.map { $0.isLetter || $0.isNumber ? $0 : " " })
         return spaced.split(separator: " ").joined(separator: " ")
     }
@@ -472,8 +473,8 @@ public struct PackingCheck: Sendable {
 
     /// The known category a model's category names ("toiletries", "Rain and weather").
     static func category(matching text: String) -> String? {
-        let wanted = key(text.replacingOccurrences(of: "&", with: " and "))
-        return PackingInstructions.categories.first { key($0.replacingOccurrences(of: "&", with: " and ")) == wanted }
+        let wanted = key(text.replacing("&", with: " and "))
+        return PackingInstructions.categories.first { key($0.replacing("&", with: " and ")) == wanted }
     }
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.

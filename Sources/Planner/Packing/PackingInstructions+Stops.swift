@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -10,7 +11,7 @@ extension PackingInstructions {
         for leg in trip.legs {
             text += " \(leg.position). \(leg.place?.label ?? leg.destination), \(leg.start) to \(leg.end)"
             if let place = leg.place {
-                text += String(format: " (latitude %.4f, longitude %.4f)", place.latitude, place.longitude)
+                text += Printf.format(" (latitude %.4f, longitude %.4f)", place.latitude, place.longitude)
             }
             if trip.hasStopActivities {
                 text += leg.activities.isEmpty ? ", no activities" : ", activities: " + leg.activities.joined(separator: ", ")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -27,7 +28,7 @@ public enum PackingInstructions {
         var text = "Packing list for \(trip.place?.label ?? trip.destination), \(trip.start) to \(trip.end)"
         text += " (\(trip.nights) night\(trip.nights == 1 ? "" : "s"))."
         if let place = trip.place {
-            text += String(format: " Coordinates: latitude %.4f, longitude %.4f.", place.latitude, place.longitude)
+            text += Printf.format(" Coordinates: latitude %.4f, longitude %.4f.", place.latitude, place.longitude)
         }
         if !trip.activities.isEmpty { text += " Activities: \(trip.activities.joined(separator: ", "))." }
         if trip.party != .single { text += " Travelling: \(trip.party.label) (count clothes and documents for each)." }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LanguageModels
 import Model
 import Store

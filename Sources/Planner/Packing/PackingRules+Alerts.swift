@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Tools
 
@@ -86,7 +87,7 @@ extension PackingRules {
     /// reasons do; "… in force over the trip" when no trip day can be told. `citing`: with the alert's own
     /// figure when it is more extreme than the forecast's ("…: wind chills as low as -40°F").
     static func alertReason(_ alert: WeatherAlert, context: PackingContext, citing: Bool = false) -> String {
-        let zone = (alert.stop?.timeZone ?? context.timeZone).flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = ZoneRules.named(alert.stop?.timeZone ?? context.timeZone)
         let first = max(context.start, alert.stop?.start ?? context.start)
         let last = min(context.end, alert.stop?.end ?? context.end)
         let days = first <= last ? (0...first.days(to: last)).map { first.adding(days: $0) } : []
@@ -142,7 +143,7 @@ extension PackingRules {
         return items.map { item in
             var item = item
             for (old, new) in replacements {
-                guard let range = item.reason.range(of: old) else { continue }
+                guard let range = item.reason.firstRange(of: old) else { continue }
                 let lead = item.reason[..<range.lowerBound]
                 let rewritten = lead + new
                 if rewritten.count <= maximumReason {

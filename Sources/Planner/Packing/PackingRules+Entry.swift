@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 // MARK: - Entry requirements and health at the border

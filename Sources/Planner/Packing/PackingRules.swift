@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 import Tools
@@ -114,7 +115,7 @@ public struct PackingContext: Sendable {
         alertsUnavailable = forecast.alertsUnavailable
         sea = forecast.sea
         stopSeas = forecast.stopSeas
-        issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
+        issued = CalendarDate(forecast.fetchedAt, in: ZoneRules(identifier: forecast.timeZone))
         elevation = forecast.elevation
         timeZone = forecast.timeZone
     }
@@ -415,7 +416,7 @@ public enum PackingRules {
         for (british, american) in [
             ("Nappies", "Diapers"), ("licence", "license"), ("Jewellery", "Jewelry"), ("colours", "colors"),
             ("Polarised", "Polarized"), ("trousers", "pants"), ("Trousers", "Pants"),
-        ] { text = text.replacingOccurrences(of: british, with: american) }
+        ] { text = text.replacing(british, with: american) }
         return text
     }
 

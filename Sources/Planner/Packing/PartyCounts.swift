@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 import Store
 
@@ -144,7 +144,7 @@ struct PartyCounts {
         if joined.count <= 100 { return joined }
         if item.weather { return reason }
         // A line for some stops of the trip ("In Aspen: …") keeps their names: the check keeps such lines apart.
-        if reason.hasPrefix("In "), let colon = reason.range(of: ": "), reason.distance(from: reason.startIndex, to: colon.lowerBound) <= 60 {
+        if reason.hasPrefix("In "), let colon = reason.firstRange(of: ": "), reason.distance(from: reason.startIndex, to: colon.lowerBound) <= 60 {
             return String(reason[..<colon.upperBound]) + lead.prefix(1).lowercased() + lead.dropFirst()
         }
         return lead

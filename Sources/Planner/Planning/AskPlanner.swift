@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import LanguageModels
 import Model
 import Store
@@ -71,7 +72,7 @@ public struct AskPlanner: Sendable {
             guard case let .success(response) = outcome.answer else {
                 throw LanguageModelError.decodingFailure("no answer")
             }
-            let answer = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let answer = response.text.trimming(.whitespacesAndNewlines)
             if let problem = AnswerCheck.problem(answer, question: question) {
                 try await outcome.session.record(check: "Not an answer: \(problem).", payload: nil)
                 throw LanguageModelError.unusableAnswer(problem)

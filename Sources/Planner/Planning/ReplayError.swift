@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A replay cannot run: the pack it replays left no pinned forecast to replay it with (exit 66).
 public enum ReplayError: Error, LocalizedError, Sendable, Equatable {

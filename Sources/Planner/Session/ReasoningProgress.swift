@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -19,7 +20,7 @@ final class ReasoningProgress: Sendable {
             count.characters += piece.count
             guard count.reported < 0 || count.characters - count.reported >= 200 else { return nil }
             count.reported = count.characters
-            return "The model is reasoning… \(count.characters.formatted(.number.grouping(.automatic))) characters"
+            return "The model is reasoning… \(NumberText.grouped(count.characters)) characters"
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -234,7 +235,7 @@ struct SessionChain: Sendable {
             task: .summary
         )
         let reply = try await model.respond(to: request)
-        let summary = reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let summary = reply.text.trimming(.whitespacesAndNewlines)
         if let problem = AnswerCheck.problem(summary, question: "") { throw LanguageModelError.unusableAnswer(problem) }
         return "Summary of earlier conversation: " + summary
     }
@@ -266,7 +267,7 @@ struct SessionChain: Sendable {
 
     /// A reason for a sentence of our own: no trailing full stop, at most 160 characters.
     static func trimmed(_ text: String) -> String {
-        var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = text.trimming(.whitespacesAndNewlines)
         if text.hasSuffix(".") { text.removeLast() }
         return text.count > 160 ? String(text.prefix(159)) + "…" : text
     }

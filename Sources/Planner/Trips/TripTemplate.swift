@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -44,7 +45,7 @@ public enum TripTemplate {
 
     /// "Aspen" from "Aspen, CO".
     static func leadingName(_ typed: String) -> String {
-        String(typed.split(separator: ",").first ?? Substring(typed)).trimmingCharacters(in: .whitespaces)
+        String(typed.split(separator: ",").first ?? Substring(typed)).trimming(.whitespaces)
     }
 
     /// Every occurrence of `word` that stands alone (not inside a longer word or number), in any case.
@@ -52,7 +53,7 @@ public enum TripTemplate {
         guard !word.isEmpty else { return text }
         var result = ""
         var rest = Substring(text)
-        while let range = rest.range(of: word, options: .caseInsensitive) {
+        while let range = rest.firstRangeIgnoringCase(of: word) {
             let before = rest[..<range.lowerBound].last ?? (result.last ?? " ")
             let after = rest[range.upperBound...].first ?? " "
             let standsAlone = !(before.isLetter || before.isNumber) && !(after.isLetter || after.isNumber)

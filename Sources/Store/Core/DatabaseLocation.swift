@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 
 /// Where the database lives: `PLAN_DB`, else `$XDG_DATA_HOME/plan/plan.sqlite`, else `~/.local/share/plan/plan.sqlite`.
@@ -11,7 +12,7 @@ public enum DatabaseLocation {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return xdg + "/plan/plan.sqlite"
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathText.homeFolder()
         return home + "/.local/share/plan/plan.sqlite"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// One numbered schema change from `Migrations/`, compiled into the binary by the EmbedMigrations plugin.

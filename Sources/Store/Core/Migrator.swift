@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// Applies migrations in order, each in its own `BEGIN IMMEDIATE` transaction, and records them.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Model
 
 /// The database files this process has open through SQLite, by device and inode, with how many `Store`s

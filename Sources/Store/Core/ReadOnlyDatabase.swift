@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// A SQLite file opened read-only, such as the gazetteer. The actor owns the connection.

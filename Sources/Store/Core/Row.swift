@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// One result row, copied out of SQLite so it can travel between tasks.

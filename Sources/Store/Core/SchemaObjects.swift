@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Model
 
 /// The triggers and views a plan database may hold: exactly those plan's own migrations create, as

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import CSQLite
+import Glibc
 import Model
 
 /// plan's database: one SQLite file holding trips, places, the HTTP cache, pinned forecasts,
@@ -122,9 +124,9 @@ public actor Store {
 
     private static func prepareFile(at path: String) throws {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
+            if isDirectory {
                 throw StoreError.cannotOpen(path: path, reason: "it is a folder")
             }
             // /dev/null, a fifo or a socket: SQLite would open it and make a journal beside it.
@@ -135,7 +137,7 @@ public actor Store {
             try Store.checkHeader(of: path)
             return
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         if !folder.isEmpty, !manager.fileExists(atPath: folder) {
             do {
                 try manager.createDirectory(
@@ -194,7 +196,7 @@ public actor Store {
     /// Every trigger and view must be one plan's migrations created, text for text (`SchemaObjects`).
     static func checkSchemaObjects(_ json: String?, path: String) throws {
         guard let json, json != "[]" else { return }
-        guard let list = try? JSONSerialization.jsonObject(with: Data(utf8: json)) as? [[String]] else {
+        guard let list = JSONStrings.table(json) else {
             throw StoreError.damaged(path: path)
         }
         for object in list where object.count == 3 {
@@ -211,9 +213,7 @@ public actor Store {
     static func checkHeader(of path: String) throws {
         // Read when the file was first opened; a descriptor of our own now would drop SQLite's locks.
         if OpenDatabaseFiles.isOpen(path) { return }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        guard let header = FileBytes.read(path, limit: 100) else { return }
         if header.isEmpty { return }
         guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
             throw StoreError.notAPlanDatabase(path: path)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Store {
     // MARK: - The phone page's secret link

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 extension Store {
@@ -91,7 +91,7 @@ extension Store {
             }
             if !current.isEmpty {
                 let prefix = character == "*" ? "*" : ""
-                terms.append("\"" + current.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + prefix)
+                terms.append("\"" + current.replacing("\"", with: "\"\"") + "\"" + prefix)
                 current = ""
             }
         }

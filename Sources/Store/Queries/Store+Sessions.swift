@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 extension Store {
@@ -370,7 +370,7 @@ extension Store {
     }
 
     static func escapeLike(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
+        text.replacing("\\", with: "\\\\").replacing("%", with: "\\%")
+            .replacing("_", with: "\\_")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// The HTTP cache's counters (`counters` rows and each entry's `hits`) gathered in memory and written

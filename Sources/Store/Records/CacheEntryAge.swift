@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// One cache entry's times and size, judged by `CacheFreshness` as a read would judge it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// The one rule for whether a cached answer may be used without asking again, applied by every cache read

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 
 /// An HTTP response as the cache keeps it (any final status RFC 9111 lets a private cache store).
@@ -37,7 +38,7 @@ public struct CachedResponse: Sendable, Equatable {
     /// A header field's value, whatever the case of its name.
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
-        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return headers.first { $0.key.equalsIgnoringCase(name) }?.value
     }
 
     /// Header fields as the `headers` column keeps them: one "name: value" line each (CR and LF in a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// Trip and session ids for shell completion, read without creating or migrating anything: a missing

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// A fresh cache entry's decoded record (see `Store.freshDecoded(url:at:maximumLifetime:)`): what its body decodes to,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// A forecast pinned to a trip: the normalized forecast JSON as the pack used it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// A destination looked up online once: what was typed (its key), the place it resolved to, the others it

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 
@@ -41,11 +42,11 @@ enum AlertsDecoder {
     /// "heavy snow expected; travel could be very difficult": the first sentence of the WHAT and IMPACTS
     /// paragraphs NWS writes ("* WHAT...Heavy snow expected. Total snow…"), else of the description.
     static func summary(_ description: String) -> String {
-        let flat = description.replacingOccurrences(of: "\n", with: " ")
+        let flat = description.replacing("\n", with: " ")
         func paragraph(_ label: String) -> String? {
-            guard let range = flat.range(of: "* \(label)...") else { return nil }
+            guard let range = flat.firstRange(of: "* \(label)...") else { return nil }
             var text = flat[range.upperBound...]
-            if let next = text.range(of: "* ") { text = text[..<next.lowerBound] }
+            if let next = text.firstRange(of: "* ") { text = text[..<next.lowerBound] }
             return firstSentence(String(text))
         }
         let parts = [paragraph("WHAT"), paragraph("IMPACTS")].compactMap { $0 }.filter { !$0.isEmpty }
@@ -54,8 +55,8 @@ enum AlertsDecoder {
     }
 
     private static func firstSentence(_ text: String) -> String? {
-        var sentence = text.trimmingCharacters(in: .whitespaces)
-        if let end = sentence.range(of: ". ") { sentence = String(sentence[..<end.lowerBound]) }
+        var sentence = text.trimming(.whitespaces)
+        if let end = sentence.firstRange(of: ". ") { sentence = String(sentence[..<end.lowerBound]) }
         while sentence.hasSuffix(".") { sentence.removeLast() }
         sentence = sentence.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         guard let first = sentence.first else { return nil }

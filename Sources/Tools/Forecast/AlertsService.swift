@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -27,7 +28,7 @@ public struct AlertsService: Sendable {
             url, service: "NWS alerts", kind: .alerts, accept: "application/geo+json",
             accepts: { AlertsDecoder.isAlerts($0) }, decode: { AlertList(try AlertsDecoder.alerts(from: $0.body)) }
         )
-        let zone = TimeZone(identifier: place.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = ZoneRules.named(place.timeZone)
         return fetched.value.alerts.filter { $0.overlaps(from: first, to: last, timeZone: zone) }
     }
 }

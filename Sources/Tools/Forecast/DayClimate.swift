@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the climate of one calendar day comes to, for packing: the day's `high`/`low` are the typical
 /// (median) high and low; these are the rest. Built by `ClimateReduction` from the archive's answer.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where one day's weather came from: a forecast service, or the place's usual climate for that date.
 public enum DaySource: String, Codable, Sendable, Equatable, CaseIterable {

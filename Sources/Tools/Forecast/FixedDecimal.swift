@@ -1,8 +1,9 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
-/// Numbers with a fixed count of decimals ("39.7392", "-104.9847"), as `String(format: "%.4f")` writes
+/// Numbers with a fixed count of decimals ("39.7392", "-104.9847"), as `Printf.format("%.4f")` writes
 /// them but without Foundation's formatting machinery, whose first use in a process costs about a
 /// million instructions (it is on the path of every `plan show`).
 public enum FixedDecimal {
@@ -13,7 +14,7 @@ public enum FixedDecimal {
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded(.toNearestOrEven)
         guard value.isFinite, scaled < 1e15, let units = Int(checked: scaled) else {
-            return String(format: "%.\(places)f", value)
+            return Printf.format("%.\(places)f", value)
         }
         let sign = value < 0 && units != 0 ? "-" : ""
         let whole = String(units / scale)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ForecastDay {
     /// The one place a day is described in a reason. A forecast day: the rule's `figure` and the day

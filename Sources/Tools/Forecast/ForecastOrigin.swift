@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a forecast came from, as the program reads it (no sentinel strings).
 public enum ForecastOrigin: Codable, Sendable, Equatable {

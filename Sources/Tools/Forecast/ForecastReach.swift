@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -13,7 +14,7 @@ public enum ForecastReach {
     /// The notice for `forecast`'s climate days within `first...last`; nil when there are none.
     public static func notice(for forecast: Forecast, from first: CalendarDate, to last: CalendarDate) -> String? {
         let climate = forecast.days(from: first, to: last).filter(\.isClimate)
-        let issued = CalendarDate(forecast.fetchedAt, in: TimeZone(identifier: forecast.timeZone))
+        let issued = CalendarDate(forecast.fetchedAt, in: ZoneRules(identifier: forecast.timeZone))
         return notice(climateDays: climate, issued: issued)
     }
 

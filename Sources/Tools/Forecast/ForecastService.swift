@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -60,7 +61,7 @@ public struct ForecastService: ForecastProvider {
     }
 
     public func forecast(for place: Place, from first: CalendarDate, to last: CalendarDate) async throws -> ForecastReport {
-        let today = CalendarDate(http.clock(), in: TimeZone(identifier: place.timeZone))
+        let today = CalendarDate(http.clock(), in: ZoneRules(identifier: place.timeZone))
         let plan = DayPlan(from: first, to: last, today: today, isNWSCandidate: Self.isNWSCandidate(place))
         var parts: [ForecastReport] = []
         var notes: [String] = []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import LanguageModels
 import Model
 import Store
@@ -99,7 +100,7 @@ public struct ForecastTool: Tool {
     /// The answer to a point far from every place the session knows: not fetched, and the model told
     /// where the trip is so it can call again.
     private func refusal(_ arguments: Arguments, destination: Place?) -> ForecastResult {
-        let asked = String(format: "%.4f, %.4f", arguments.latitude, arguments.longitude)
+        let asked = Printf.format("%.4f, %.4f", arguments.latitude, arguments.longitude)
         guard let destination else {
             return ForecastResult(
                 place: nil, outcome: .refused(reason: "\(asked) is not a place this trip knows"),
@@ -108,8 +109,9 @@ public struct ForecastTool: Tool {
         }
         let kilometres = TripPlaces.distance(from: destination, toLatitude: arguments.latitude, longitude: arguments.longitude) / 1_000
         let text = String(
-            format: "Not fetched: %@ is %.0f km from the trip's destination. The trip is to %@ at latitude %.4f, longitude %.4f; call forecast with those.",
-            asked, kilometres, destination.label, destination.latitude, destination.longitude
+            "Not fetched: \(asked) is \(FixedDecimal.text(kilometres, places: 0)) km from the trip's destination. The trip is to "
+                + "\(destination.label) at latitude \(FixedDecimal.text(destination.latitude, places: 4)), longitude "
+                + "\(FixedDecimal.text(destination.longitude, places: 4)); call forecast with those."
         )
         return ForecastResult(place: nil, outcome: .refused(reason: "\(asked) is far from the destination"), text: text)
     }
@@ -120,7 +122,7 @@ public struct ForecastTool: Tool {
         }
         let inUS = (24...50).contains(arguments.latitude) && (-125 ... -66).contains(arguments.longitude)
         return Place(
-            name: String(format: "%.4f,%.4f", arguments.latitude, arguments.longitude), region: "",
+            name: Printf.format("%.4f,%.4f", arguments.latitude, arguments.longitude), region: "",
             country: inUS ? "US" : "", latitude: arguments.latitude, longitude: arguments.longitude,
             timeZone: place?.timeZone ?? "UTC", source: "typed"
         )

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -22,7 +23,7 @@ public enum StopDates {
 
     /// `forecast` with only the alerts in force over `first...last`, local days in the forecast's zone.
     public static func keepingAlerts(_ forecast: Forecast, from first: CalendarDate, to last: CalendarDate) -> Forecast {
-        let zone = TimeZone(identifier: forecast.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = ZoneRules.named(forecast.timeZone)
         var kept = forecast
         kept.alerts = forecast.alerts.filter { $0.overlaps(from: first, to: last, timeZone: zone) }
         return kept

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -6,7 +7,7 @@ extension WeatherAlert {
     /// "Winter Storm Warning, Wed 6 am to Fri 6 pm: heavy snow expected; travel could be very difficult."
     /// An alert of one stop of several names it: "Winter Storm Warning in Denver, Wed 6 am to …".
     public func notice(timeZone: String?) -> String {
-        let zone = (stop?.timeZone ?? timeZone).flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = ZoneRules.named(stop?.timeZone ?? timeZone)
         var window = ""
         switch (onset, ends) {
         case let (onset?, ends?): window = ", \(Self.moment(onset, zone)) to \(Self.moment(ends, zone))"
@@ -20,7 +21,7 @@ extension WeatherAlert {
     }
 
     /// "Wed 6 am", "Fri 6:30 pm" in the place's zone.
-    static func moment(_ date: Date, _ zone: TimeZone) -> String {
+    static func moment(_ date: Date, _ zone: any UTCOffsetSource) -> String {
         // A date beyond ±30,000 years (a damaged pinned record) is clamped rather than trapping Int(_:).
         let instant = min(max(date.timeIntervalSince1970, -1e12), 1e12)
         let seconds = (Int(checkedRounding: instant.rounded(.down)) ?? 0) + zone.secondsFromGMT(for: date)

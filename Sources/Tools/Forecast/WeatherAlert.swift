@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -47,7 +48,7 @@ public struct WeatherAlert: Codable, Sendable, Equatable {
 
     /// Whether the alert's time overlaps the local days `first...last` in `timeZone`; an open end
     /// overlaps everything after the onset.
-    public func overlaps(from first: CalendarDate, to last: CalendarDate, timeZone: TimeZone) -> Bool {
+    public func overlaps(from first: CalendarDate, to last: CalendarDate, timeZone: any UTCOffsetSource) -> Bool {
         let start = onset ?? .distantPast
         let end = ends ?? .distantFuture
         return start < Self.midnight(before: last.adding(days: 1), in: timeZone)
@@ -55,7 +56,7 @@ public struct WeatherAlert: Codable, Sendable, Equatable {
     }
 
     /// The instant a local day begins in `timeZone`.
-    static func midnight(before date: CalendarDate, in timeZone: TimeZone) -> Date {
+    static func midnight(before date: CalendarDate, in timeZone: any UTCOffsetSource) -> Date {
         let utc = Date(timeIntervalSince1970: TimeInterval(date.dayNumber) * 86_400)
         // The offset at that instant, then again at the corrected instant (DST changes near midnight).
         let first = utc.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: utc)))

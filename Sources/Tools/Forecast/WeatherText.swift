@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading the words and numbers services use for weather.
 public enum WeatherText {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Glibc
 import Model
 import Store
 
@@ -51,7 +53,7 @@ public final class Gazetteer: Sendable {
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["PLAN_GAZETTEER"], !explicit.isEmpty { return explicit }
         var candidates: [String] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() {
+        if let executable = PathText.executable().map({ URL(fileURLWithPath: PathText.folder(of: $0), isDirectory: true) }) {
             candidates.append(executable.appending(path: "gazetteer.sqlite").path)
             candidates.append(executable.appending(path: "../share/plan/gazetteer.sqlite").standardized.path)
         }
@@ -81,7 +83,7 @@ public final class Gazetteer: Sendable {
     }
 
     private func resolveChecked(_ query: String) async throws -> GeocodingResult {
-        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = query.trimming(.whitespacesAndNewlines)
         let key = PlaceName.key(trimmed)
         guard !key.isEmpty else {
             throw GeocodingError.notFound(query: trimmed, suggestions: [])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LanguageModels
 import Model
 import Store
@@ -68,8 +68,8 @@ public struct GeocodeTool: Tool {
             var text = "No place called \"\(GeocodingError.displayable(query))\" is known"
             if !suggestions.isEmpty { text += " (did you mean: \(suggestions.prefix(3).joined(separator: "; ")))" }
             text += String(
-                format: ". The trip's destination is %@: latitude %.4f, longitude %.4f.",
-                destination.label, destination.latitude, destination.longitude
+                ". The trip's destination is \(destination.label): latitude \(FixedDecimal.text(destination.latitude, places: 4)), "
+                    + "longitude \(FixedDecimal.text(destination.longitude, places: 4))."
             )
             return GeocodeAnswer(place: nil, text: text)
         }
@@ -87,10 +87,8 @@ public struct GeocodeTool: Tool {
     }
 
     static func output(_ place: Place, alternatives: [Place]) -> GeocodeAnswer {
-        var text = String(
-            format: "%@: latitude %.4f, longitude %.4f, time zone %@", place.label, place.latitude, place.longitude,
-            place.timeZone
-        )
+        var text = "\(place.label): latitude \(FixedDecimal.text(place.latitude, places: 4)), longitude "
+            + "\(FixedDecimal.text(place.longitude, places: 4)), time zone \(place.timeZone)"
         if place.kind != .city {
             text += " (\(place.kind.phrase); the point stands for all of it)"
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a destination could not be resolved.
 public enum GeocodingError: Error, LocalizedError, Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 import Model
@@ -37,7 +38,7 @@ public struct NominatimGeocoder: Sendable {
         else { return nil }
         let display = result["display_name"]?.stringValue ?? ""
         let name = result["name"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-            ?? display.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            ?? display.split(separator: ",").first.map { $0.trimming(.whitespaces) } ?? ""
         guard !name.isEmpty, name.count <= 200 else { return nil }
         let address = result["address"]
         guard let country = GeocoderRequest.countryCode(address?["country_code"]?.stringValue) else { return nil }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import HTTPCore
 import LanguageModels
 import Model
@@ -60,7 +61,7 @@ public struct OnlineGeocoder: Sendable {
     /// The best candidate and the others; nil when every service asked answered that it knows nothing.
     /// Throws `ServiceError` when no service could answer.
     public func lookUp(_ query: String) async throws -> GeocodingResult? {
-        let parts = query.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = query.split(separator: ",").map { $0.trimming(.whitespaces) }.filter { !$0.isEmpty }
         let name = parts.first ?? query
         let qualifiers = Array(parts.dropFirst())
         var failures: [ServiceError] = []
@@ -136,7 +137,7 @@ public struct OnlineGeocoder: Sendable {
             region = label
         }
         if candidate.kind == .region || PlaceName.key(region) == PlaceName.key(candidate.name) { region = "" }
-        var zone = candidate.timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 }
+        var zone = candidate.timeZone.flatMap { ZoneRules(identifier: $0) == nil ? nil : $0 }
         if zone == nil, let gazetteer {
             zone = (try? await gazetteer.timeZone(nearLatitude: candidate.latitude, longitude: candidate.longitude)) ?? nil
         }

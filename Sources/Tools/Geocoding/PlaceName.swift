@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// The lookup key of a place name, computed exactly as `scripts/build-gazetteer.py` computes it:
 /// NFKD, combining marks dropped, lowercased, a few letters spelled out (ß→ss, ø→o, ł→l, æ→ae, œ→oe,
@@ -9,7 +10,7 @@ public enum PlaceName {
     ]
 
     public static func key(_ text: String) -> String {
-        let decomposed = text.decomposedStringWithCompatibilityMapping
+        let decomposed = UnicodeForms.compatibilityDecomposed(text)
         var stripped = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
             stripped.append(scalar)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import Model
 import Store
 
@@ -23,7 +24,7 @@ public struct PlaceResolver: Sendable {
     /// itself, lowercased.
     static func lookupKey(_ text: String) -> String {
         let key = PlaceName.key(text)
-        return key.isEmpty ? text.precomposedStringWithCompatibilityMapping.lowercased() : key
+        return key.isEmpty ? UnicodeForms.composed(UnicodeForms.compatibilityDecomposed(text)).lowercased() : key
     }
 
     public func resolve(_ query: String) async throws -> GeocodingResult {
@@ -37,7 +38,7 @@ public struct PlaceResolver: Sendable {
     }
 
     private func resolve(_ query: String, damaged: inout GeocodingError?) async throws -> GeocodingResult {
-        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = query.trimming(.whitespacesAndNewlines)
         var suggestions: [String] = []
         var tentative: GeocodingResult?
         if let gazetteer {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import HTTPCore
 import LanguageModels
 import Model
@@ -52,15 +53,11 @@ public struct RateLimitedTransport: HTTPTransport {
 
     /// `Retry-After` as seconds from now: a whole number, or an HTTP date; at most a day.
     static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = value?.trimming(.whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) {  // parses text
             return seconds >= 0 ? TimeInterval(min(seconds, 86_400)) : nil
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
+        guard let date = HTTPDate.parse(value) else { return nil }
         return min(max(0, date.timeIntervalSince(now)), 86_400)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// A `Cache-Control` field's directives (RFC 9111 §5.2), parsed as the grammar says: comma-separated
 /// `token[=(token / quoted-string)]`, names without regard to case, commas inside a quoted string kept in
@@ -60,7 +61,7 @@ struct CacheControl: Equatable {
             // Up to the next comma (what follows a quoted string before it is ignored).
             while index < field.endIndex, field[index] != "," { index = field.index(after: index) }
             if index < field.endIndex { index = field.index(after: index) }
-            let key = name.trimmingCharacters(in: .whitespaces)
+            let key = name.trimming(.whitespaces)
             // "max-age =3600": space before "=" is not the grammar; the argument is kept with a space in front,
             // as "max-age= 3600" has it, so it reads as invalid.
             if let argument = value, name.last == " " || name.last == "\t" { value = " " + argument }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import HTTPCore
+import JSON
 import LanguageModels
 import Model
 import Store
@@ -12,13 +13,13 @@ public enum CacheProbe {
     /// Runs one request line and returns the answer line (without its newline). Never throws: a request
     /// the probe cannot read is answered with `probe_error`.
     public static func answer(to line: Data) async -> Data {
-        let object: [String: Any]
+        let object: [String: JSONValue]
         do {
             object = try request(from: line)
             return serialize(try await run(object))
         } catch {
             let text = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-            return serialize(["probe_error": text])
+            return serialize(["probe_error": .string(text)])
         }
     }
 
@@ -37,8 +38,8 @@ public enum CacheProbe {
         }
     }
 
-    static func request(from line: Data) throws -> [String: Any] {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+    static func request(from line: Data) throws -> [String: JSONValue] {
+        guard let object = (try? JSONValue.parse(line))?.objectValue else {
             throw ProbeError.badRequest("not a JSON object")
         }
         return object
@@ -56,60 +57,63 @@ public enum CacheProbe {
         var retries: Int
         var timeout: TimeInterval
 
-        init(_ object: [String: Any]) throws {
-            guard let db = object["db"] as? String, !db.isEmpty else { throw ProbeError.badRequest("no db") }
-            guard let text = object["url"] as? String, let url = URL(string: text) else { throw ProbeError.badRequest("no url") }
+        init(_ object: [String: JSONValue]) throws {
+            guard let db = object["db"]?.stringValue, !db.isEmpty else { throw ProbeError.badRequest("no db") }
+            guard let text = object["url"]?.stringValue, let url = URL(string: text) else { throw ProbeError.badRequest("no url") }
             self.db = db
             self.url = url
-            method = (object["method"] as? String)?.uppercased() ?? "GET"
-            headers = (object["headers"] as? [[Any]] ?? []).compactMap { pair in
-                guard pair.count == 2, let name = pair[0] as? String, let value = pair[1] as? String else { return nil }
+            method = object["method"]?.stringValue?.uppercased() ?? "GET"
+            headers = (object["headers"]?.arrayValue ?? []).compactMap { item in
+                guard let pair = item.arrayValue, pair.count == 2, let name = pair[0].stringValue,
+                      let value = pair[1].stringValue else { return nil }
                 return (name: name, value: value)
             }
-            body = (object["body"] as? String).map { Data($0.utf8) }
-            guard let kind = ResourceKind(rawValue: object["kind"] as? String ?? "alerts") else {
+            body = object["body"]?.stringValue.map { Data($0.utf8) }
+            guard let kind = ResourceKind(rawValue: object["kind"]?.stringValue ?? "alerts") else {
                 throw ProbeError.badRequest("unknown kind")
             }
             self.kind = kind
-            switch object["mode"] as? String ?? "normal" {
+            switch object["mode"]?.stringValue ?? "normal" {
             case "normal": mode = .normal
             case "fresh": mode = .fresh
             case "offline": mode = .offline
             default: throw ProbeError.badRequest("unknown mode")
             }
-            retries = (object["retries"] as? Int) ?? 3
-            timeout = (object["timeout"] as? Double) ?? 15
+            retries = object["retries"]?.intValue ?? 3
+            timeout = object["timeout"]?.doubleValue ?? 15
         }
     }
 
-    static func run(_ object: [String: Any]) async throws -> [String: Any] {
+    static func run(_ object: [String: JSONValue]) async throws -> [String: JSONValue] {
         let settings = try Settings(object)
         let started = Date()
         let transport = RecordingTransport(base: CurlTransport(timeout: settings.timeout), extraHeaders: settings.headers)
         let store = try Store(path: settings.db)
-        var answer: [String: Any] = ["started_at": started.timeIntervalSince1970]
+        var answer: [String: JSONValue] = ["started_at": .number(started.timeIntervalSince1970)]
         if settings.method != "GET" {
-            answer["through_cache"] = false
+            answer["through_cache"] = .bool(false)
             var request = HTTPRequest(url: settings.url)
             request.httpMethod = settings.method
             request.httpBody = settings.body
             let limits = TransportLimits(deadline: settings.timeout, maximumBytes: settings.kind.maximumBodyBytes)
             let sent = try? await transport.send(request, limits: limits)
-            answer["ok"] = sent != nil
+            answer["ok"] = .bool(sent != nil)
         } else {
             answer.merge(await get(settings, store: store, transport: transport)) { _, new in new }
         }
         try? await store.flushCounters()
         if let stored = try? await store.cachedResponse(url: settings.url.absoluteString) {
-            answer["stored"] = ["status": stored.status, "fetched_at": stored.fetchedAt.timeIntervalSince1970,
-                                "expires_at": stored.expiresAt.timeIntervalSince1970]
+            answer["stored"] = [
+                "status": .number(Double(stored.status)), "fetched_at": .number(stored.fetchedAt.timeIntervalSince1970),
+                "expires_at": .number(stored.expiresAt.timeIntervalSince1970),
+            ]
         }
-        answer["exchanges"] = transport.exchanges.map { exchange(of: $0, kind: settings.kind) }
+        answer["exchanges"] = .array(transport.exchanges.map { .object(exchange(of: $0, kind: settings.kind)) })
         return answer
     }
 
     /// The GET through plan's client and cache, as answer fields.
-    static func get(_ settings: Settings, store: Store, transport: any HTTPTransport) async -> [String: Any] {
+    static func get(_ settings: Settings, store: Store, transport: any HTTPTransport) async -> [String: JSONValue] {
         let client = HTTPClient(
             store: store, transport: transport,
             configuration: HTTPClient.Configuration(
@@ -120,12 +124,13 @@ public enum CacheProbe {
         do {
             let fetched = try await client.fetch(settings.url, service: "origin", kind: settings.kind, accept: "*/*")
             return [
-                "ok": true, "origin": origin(fetched.origin), "status": fetched.status,
-                "fetched_at": fetched.fetchedAt.timeIntervalSince1970, "body_b64": fetched.body.base64EncodedString(),
+                "ok": true, "origin": .string(origin(fetched.origin)), "status": .number(Double(fetched.status)),
+                "fetched_at": .number(fetched.fetchedAt.timeIntervalSince1970),
+                "body_b64": .string(fetched.body.base64EncodedString()),
             ]
         } catch {
-            var fields: [String: Any] = ["ok": false, "error": (error as? LocalizedError)?.errorDescription ?? "\(error)"]
-            if let status = (error as? ServiceError)?.status { fields["error_status"] = status }
+            var fields: [String: JSONValue] = ["ok": false, "error": .string((error as? LocalizedError)?.errorDescription ?? "\(error)")]
+            if let status = (error as? ServiceError)?.status { fields["error_status"] = .number(Double(status)) }
             return fields
         }
     }
@@ -142,26 +147,28 @@ public enum CacheProbe {
     }
 
     /// One exchange as the contract has it, with the lifetime plan reads in the response's own fields.
-    static func exchange(of record: RecordingTransport.Record, kind: ResourceKind) -> [String: Any] {
-        var fields: [String: Any] = [
-            "method": record.request.httpMethod, "url": record.request.url.absoluteString,
-            "request_headers": record.request.headerFields.map { [$0.name, $0.value] },
+    static func exchange(of record: RecordingTransport.Record, kind: ResourceKind) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [
+            "method": .string(record.request.httpMethod), "url": .string(record.request.url.absoluteString),
+            "request_headers": .array(record.request.headerFields.map { [.string($0.name), .string($0.value)] }),
         ]
         guard let response = record.response else {
-            fields["transport_error"] = record.error ?? "no answer"
+            fields["transport_error"] = .string(record.error ?? "no answer")
             return fields
         }
-        fields["status"] = response.statusCode
-        fields["headers"] = response.allHeaderFields
-        fields["body_b64"] = record.body.base64EncodedString()
+        fields["status"] = .number(Double(response.statusCode))
+        fields["headers"] = .object(response.allHeaderFields.mapValues { .string($0) })
+        fields["body_b64"] = .string(record.body.base64EncodedString())
         if let lifetime = Freshness.explicitLifetime(of: response, receivedAt: Date()) {
-            fields["plan_server_lifetime"] = lifetime
+            fields["plan_server_lifetime"] = .number(lifetime)
         }
         return fields
     }
 
     /// One line of JSON (keys sorted, so answers compare).
-    static func serialize(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{\"probe_error\":\"unserializable answer\"}".utf8)
+    static func serialize(_ object: [String: JSONValue]) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(JSONValue.object(object))) ?? Data("{\"probe_error\":\"unserializable answer\"}".utf8)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value the HTTP cache keeps beside the body it was decoded from (`HTTPClient.getDecoded`), as a
 /// compact text record: lines of tab-separated fields, the first line naming the kind and its version.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import CCurlLoader
 import HTTPCore
 import LanguageModels
@@ -56,7 +57,7 @@ final class CurlTransfer {
         for hop in 0...Self.maximumRedirects {
             let (response, data) = try perform(url: url, method: method, body: payload, headers: request.headerFields)
             guard [301, 302, 303, 307, 308].contains(response.statusCode),
-                  let location = response.value(forHTTPHeaderField: "Location")?.trimmingCharacters(in: .whitespaces),
+                  let location = response.value(forHTTPHeaderField: "Location")?.trimming(.whitespaces),
                   let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 return (response, data)
             }
@@ -250,7 +251,7 @@ final class CurlTransfer {
             failure = TransportError.badAnswer
             return 0
         }
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = String(decoding: bytes, as: UTF8.self).trimming(.whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             let parts = line.split(separator: " ", maxSplits: 2)
             status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0  // parses text
@@ -268,8 +269,8 @@ final class CurlTransfer {
             return bytes.count
         }
         guard let colon = line.firstIndex(of: ":") else { return bytes.count }
-        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        let name = String(line[..<colon]).trimming(.whitespaces)
+        let value = String(line[line.index(after: colon)...]).trimming(.whitespaces)
         guard !name.isEmpty, headers.count < 500 else { return bytes.count }
         if let earlier = headers[name] {
             headers[name] = "\(earlier), \(value)"

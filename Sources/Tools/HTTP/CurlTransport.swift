@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import CCurlLoader
 import HTTPCore
 import LanguageModels
@@ -42,12 +43,11 @@ public final class CurlTransport: HTTPTransport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // A thread of its own: the blocking perform must not hold one of Swift's few pool threads.
-                let thread = Thread {
+                let started = DetachedThread.start {
                     let transfer = CurlTransfer(limits: limits, idle: idle, onChunk: onChunk, cancelled: cancelled)
                     continuation.resume(with: Result { try transfer.run(request) })
                 }
-                thread.name = "plan-http"
-                thread.start()
+                if !started { continuation.resume(throwing: TransportError.unavailable("the system would not start a thread for the request", suggestion: "Try again; if it persists, the machine is short of threads or memory.")) }
             }
         } onCancel: {
             cancelled.withLock { $0 = true }

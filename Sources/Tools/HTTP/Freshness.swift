@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import HTTPCore
 import LanguageModels
 import Model
@@ -112,7 +113,7 @@ enum Freshness {
     static func ageSeconds(_ field: String) -> Int? {
         guard let first = field.split(separator: ",", omittingEmptySubsequences: false).first else { return nil }
         let value = first.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? first
-        return CacheControl.deltaSeconds(value.trimmingCharacters(in: .whitespaces))
+        return CacheControl.deltaSeconds(value.trimming(.whitespaces))
     }
 
     /// A lifetime in seconds, or 0 for `inf`, NaN and negative values.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value decoded from a GET, and how the cache answered.
 public struct DecodedFetch<Value> {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Glibc
 import HTTPCore
 import LanguageModels
 import Model
@@ -217,7 +219,7 @@ public struct HTTPClient: Sendable {
     ) async throws -> FetchedResponse {
         var headers = cached.headers
         for (name, value) in response.allHeaderFields where name.lowercased() != "content-length" {
-            for old in headers.keys where old.caseInsensitiveCompare(name) == .orderedSame { headers[old] = nil }
+            for old in headers.keys where old.equalsIgnoringCase(name) { headers[old] = nil }
             headers[name] = value
         }
         let merged = HTTPResponse(url: response.url, statusCode: cached.status, headerFields: headers)
@@ -329,7 +331,7 @@ public struct HTTPClient: Sendable {
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                lastReason = error.localizedDescription
+                lastReason = ErrorText.describe(error)
                 continue
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `CompactRecord` being read back: its bytes, split once into lines of tab-separated fields (as byte
 /// ranges), with readers for each kind of field. Bytewise throughout: a record's delimiters are ASCII,

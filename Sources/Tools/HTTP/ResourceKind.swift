@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a URL holds, which sets plan's own caching policy for it in RFC 9111's terms: a heuristic lifetime,
 /// how stale a copy may be when the origin cannot answer (`max-stale` as `stale-if-error`), and a cap on

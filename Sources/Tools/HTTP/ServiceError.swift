@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A web service failed and nothing cached could stand in.
 public enum ServiceError: Error, LocalizedError, Sendable, Equatable {

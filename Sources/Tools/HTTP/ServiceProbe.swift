@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 import HTTPCore
 import LanguageModels
 import Model
@@ -29,7 +30,7 @@ public enum ServiceProbe {
         } catch let error as TransportError {
             return Outcome(isReachable: false, detail: error.errorDescription ?? "no answer")
         } catch {
-            return Outcome(isReachable: false, detail: error.localizedDescription)
+            return Outcome(isReachable: false, detail: ErrorText.describe(error))
         }
     }
 }

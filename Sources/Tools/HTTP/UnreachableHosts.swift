@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Basics
 
 /// Hosts that could not be reached in this run (connection refused, name not found): asked again within
 /// `memory` seconds, they fail at once instead of each request waiting out its own connection attempt. An
@@ -6,7 +7,7 @@ import Foundation
 /// one process, and a long-running `plan mcp` forgets a host after `memory` seconds.
 public final class UnreachableHosts: @unchecked Sendable {
     // @unchecked Sendable: every access to `failures` holds `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var failures: [String: (reason: String, at: Date)] = [:]
     /// Seconds a failure is remembered.
     public let memory: TimeInterval

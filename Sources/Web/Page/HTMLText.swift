@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlanKit
 
 /// Text put into the page: made safe as every outgoing text is (`OutgoingText`: escape sequences, bidirectional

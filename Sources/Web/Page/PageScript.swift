@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The page's script, served as /app.js: sends a tick when a box changes, keeps ticks that could not be sent
 /// in localStorage and sends them when the server answers again, and asks for the list's state every second

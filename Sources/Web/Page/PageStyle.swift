@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The page's style sheet, served as /app.css: one column that fits a 390 px phone, light and dark from the
 /// system's setting, tick targets of at least 44 px, and a paper view (`?print` and the browser's print).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlanKit
 
 /// Answers the page's requests for one trip through the application core: the page, its live state, ticks.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A TCP socket bound to an IPv4 address and listening, handed to libmicrohttpd; the port it got (a free one
 /// for port 0) is read back from the kernel.

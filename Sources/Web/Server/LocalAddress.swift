@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// This machine's IPv4 address on the local network: the one a phone on the same Wi-Fi reaches.
 public enum LocalAddress {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Model
 
 /// The pages open now: each page asks for its state every second with an id of its own, so a page heard from

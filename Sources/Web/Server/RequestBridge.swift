@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
 import CMicroHTTPD
+import Dispatch
+import Glibc
 import Model
 
 /// Where libmicrohttpd's threads meet Swift's concurrency: a request is read on its connection's own thread

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Basics
+import Glibc
 import PlanKit
 
 /// Ctrl-C (SIGINT) and SIGTERM as an awaitable event: the server stops cleanly instead of being killed mid-write.
@@ -7,7 +9,7 @@ import PlanKit
 /// kept: waiting after it came returns at once.
 public final class StopSignal: @unchecked Sendable {
     // @unchecked: `continuation` and `fired` are only touched while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var continuation: CheckedContinuation<Void, Never>?
     private var fired = false
 

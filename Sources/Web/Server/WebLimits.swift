@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one client may take of the server: connections, time, and memory for a request's headers. A request
 /// over them is answered with an error or dropped, and the others are still answered.

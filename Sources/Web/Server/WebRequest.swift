@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One request as the server read it: what routing and the answers need, nothing else.
 public struct WebRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One answer: status, type, body, and the headers every answer carries (a Content-Security-Policy allowing
 /// the page's own script and style only, no caching of a trip's data, no referrer: the secret stays in the

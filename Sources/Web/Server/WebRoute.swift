@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlanKit
 
 /// Where a request goes. Only a path holding the trip's secret reaches the trip; every other path, a wrong

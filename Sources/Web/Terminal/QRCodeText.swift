@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CQREncode
 
 /// A QR code drawn in the terminal with Unicode half blocks: two rows of modules a line (`▀`, `▄`, `█`, space),
