@@ -61,7 +61,9 @@ let package = Package(
         // The Foundation-Models-shaped framework: depends on no module of plan's.
         .target(name: "LanguageModels", dependencies: ["Basics", "JSON", "HTTPCore"]),
         // libcurl's easy API, loaded with dlopen on the first request (the headers come from libcurl4-openssl-dev).
-        .target(name: "CCurlLoader", path: "Sources/CCurlLoader"),
+        // DWARF 4, as the C modules below: valgrind 3.19 could not read the debug executable once its debug
+        // information held this unit's DWARF 5 (issue 47's Foundation-free link).
+        .target(name: "CCurlLoader", path: "Sources/CCurlLoader", cSettings: dwarf4),
         .target(name: "Tools", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Model", "Store", "CCurlLoader"]),
         .target(name: "Planner", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store"]),
         // The application core: the use cases every front end offers, with errors in the domain's words (issue 42,

@@ -10,13 +10,15 @@ public enum PathText {
     /// The folder part of `path`, as `NSString.deletingLastPathComponent` gives it: "/a/b" → "/a", "/a" → "/",
     /// "a" → "", "/a/b/" → "/a".
     public static func folder(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        if slash == trimmed.startIndex { return "/" }
-        var folder = trimmed[..<slash]
-        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        return String(folder)
+        // Bytes, not characters: "/" is one byte in UTF-8 and never part of another character's.
+        let bytes = Array(path.utf8)
+        let slash = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        guard let last = bytes[..<end].lastIndex(of: slash) else { return "" }
+        var folderEnd = last
+        while folderEnd > 1, bytes[folderEnd - 1] == slash { folderEnd -= 1 }
+        return folderEnd == 0 ? "/" : String(decoding: bytes[..<folderEnd], as: UTF8.self)
     }
 
     /// The last part of `path`: "/a/b.gguf" → "b.gguf", "/a/b/" → "b".

@@ -192,14 +192,23 @@ extension TZifData {
 
         mutating func byte() -> UInt8? { take(1)?.first }
 
-        mutating func uint32() -> UInt32? {
-            take(4)?.reduce(0 as UInt32) { ($0 << 8) | UInt32(truncatingIfNeeded: $1) }
+        /// The next `size` bytes as a big-endian number, read in place (every `show` reads a zone: no slices).
+        private mutating func bigEndian(_ size: Int) -> UInt64? {
+            guard size <= bytes.count - position else { return nil }
+            var value: UInt64 = 0
+            var index = position
+            while index < position + size {
+                value = value << 8 | UInt64(truncatingIfNeeded: bytes[index])
+                index += 1
+            }
+            position = index
+            return value
         }
+
+        mutating func uint32() -> UInt32? { bigEndian(4).map { UInt32(truncatingIfNeeded: $0) } }
 
         mutating func int32() -> Int32? { uint32().map { Int32(bitPattern: $0) } }
 
-        mutating func int64() -> Int64? {
-            (take(8)?.reduce(0 as UInt64) { ($0 << 8) | UInt64(truncatingIfNeeded: $1) }).map { Int64(bitPattern: $0) }
-        }
+        mutating func int64() -> Int64? { bigEndian(8).map { Int64(bitPattern: $0) } }
     }
 }

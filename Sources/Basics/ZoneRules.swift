@@ -46,14 +46,21 @@ public struct ZoneRules: Sendable, Equatable {
         return Int64(exactly: Swift.min(Swift.max(seconds, -limit), limit)) ?? 0
     }
 
-    /// ASCII letters, digits, '/', '_', '-', '+'; 1–64 chars; no empty, "." or ".." components.
+    /// ASCII letters, digits, '/', '_', '-', '+' (so no "." or ".." component); 1–64 bytes; no empty component.
     static func isSafeIdentifier(_ identifier: String) -> Bool {
-        let bytes = Array(identifier.utf8)
-        guard (1...64).contains(bytes.count), bytes.allSatisfy(isAllowedByte) else { return false }
-        let components = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        return components.allSatisfy { component in
-            component.isEmpty == false && component.allSatisfy { $0 == UInt8(ascii: ".") } == false
+        var count = 0
+        var componentLength = 0
+        for byte in identifier.utf8 {
+            count += 1
+            guard count <= 64, isAllowedByte(byte) else { return false }
+            if byte == UInt8(ascii: "/") {
+                guard componentLength > 0 else { return false }
+                componentLength = 0
+            } else {
+                componentLength += 1
+            }
         }
+        return componentLength > 0
     }
 
     private static func isAllowedByte(_ byte: UInt8) -> Bool {
