@@ -111,8 +111,10 @@ extension ZoneRules {
         defer { _ = close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        // One spare byte detects files that grew past the cap.
-        var buffer = [UInt8](repeating: 0, count: maxFileSize + 1)
+        // Sized by the file (a zone is about 3 KB), with one spare byte that detects a file that grew past it.
+        let size = Int(truncatingIfNeeded: info.st_size)
+        guard (0...maxFileSize).contains(size) else { return nil }
+        var buffer = [UInt8](repeating: 0, count: size + 1)
         var total = 0
         while total < buffer.count {
             let count = buffer.withUnsafeMutableBytes { raw -> Int in
@@ -126,7 +128,7 @@ extension ZoneRules {
             if count == 0 { break }
             total += count
         }
-        guard total <= maxFileSize else { return nil }
+        guard total <= size else { return nil }
         return Array(buffer[0..<total])
     }
 
