@@ -89,7 +89,7 @@ let package = Package(
         // Imports only the core, plan's values and JSON: no inner layer.
         .target(name: "Web", dependencies: ["Basics", "CMicroHTTPD", "CQREncode", "PlanKit", "JSON", "Model"]),
         .executableTarget(
-            name: "plan", dependencies: ["Basics", "Web", "PlanMCP", "MCP", "Interface", "Rendering", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Basics", "Web", "PlanMCP", "MCP", "Interface", "PlanKit", "Rendering", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.
@@ -104,19 +104,19 @@ let package = Package(
         .executableTarget(name: "cache-probe", dependencies: ["Tools"]),
         .target(name: "TestSupport", dependencies: ["LanguageModels", "JSON", "HTTPCore"], path: "Tests/Support"),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
-        .testTarget(name: "StoreTests", dependencies: ["Model", "Store"]),
+        .testTarget(name: "StoreTests", dependencies: ["Model", "Store", "CSQLite"]),
         // LanguageModels' own tests: of plan's modules only Tools, for the real libcurl transport its backend's
         // tests talk to their stand-in servers through (the framework itself imports none of plan's).
-        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "TestSupport"]),
-        .testTarget(name: "ToolsTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store", "TestSupport"]),
-        .testTarget(name: "PlannerTests", dependencies: ["LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store", "TestSupport"]),
-        .testTarget(name: "PlanKitTests", dependencies: ["PlanKit", "Planner", "Tools", "Model", "Store"]),
+        .testTarget(name: "LanguageModelsTests", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Tools", "TestSupport"]),
+        .testTarget(name: "ToolsTests", dependencies: ["Basics", "CSQLite", "LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store", "TestSupport"]),
+        .testTarget(name: "PlannerTests", dependencies: ["Basics", "CSQLite", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store", "TestSupport"]),
+        .testTarget(name: "PlanKitTests", dependencies: ["JSON", "LanguageModels", "PlanKit", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "JSON"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "PlanKit", "Planner", "Model", "Store"]),
+        .testTarget(name: "WebTests", dependencies: ["Basics", "Web", "PlanKit", "Planner", "Model", "Store"]),
         .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "JSON", "HTTPCore", "Model", "Store"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["Interface", "LanguageModels", "JSON", "HTTPCore", "Model", "Store", "Tools", "Planner", "TestSupport"]
+            name: "EndToEndTests", dependencies: ["Basics", "Interface", "LanguageModels", "JSON", "HTTPCore", "Model", "Store", "Tools", "Planner", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

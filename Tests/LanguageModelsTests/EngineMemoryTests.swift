@@ -2,6 +2,7 @@ import Foundation
 import JSON
 @testable import LanguageModels
 import Testing
+import Basics
 
 /// Issue 41, point 1: engine memory a server cannot poison. A window an overflow message names is believed
 /// only when it is plausible, no lesson renames, drops or retypes a field the request cannot do without,
@@ -13,7 +14,7 @@ import Testing
     /// A hosted-API look-alike (no /props, one model listed) whose chat answers come from `chats` in turn
     /// (the last one again once they run out).
     static func server(_ chats: [ScriptedTransport.Answer]) -> ScriptedTransport {
-        let next = LockedState(0)
+        let next = Locked(0)
         return ScriptedTransport { path, _ in
             switch path {
             case "v1/models": return .init(body: Data(#"{"data":[{"id":"m1"}]}"#.utf8))

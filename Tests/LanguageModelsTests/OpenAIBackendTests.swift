@@ -3,6 +3,7 @@ import HTTPCore
 import JSON
 @testable import LanguageModels
 import Testing
+import Basics
 
 /// The OpenAI-compatible backend driven through a scripted `HTTPTransport`, in LanguageModels' own tests:
 /// it runs with no plan module (no Store, no Tools, no libcurl).
@@ -166,7 +167,7 @@ import Testing
         #expect(again == first && first.text == "Pack a rain jacket.")
         #expect(Self.completions(transport).count == 1, "the same greedy request is not sent twice")
         // Streamed: the kept answer's text is handed over as a stream's would be.
-        let shown = LockedState("")
+        let shown = Locked("")
         var streamed = Self.request()
         streamed.onText = { piece in shown.withLock { $0 += piece } }
         _ = try await model.respond(to: streamed)
@@ -194,7 +195,7 @@ import Testing
     }
 
     @Test func aFailedRequestIsNotKept() async throws {
-        let failures = LockedState(1)
+        let failures = Locked(1)
         let transport = ScriptedTransport { path, _ in
             switch path {
             case "v1/models": return .init(body: Data(#"{"data":[{"id":"m1"}]}"#.utf8))

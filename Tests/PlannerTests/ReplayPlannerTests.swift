@@ -6,6 +6,7 @@ import Store
 import TestSupport
 import Testing
 import Tools
+import Basics
 
 /// `ReplayPlanner`: a past pack re-run from the forecasts pinned when it ran, with no network.
 @Suite(.serialized) struct ReplayPlannerTests {

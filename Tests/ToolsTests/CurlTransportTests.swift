@@ -1,4 +1,5 @@
 import Foundation
+import Basics
 import HTTPCore
 import JSON
 import LanguageModels

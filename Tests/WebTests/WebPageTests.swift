@@ -1,4 +1,5 @@
 import Foundation
+import Basics
 import Model
 import Store
 import Testing

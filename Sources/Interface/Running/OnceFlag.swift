@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Basics
 import Model
 import Rendering
 import Store

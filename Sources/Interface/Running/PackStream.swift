@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Basics
 import Glibc
 import Model
 import Planner

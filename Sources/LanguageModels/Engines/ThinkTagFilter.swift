@@ -1,10 +1,11 @@
 import FoundationEssentials
+import Basics
 
 /// Takes a reasoning model's `<think>…</think>` block off the start of its content (llama-server with
 /// `--reasoning-format none`, Ollama's and vLLM's models without a reasoning parser), whole or as it streams:
 /// the thinking goes one way, the answer the other, so the answer's parser never sees the tags.
 final class ThinkTagFilter: Sendable {
-    private let machine = LockedState(Machine())
+    private let machine = Locked(Machine())
     /// The longest thinking kept (the rest is counted, not kept).
     static let maximumReasoningCharacters = 200_000
 

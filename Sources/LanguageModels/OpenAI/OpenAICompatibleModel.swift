@@ -439,7 +439,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             let events = ServerSentEvents()
             // The body as it came, kept up to the answer's limit: a server that answers a streamed request
             // with one plain JSON completion (Content-Type application/json) sends no events at all.
-            let body = LockedState(Data())
+            let body = Locked(Data())
             var request = urlRequest(path: "v1/chat/completions", body: .object(shaped))
             request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
             let limits = TransportLimits(deadline: timeout, maximumBytes: Self.maximumStreamBytes)

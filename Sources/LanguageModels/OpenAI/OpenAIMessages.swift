@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Basics
 import JSON
 
 /// Turning a transcript into chat-completion messages, and a reply back into calls or an answer.
@@ -261,7 +262,7 @@ final class StreamAccumulator: Sendable {
         var size = 0
     }
 
-    private let state = LockedState(State())
+    private let state = Locked(State())
     private let thinkTags = ThinkTagFilter()
     private let maximumBytes: Int
 

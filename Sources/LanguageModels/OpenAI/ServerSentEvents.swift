@@ -11,7 +11,7 @@ final class ServerSentEvents: Sendable {
         var scanned = 0
     }
 
-    private let state = LockedState(State())
+    private let state = Locked(State())
     let maximumLineBytes: Int
 
     /// The longest event line accepted (a chunk of a streamed answer is well under 1 KB).

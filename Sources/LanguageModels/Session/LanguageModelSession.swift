@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Basics
 import JSON
-import Model
 
 /// A conversation with a model that can call tools, in the shape of Foundation Models'
 /// `LanguageModelSession`. Every entry is recorded as it happens; the context window is accounted.
@@ -476,8 +475,6 @@ public actor LanguageModelSession {
 }
 
 /// Accumulates streamed text into snapshots. `@unchecked Sendable`: the text is only touched under the lock.
-/// (This module stands alone, so its three stream boxes keep their own `NSLock`; plan's other modules share
-/// Store's `Locked<Value>`.)
 final class SnapshotBox: @unchecked Sendable {
     private let lock = Lock()
     private var text = ""

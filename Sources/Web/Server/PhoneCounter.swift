@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Basics
 import Model
 
 /// The pages open now: each page asks for its state every second with an id of its own, so a page heard from

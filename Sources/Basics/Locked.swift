@@ -1,6 +1,3 @@
-import FoundationEssentials
-import Basics
-
 /// A value behind a lock: every read and write goes through `withLock`, so a class holding one can be
 /// `Sendable` without an `@unchecked` box of its own.
 ///
