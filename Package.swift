@@ -103,14 +103,14 @@ let package = Package(
         // (scripts/test.sh), so it never rots.
         .executableTarget(name: "cache-probe", dependencies: ["Tools"]),
         .target(name: "TestSupport", dependencies: ["LanguageModels", "JSON", "HTTPCore"], path: "Tests/Support"),
-        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
-        .testTarget(name: "StoreTests", dependencies: ["Model", "Store", "CSQLite"]),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
+        .testTarget(name: "StoreTests", dependencies: ["Model", "Store", "CSQLite", "TestSupport"]),
         // LanguageModels' own tests: of plan's modules only Tools, for the real libcurl transport its backend's
         // tests talk to their stand-in servers through (the framework itself imports none of plan's).
         .testTarget(name: "LanguageModelsTests", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Tools", "TestSupport"]),
         .testTarget(name: "ToolsTests", dependencies: ["Basics", "CSQLite", "LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Basics", "CSQLite", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store", "TestSupport"]),
-        .testTarget(name: "PlanKitTests", dependencies: ["JSON", "LanguageModels", "PlanKit", "Planner", "Tools", "Model", "Store"]),
+        .testTarget(name: "PlanKitTests", dependencies: ["Basics", "JSON", "LanguageModels", "PlanKit", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "JSON"]),
         .testTarget(name: "WebTests", dependencies: ["Basics", "Web", "PlanKit", "Planner", "Model", "Store"]),

@@ -3,6 +3,7 @@ import Testing
 @testable import Basics
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Untrusted identifiers and corrupted files must give nil or a sane result, never a crash.
@@ -214,18 +215,5 @@ struct HostileInputTests {
             _ = rules.abbreviation(for: date)
             _ = rules.timeZone(at: date)
         }
-    }
-}
-
-/// A small deterministic PRNG for the corruption test.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Basics
 import PlanKit
 import Testing
 
@@ -7,42 +8,34 @@ import Testing
 /// blocks nothing, so a signal aimed at the process could be thrown away: `plan serve` missed Ctrl-C.)
 @Suite struct ProcessSignalsTests {
     @Test func everySignalAimedAtTheProcessRunsTheAction() async throws {
-        let count = Counter()
-        ProcessSignals.watch(SIGUSR2) { count.add() }
+        let count = Locked(0)
+        ProcessSignals.watch(SIGUSR2) { count.withLock { $0 += 1 } }
         defer { ProcessSignals.restore(SIGUSR2) }
         var late: [Int] = []
         for sent in 1...50 {
             kill(getpid(), SIGUSR2)
             // Each one is counted before the next is sent (signals of one number pending at once merge into one).
             let deadline = Date().addingTimeInterval(10)
-            while count.value < sent, Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
-            if count.value < sent { late.append(sent) }
+            while count.current < sent, Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+            if count.current < sent { late.append(sent) }
         }
         #expect(late.isEmpty, "signals never acted on: \(late)")
-        #expect(count.value == 50)
+        #expect(count.current == 50)
     }
 
     @Test func restoredTheActionNoLongerRuns() async throws {
-        let count = Counter()
-        ProcessSignals.watch(SIGUSR1) { count.add() }
+        let count = Locked(0)
+        ProcessSignals.watch(SIGUSR1) { count.withLock { $0 += 1 } }
         kill(getpid(), SIGUSR1)
         let deadline = Date().addingTimeInterval(10)
-        while count.value < 1, Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
-        #expect(count.value == 1)
+        while count.current < 1, Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(count.current == 1)
         // Ignored rather than its default (which would end the test run), to see that the action is gone.
         ProcessSignals.restore(SIGUSR1)
         signal(SIGUSR1, SIG_IGN)
         kill(getpid(), SIGUSR1)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(count.value == 1)
+        #expect(count.current == 1)
         signal(SIGUSR1, SIG_DFL)
-    }
-
-    final class Counter: @unchecked Sendable {
-        // @unchecked: `number` is only touched while `lock` is held.
-        private let lock = NSLock()
-        private var number = 0
-        func add() { lock.lock(); number += 1; lock.unlock() }
-        var value: Int { lock.lock(); defer { lock.unlock() }; return number }
     }
 }

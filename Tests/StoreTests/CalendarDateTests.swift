@@ -2,6 +2,7 @@ import Foundation
 import Model
 @testable import Store
 import Testing
+import TestSupport
 
 @Suite struct CalendarDateTests {
     @Test(arguments: ["2026-12-03", "2024-02-29", "2000-02-29", "1999-12-31"])
@@ -49,7 +50,7 @@ import Testing
         calendar.timeZone = timeZone
         // Seeded, so a failure names instants that the next run checks again (PLAN_FUZZ_SEED to choose others).
         let seed = ProcessInfo.processInfo.environment["PLAN_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_201
-        var generator = SeededInstants(state: seed)
+        var generator = SplitMix64(seed: seed)
         let fixed: [TimeInterval] = [0, -1, 86_399, 86_400, -86_401, 1_772_000_000, 1_793_000_000, 1_793_005_199, -2_000_000_000]
         let random = (0..<300).map { _ in TimeInterval(Int.random(in: -3_000_000_000...4_000_000_000, using: &generator)) }
         for instant in fixed + random {
@@ -96,17 +97,4 @@ import Testing
 
     /// Set in the child process `theLocalDateFollowsTZ` starts, to the zone its `TZ` names.
     static let childZoneVariable = "PLAN_TEST_CHILD_TZ"
-}
-
-/// SplitMix64: a small seeded generator, the same instants on every machine and every run.
-struct SeededInstants: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

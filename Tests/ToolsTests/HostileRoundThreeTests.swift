@@ -4,6 +4,7 @@ import JSON
 import LanguageModels
 import Model
 import Store
+import TestSupport
 import Testing
 @testable import Tools
 
@@ -41,23 +42,11 @@ import Testing
 
     // MARK: - Fuzz: every decoder's numbers, extreme doubles
 
-    /// SplitMix64: small, seeded, the same sequence on every machine.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let extremes = ["1e308", "-1e308", "1e300", "-1e300", "9.3e18", "-9.3e18", "9223372036854775807",
                            "9223372036854775808", "-9223372036854775809", "4.9e-324", "-0", "0", "1e-300",
                            "18446744073709551616", "1.7976931348623157e308", "123456789012345678901234567890"]
 
-    static func number(_ generator: inout SeededGenerator) -> String {
+    static func number(_ generator: inout SplitMix64) -> String {
         if Bool.random(using: &generator) { return extremes.randomElement(using: &generator) ?? "0" }
         let mantissa = Double.random(in: -10...10, using: &generator)
         return "\(mantissa)e\(Int.random(in: -330...330, using: &generator))"
@@ -67,7 +56,7 @@ import Testing
         // The seed actually used is the one printed: PLAN_FUZZ_SEED's when set, else a fresh one.
         let seed = ProcessInfo.processInfo.environment["PLAN_FUZZ_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("HostileRoundThreeTests fuzz seed: \(seed) (set PLAN_FUZZ_SEED to repeat)")
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let fetched = Date(timeIntervalSince1970: 1_700_000_000)
         for _ in 0..<300 {
             var local = generator
