@@ -88,8 +88,10 @@ let package = Package(
         // `plan serve`: the trip's checklist as a page for a phone, over the core.
         // Imports only the core, plan's values and JSON: no inner layer.
         .target(name: "Web", dependencies: ["Basics", "CMicroHTTPD", "CQREncode", "PlanKit", "JSON", "Model"]),
+        // The executable: picks the front end, sets the exit code. It imports no inner layer (Store, Tools,
+        // Planner, LanguageModels); SwiftPM links them through the front ends.
         .executableTarget(
-            name: "plan", dependencies: ["Basics", "Web", "PlanMCP", "MCP", "Interface", "PlanKit", "Rendering", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"], exclude: ["Linking"],
+            name: "plan", dependencies: ["Web", "PlanMCP", "MCP", "Interface", "PlanKit", "Rendering", "JSON", "Model"], exclude: ["Linking"],
             swiftSettings: staticExecutableSwift, linkerSettings: staticExecutable
         ),
         // Benchmarks that time plan's own code in process (bench/cache-hit.sh); prints figures, tests nothing.

@@ -4,7 +4,6 @@ import JSON
 import LanguageModels
 import MCP
 import Model
-import Store
 
 /// Each MCP session is a plan session (purpose `mcp`, the client's name and version as its model, no trip),
 /// each tool call two entries: the call with its arguments, and what it answered. History is a record, not

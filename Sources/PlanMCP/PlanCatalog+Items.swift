@@ -5,7 +5,6 @@ import MCP
 import Model
 import Planner
 import Rendering
-import Store
 
 extension PlanCatalog {
     var checkItemsTool: MCPTool {

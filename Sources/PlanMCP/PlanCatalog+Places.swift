@@ -1,13 +1,10 @@
 import FoundationEssentials
 import Basics
 import JSON
-import LanguageModels
 import MCP
 import Model
 import PlanKit
 import Rendering
-import Store
-import Tools
 
 extension PlanCatalog {
     var geocodeTool: MCPTool {

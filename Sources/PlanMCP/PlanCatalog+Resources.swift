@@ -1,11 +1,9 @@
 import FoundationEssentials
 import JSON
-import LanguageModels
 import MCP
 import Model
 import Planner
 import Rendering
-import Store
 
 extension PlanCatalog {
     /// Each trip's checklist and JSON, newest trip first.

@@ -1,12 +1,10 @@
 import FoundationEssentials
 import JSON
-import LanguageModels
 import MCP
 import Model
 import PlanKit
 import Planner
 import Rendering
-import Store
 import Tools
 
 extension PlanCatalog {

@@ -5,7 +5,6 @@ import LanguageModels
 import MCP
 import Model
 import PlanKit
-import Planner
 import Rendering
 import Store
 import Tools

@@ -1,5 +1,4 @@
 import JSON
-import LanguageModels
 import MCP
 
 /// The JSON Schemas of plan's tools: what each takes and what its `structuredContent` holds.

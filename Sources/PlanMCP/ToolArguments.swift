@@ -1,10 +1,8 @@
 import FoundationEssentials
 import Basics
 import JSON
-import LanguageModels
 import MCP
 import Model
-import Store
 
 /// A tool call's arguments, read with plan's checks: each value of the type and range its schema says.
 struct ToolArguments: Sendable {

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Basics
 import Model
-import Planner
 
 /// A trip's list as a Markdown checklist (`- [x]` packed, `- [ ]` not; categories as headings; notices at the
 /// end), and the reading back of one edited elsewhere. Names and reasons come from outside (a model, the

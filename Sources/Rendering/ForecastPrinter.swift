@@ -1,9 +1,7 @@
 import FoundationEssentials
 import Basics
 import JSON
-import LanguageModels
 import Model
-import Store
 import Tools
 
 /// How a forecast looks on the terminal and in JSON.

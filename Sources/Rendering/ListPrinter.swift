@@ -3,7 +3,6 @@ import JSON
 import LanguageModels
 import Model
 import Planner
-import Store
 import Tools
 
 /// How the list a traveller packs from looks: numbered with [x]/[ ] and "12 of 30 packed" on the terminal,

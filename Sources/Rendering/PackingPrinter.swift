@@ -1,10 +1,8 @@
 import FoundationEssentials
 import Basics
 import JSON
-import LanguageModels
 import Model
 import Planner
-import Store
 import Tools
 
 /// How packing lists look: grouped and aligned on the terminal, keys in JSON (the Markdown checklist is

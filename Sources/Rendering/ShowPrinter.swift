@@ -1,10 +1,8 @@
 import FoundationEssentials
 import JSON
-import LanguageModels
 import Model
 import PlanKit
 import Planner
-import Store
 import Tools
 
 /// A trip as `show` gives it, whatever the front end (`plan show`, MCP's show_trip): its details, each stop's

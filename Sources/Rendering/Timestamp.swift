@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import Model
-import Store
 
 /// Instants written for people and for JSON, by hand with the C library's calendar functions.
 ///

@@ -1,8 +1,6 @@
 import FoundationEssentials
 import JSON
-import LanguageModels
 import Model
-import Store
 import Tools
 
 /// How trips look on the terminal and in JSON.

@@ -1,8 +1,6 @@
 import FoundationEssentials
 import Interface
-import Model
 import Rendering
-import Store
 
 /// Parses the command line, runs one command and turns every failure into a message and an exit code.
 struct CLI {

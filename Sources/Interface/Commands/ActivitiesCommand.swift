@@ -1,9 +1,7 @@
 import FoundationEssentials
 import JSON
-import LanguageModels
 import Planner
 import Rendering
-import Tools
 
 /// `plan activities`: the activities plan knows, with their aliases and what each adds.
 public struct ActivitiesCommand: RunnableCommand {

@@ -5,8 +5,6 @@ import LanguageModels
 import Model
 import Planner
 import Rendering
-import Store
-import Tools
 
 /// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.
 public struct AskCommand: RunnableCommand {

@@ -1,9 +1,7 @@
 import FoundationEssentials
-import LanguageModels
 import PlanKit
 import Planner
 import Rendering
-import Tools
 
 /// `plan config`: the traveller, and where each value comes from; `config set` is its subcommand.
 public struct ConfigCommand: RunnableCommand {

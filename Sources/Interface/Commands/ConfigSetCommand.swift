@@ -1,6 +1,5 @@
 import FoundationEssentials
 import PlanKit
-import Planner
 import Rendering
 
 /// `plan config set <key> <value>`: one of the traveller's settings, stored.

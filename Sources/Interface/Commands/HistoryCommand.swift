@@ -1,11 +1,8 @@
 import FoundationEssentials
 import Glibc
-import LanguageModels
 import Model
-import Planner
 import Rendering
 import Store
-import Tools
 
 /// `plan history` and `plan history --usage`; `history show` and `history search` are its subcommands.
 public struct HistoryCommand: RunnableCommand {

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Model
 import Rendering
-import Store
 
 /// `plan history search <text>`: full-text search of prompts, tool output and answers.
 public struct HistorySearchCommand: RunnableCommand {

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Model
 import Rendering
-import Store
 
 /// `plan history show <session>`: one session's transcript, entry by entry.
 public struct HistoryShowCommand: RunnableCommand {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Model
 import Planner
 import Rendering
-import Store
 
 /// `plan leg add <trip> <place> --to <date>`: a stop after the trip's last.
 public struct LegAddCommand: RunnableCommand {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Model
 import Planner
 import Rendering
-import Store
 
 /// `plan leg rm <trip> <n>`: one stop fewer.
 public struct LegRemoveCommand: RunnableCommand {

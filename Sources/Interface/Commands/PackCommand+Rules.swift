@@ -1,6 +1,5 @@
 import Model
 import Rendering
-import Store
 
 extension PackCommand {
     /// Whether the target is a trip id (digits) rather than a destination to add.

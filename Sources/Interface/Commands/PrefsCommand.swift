@@ -1,11 +1,9 @@
 import FoundationEssentials
 import Basics
 import JSON
-import LanguageModels
 import Model
 import Planner
 import Rendering
-import Store
 
 /// `plan prefs`: what plan remembers (items always or never brought); `prefs rm` is its subcommand.
 public struct PrefsCommand: RunnableCommand {

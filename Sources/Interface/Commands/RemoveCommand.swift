@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Model
 import Rendering
-import Store
 
 /// `plan rm <trip> [--yes]`. On a terminal it names what goes and asks first; `--yes`, or stdin that is not
 /// a terminal (a script), deletes at once.

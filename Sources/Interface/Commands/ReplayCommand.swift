@@ -5,7 +5,6 @@ import Model
 import Planner
 import Rendering
 import Store
-import Tools
 
 /// `plan replay <trip>` / `plan replay --session <id>`: re-runs a past pack with its pinned place and
 /// forecast, with no network, and shows what changed.

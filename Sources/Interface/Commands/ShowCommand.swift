@@ -3,7 +3,6 @@ import Model
 import PlanKit
 import Planner
 import Rendering
-import Store
 import Tools
 
 /// `plan show <trip> [--fresh] [--offline]`, and `--markdown` / `--csv` (the stored list alone).

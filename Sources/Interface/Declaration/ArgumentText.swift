@@ -3,7 +3,6 @@ import Basics
 import Model
 import PlanKit
 import Rendering
-import Store
 
 /// Conversions of command-line text shared by the declarations, and text safe to echo back.
 public enum ArgumentText {

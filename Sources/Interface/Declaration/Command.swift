@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Model
 import Rendering
-import Store
 
 /// One command, declared once: its words, help text, examples and typed parameters. Parsing fills an
 /// `Arguments` value; help, completions and the man page read `info`.

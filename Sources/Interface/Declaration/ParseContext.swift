@@ -1,6 +1,5 @@
 import Model
 import Rendering
-import Store
 
 /// What conversions need besides the text: whose usage errors they are, and what day `today` is.
 public struct ParseContext: Sendable {

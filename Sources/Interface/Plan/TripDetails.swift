@@ -1,6 +1,5 @@
 import Model
 import Rendering
-import Store
 
 /// The dates, name and activities of a new trip: `add` requires the dates, `pack <destination>` needs them.
 /// Stops after the first come as `--then <place> --to <date>`: a `--to` after a `--then` is that stop's.

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Model
-import Planner
 import Rendering
 
 /// A trip's list as CSV (RFC 4180): a header, then one row per item — name, quantity, category, packed, own,

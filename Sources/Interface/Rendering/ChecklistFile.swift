@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import Model
 import Rendering
-import Store
 #if canImport(Glibc)
 #endif
 

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import JSON
-import LanguageModels
 import Model
 import Rendering
 import Store

@@ -4,7 +4,6 @@ import JSON
 import LanguageModels
 import Model
 import Rendering
-import Store
 
 extension HistoryPrinter {
     /// `history --usage --json`: tokens by model and by session, tool output, and the HTTP cache.

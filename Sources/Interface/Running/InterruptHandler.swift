@@ -5,7 +5,6 @@ import Glibc
 import Model
 import PlanKit
 import Rendering
-import Store
 
 /// While it lives, Ctrl-C (SIGINT) runs `onInterrupt` (recording that the work was cut short) and then
 /// exits 130, as a shell expects of an interrupted command. The signal is caught by `ProcessSignals` (a

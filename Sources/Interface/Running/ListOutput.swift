@@ -1,9 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Model
-import Planner
 import Rendering
-import Store
 
 /// The list as a document to take along: a Markdown checklist or CSV, written exactly (both renderers
 /// make outside text inert themselves).

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Basics
 import Model
 import Rendering
-import Store
 
 /// True the first time `claim()` is called, false after.
 final class OnceFlag: Sendable {

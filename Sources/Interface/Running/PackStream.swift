@@ -4,7 +4,6 @@ import Glibc
 import Model
 import Planner
 import Rendering
-import Store
 import Tools
 
 /// A pack's answer shown on a terminal while the model writes it: each item as soon as it is complete,

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Interface
-import LanguageModels
 import MCP
 import PlanMCP
 

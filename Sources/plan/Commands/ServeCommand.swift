@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Interface
 import JSON
-import LanguageModels
 import Model
 import PlanKit
 import Rendering
