@@ -11,11 +11,26 @@ public struct ZoneRules: Sendable, Equatable {
     public let identifier: String
     let data: TZifData
 
+    /// Where the system's tz database is: `TZDIR` when it names an absolute folder (as the C library reads it),
+    /// else /usr/share/zoneinfo (Debian's tzdata).
+    public static var systemDirectory: String {
+        if let pointer = getenv("TZDIR") {
+            let folder = String(cString: pointer)
+            if folder.hasPrefix("/") { return folder }
+        }
+        return "/usr/share/zoneinfo"
+    }
+
+    /// Whether the tz database in `directory` reads: a zone every copy has (America/New_York) loads.
+    public static func databaseReads(in directory: String = ZoneRules.systemDirectory) -> Bool {
+        ZoneRules(identifier: "America/New_York", directory: directory) != nil
+    }
+
     /// Instants are clamped to about ±317,000 years so calendar arithmetic cannot overflow.
     static let instantLimit: Int64 = 10_000_000_000_000
 
     /// nil when the name is not a safe zone name or no readable, valid TZif file exists for it.
-    public init?(identifier: String, directory: String = "/usr/share/zoneinfo") {
+    public init?(identifier: String, directory: String = ZoneRules.systemDirectory) {
         guard ZoneRules.isSafeIdentifier(identifier),
               let data = Cache.shared.data(identifier: identifier, directory: directory)
         else { return nil }

@@ -42,6 +42,8 @@ public enum PlanReference {
                  defaultValue: "https://nominatim.openstreetmap.org"),
         Variable(names: ["PLAN_GAZETTEER"], meaning: "the place data file (scripts/build-gazetteer.sh builds it)",
                  defaultValue: "beside the binary, or ../share/plan/gazetteer.sqlite"),
+        Variable(names: ["TZDIR"], meaning: "the tz database places' local days are read from (plan doctor checks it)",
+                 defaultValue: "/usr/share/zoneinfo"),
         Variable(names: ["PLAN_HTTP_TIMEOUT", "PLAN_HTTP_RETRIES"],
                  meaning: "seconds one weather request may take, start to finish, and tries for 5xx/timeouts",
                  defaultValue: "15, 3"),

@@ -17,6 +17,8 @@ public enum DoctorPrinter {
     public static func lines(_ diagnosis: Diagnosis) -> [String] {
         var lines = databaseLines(diagnosis.database)
         lines.append("Places       \(TerminalText.oneLine(diagnosis.placeDataPath)) \(placeNote(diagnosis.placeData))")
+        let zones = diagnosis.timeZonesRead ? "(ok)" : "(MISSING: install tzdata, or set TZDIR; each stop's days are taken in UTC)"
+        lines.append("Time zones   \(TerminalText.oneLine(diagnosis.timeZonePath)) \(zones)")
         for service in diagnosis.geocoders {
             guard let reachable = service.isReachable else {
                 lines.append("Geocoder     \(service.name) \(service.url.absoluteString) (offline: not checked)")
@@ -118,6 +120,7 @@ public enum DoctorPrinter {
         case .integrity: return "the database's integrity check"
         case let .damagedRow(table, id): return "a damaged row (\(table) id \(id))"
         case let .placeData(state): return "the place data \(state == .damaged ? "damaged" : "missing")"
+        case .timeZoneData: return "the time zone data missing"
         case let .unreachable(service): return "\(service) unreachable"
         case .modelUnreachable: return "the model server unreachable"
         case .windowTooSmall: return "the model's window too small"
@@ -180,6 +183,7 @@ public enum DoctorPrinter {
                 "path": .string(diagnosis.placeDataPath), "ok": .bool(diagnosis.placeData == .ok),
                 "state": .string(diagnosis.placeData.rawValue),
             ],
+            "timeZones": ["path": .string(diagnosis.timeZonePath), "ok": .bool(diagnosis.timeZonesRead)],
             "geocoders": .array(diagnosis.geocoders.map(serviceJSON)),
             "forecastServices": .array(diagnosis.forecastServices.map(serviceJSON)),
             "contact": .from(diagnosis.contact),

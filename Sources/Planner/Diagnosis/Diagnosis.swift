@@ -62,6 +62,9 @@ public struct Diagnosis: Sendable {
     public var database: Database
     public var placeDataPath: String
     public var placeData: PlaceDataState
+    /// The tz database plan reads local days from (ZoneRules), and whether it reads.
+    public var timeZonePath: String
+    public var timeZonesRead: Bool
     public var geocoders: [Service]
     public var forecastServices: [Service]
     /// `PLAN_CONTACT` (NWS asks for one).
@@ -73,6 +76,7 @@ public struct Diagnosis: Sendable {
         var found: [DoctorProblem] = database.integrity == "ok" ? [] : [.integrity]
         found += database.damagedRows.map { .damagedRow(table: $0.table, id: $0.id) }
         if placeData != .ok { found.append(.placeData(placeData)) }
+        if !timeZonesRead { found.append(.timeZoneData) }
         found += forecastServices.filter { $0.isReachable == false }.map { .unreachable(service: $0.name) }
         switch model {
         case .builtin: break

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Basics
 import LanguageModels
 import Model
 import Store
@@ -42,7 +43,8 @@ public struct Diagnostician: Sendable {
         progress(nil)
         let checked = await self.model(model, describe: describe)
         return Diagnosis(
-            database: database, placeDataPath: gazetteerPath, placeData: placeData, geocoders: geocoding,
+            database: database, placeDataPath: gazetteerPath, placeData: placeData,
+            timeZonePath: ZoneRules.systemDirectory, timeZonesRead: ZoneRules.databaseReads(), geocoders: geocoding,
             forecastServices: forecasting, contact: contact, model: checked
         )
     }

@@ -10,6 +10,8 @@ public enum DoctorProblem: Sendable, Equatable {
     case damagedRow(table: String, id: Int)
     /// The offline place data is missing or damaged.
     case placeData(Diagnosis.PlaceDataState)
+    /// The system's tz database is missing: a stop's local days fall back to UTC.
+    case timeZoneData
     /// A forecast service did not answer.
     case unreachable(service: String)
     /// The model server did not answer.
@@ -23,7 +25,7 @@ public enum DoctorProblem: Sendable, Equatable {
     public var isModelServers: Bool {
         switch self {
         case .modelUnreachable, .windowTooSmall, .nativeToolsDropped: return true
-        case .integrity, .damagedRow, .placeData, .unreachable: return false
+        case .integrity, .damagedRow, .placeData, .timeZoneData, .unreachable: return false
         }
     }
 }
