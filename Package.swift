@@ -77,8 +77,9 @@ let package = Package(
         // The Model Context Protocol's server side (JSON-RPC over stdio, the lifecycle, tools and resources):
         // knows nothing of plan.
         .target(name: "MCP", dependencies: ["Basics", "JSON"]),
-        // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP.
-        .target(name: "PlanMCP", dependencies: ["Basics", "MCP", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        // `plan mcp`'s catalog: plan's tools and resources over the core, served by MCP. Imports the core, the
+        // renderers and plan's values: no inner layer (Store, Tools, Planner).
+        .target(name: "PlanMCP", dependencies: ["Basics", "MCP", "Rendering", "PlanKit", "LanguageModels", "JSON", "Model"]),
         // libmicrohttpd and libqrencode for `plan serve`, dlopen()ed when it starts (libmicrohttpd needs GnuTLS and ten
         // more libraries: linked, every command would load them at start-up). The headers come from the -dev packages.
         // DWARF 4, as Swift writes: valgrind 3.19 (the start-up budget's callgrind) cannot read the executable's

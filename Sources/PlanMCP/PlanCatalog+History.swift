@@ -16,11 +16,10 @@ extension PlanCatalog {
     public func begin(client: MCPClientInfo) async {
         let label = "mcp: " + ([client.name, client.version].filter { !$0.isEmpty }.joined(separator: " "))
         do {
-            let id = try await store.createSession(tripID: nil, purpose: .mcp, model: label, contextSize: 1)
-            session.withLock { $0 = id }
-            try await store.appendEntry(
-                sessionID: id, kind: Transcript.Kind.instructions.rawValue, text: "MCP session with \(client.name) \(client.version) (protocol \(client.protocolVersion))", tokens: 0
+            let id = try await app.startSession(
+                purpose: .mcp, label: label, opening: "MCP session with \(client.name) \(client.version) (protocol \(client.protocolVersion))"
             )
+            session.withLock { $0 = id }
         } catch {
             Self.note("history not recorded: " + describe(error))
         }
@@ -32,11 +31,11 @@ extension PlanCatalog {
         let call = Self.cut(arguments.compactText)
         let payload = call.count == arguments.compactText.count ? call : nil
         do {
-            try await store.appendEntry(sessionID: id, kind: Transcript.Kind.toolCalls.rawValue, tool: tool, text: "\(tool) \(call)", payload: payload, tokens: 0)
+            try await app.appendEntry(session: id, kind: Transcript.Kind.toolCalls.rawValue, tool: tool, text: "\(tool) \(call)", payload: payload)
             let structured = result.structured.map(\.compactText)
-            try await store.appendEntry(
-                sessionID: id, kind: Transcript.Kind.toolOutput.rawValue, tool: tool, text: (result.isError ? "error: " : "") + Self.cut(result.text),
-                payload: structured.flatMap { $0.utf8.count <= Self.entryBudget ? $0 : nil }, tokens: 0
+            try await app.appendEntry(
+                session: id, kind: Transcript.Kind.toolOutput.rawValue, tool: tool, text: (result.isError ? "error: " : "") + Self.cut(result.text),
+                payload: structured.flatMap { $0.utf8.count <= Self.entryBudget ? $0 : nil }
             )
         } catch {
             Self.note("history not recorded: " + describe(error))
@@ -47,7 +46,7 @@ extension PlanCatalog {
     public func end() async {
         guard let id = session.current else { return }
         do {
-            try await store.finishSession(id: id, status: .completed)
+            try await app.finishSession(id, status: .completed)
         } catch {
             Self.note("history not finished: " + describe(error))
         }

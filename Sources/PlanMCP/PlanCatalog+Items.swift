@@ -3,7 +3,6 @@ import JSON
 import LanguageModels
 import MCP
 import Model
-import Planner
 import Rendering
 
 extension PlanCatalog {
@@ -27,7 +26,7 @@ extension PlanCatalog {
             guard let items = try arguments.words("items", limit: 200), !items.isEmpty else { throw PlanToolError.missing("items") }
             let packed = try arguments.bool("packed", default: true)
             _ = try await trip(id)
-            let outcome = try await ListKeeper(store: store).tick(tripID: id, references: items, packed: packed)
+            let outcome = try await app.tick(tripID: id, references: items, packed: packed)
             let entry: (TravellerList.Entry, Bool) -> JSONValue = { entry, mark in
                 ["number": .number(Double(entry.number)), "name": .string(entry.item.name), "packed": .bool(mark)]
             }
@@ -63,7 +62,7 @@ extension PlanCatalog {
             let name = try arguments.string("name", limit: 100)
             let always = try arguments.bool("always", default: false)
             _ = try await trip(id)
-            let (entry, wasOnList) = try await ListKeeper(store: store).add(tripID: id, name: name, quantity: nil, category: nil, always: always)
+            let (entry, wasOnList) = try await app.addItem(tripID: id, name: name, always: always)
             var object = ListPrinter.entryJSON(entry, trip: id).objectValue ?? [:]
             object["always"] = .bool(always)
             object["wasOnList"] = .bool(wasOnList)

@@ -55,14 +55,14 @@ extension PlanCatalog {
             throw PlanToolError.missing("place")
         }
         let trip = Trip(id: 0, name: place.label, destination: place.label, place: place, start: from, end: to, activities: [], createdAt: Date())
-        let report = try await forecastService().forecast(for: place, from: from, to: to)
+        let report = try await app.forecast(at: place, from: from, to: to, offline: offline)
         var object = ForecastPrinter.json(report, trip: trip).objectValue ?? [:]
         object["place"] = Self.placeJSON(place)
         object["from"] = .string(from.description)
         object["to"] = .string(to.description)
         object["notes"] = .array(notes.map(JSONValue.string))
         var lines = ["\(place.label), \(from) to \(to)"] + notes.map { "Note: " + $0 }
-        lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await units(tripID: nil))
+        lines += ForecastPrinter.lines(report, trip: trip, console: PlainText(), units: try await app.units())
         return MCPToolResult(text: OutgoingText.lines(lines), structured: .object(object))
     }
 

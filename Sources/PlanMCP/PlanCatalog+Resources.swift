@@ -2,13 +2,12 @@ import FoundationEssentials
 import JSON
 import MCP
 import Model
-import Planner
 import Rendering
 
 extension PlanCatalog {
     /// Each trip's checklist and JSON, newest trip first.
     public func resources() async throws -> [MCPResource] {
-        let summaries = try await store.tripSummaries()
+        let summaries = try await app.tripSummaries()
         return summaries.flatMap { summary -> [MCPResource] in
             let trip = summary.trip
             let label = "\(trip.name), \(trip.start) to \(trip.end)"
@@ -23,7 +22,7 @@ extension PlanCatalog {
     /// change from any process on the database shows as a new stamp.
     public func resourceVersions() async throws -> [String: String] {
         var versions: [String: String] = [:]
-        for (id, stamp) in try await store.tripStamps() {
+        for (id, stamp) in try await app.tripStamps() {
             versions["plan://trips/\(id)"] = stamp
             versions["plan://trips/\(id).json"] = stamp
         }
@@ -39,8 +38,8 @@ extension PlanCatalog {
         if json { rest.removeLast(5) }
         guard !rest.isEmpty, rest.count <= 10, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber),
               let id = Int(rest),  // parses text
-              let trip = try await store.trip(id: id) else { return nil }
-        let list = try await ListKeeper(store: store).list(tripID: id)
+              let trip = try await app.trip(id) else { return nil }
+        let list = try await app.list(tripID: id)
         let hasList = list.base != nil || !list.entries.isEmpty
         if json {
             var object = TripPrinter.json(trip, packed: list.base != nil).objectValue ?? [:]

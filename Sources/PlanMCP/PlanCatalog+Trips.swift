@@ -3,9 +3,7 @@ import JSON
 import MCP
 import Model
 import PlanKit
-import Planner
 import Rendering
-import Tools
 
 extension PlanCatalog {
     var packingListTool: MCPTool {
@@ -54,22 +52,23 @@ extension PlanCatalog {
                 children: try arguments.integers("children", in: TripParty.childAgeRange, limit: 20)
             )
             notes = resolved.notes
-            trip = try await store.addTrip(resolved.trip)
+            trip = try await app.addTrip(resolved.trip)
             added = true
         }
-        let result: PackPlanner.Result
+        let packed: (session: Int, model: String)
         do {
-            result = try await app.pack(trip, model: model, store: store, engine: engine, offline: offline)
+            let result = try await app.pack(trip, model: model, engine: engine, offline: offline)
+            packed = (result.sessionID, result.model)
         } catch {
             // The trip stays (as 'plan pack <destination>' keeps it): the assistant is told which, so a retry
             // packs it rather than adding it again.
             guard added else { throw error }
             throw PlanToolError.addedButNotPacked(trip: trip.id, headline: TripPrinter.headline(trip), reason: describe(error))
         }
-        let list = try await ListKeeper(store: store).list(tripID: trip.id)
+        let list = try await app.list(tripID: trip.id)
         var object = listJSON(trip, list: list)
-        object["session"] = .number(Double(result.sessionID))
-        object["model"] = .string(result.model)
+        object["session"] = .number(Double(packed.session))
+        object["model"] = .string(packed.model)
         object["notes"] = .array(notes.map(JSONValue.string))
         var lines = [(added ? "Added trip \(trip.id): " : "Trip \(trip.id): ") + TripPrinter.headline(trip)]
         lines += notes.map { "Note: " + $0 }
@@ -84,7 +83,7 @@ extension PlanCatalog {
             inputSchema: PlanSchemas.object([:]),
             outputSchema: PlanSchemas.object(["trips": PlanSchemas.objects], required: ["trips"]), readOnly: true
         ) { [self] _ in
-            let summaries = try await store.tripSummaries()
+            let summaries = try await app.tripSummaries()
             let trips = summaries.map { TripPrinter.json($0.trip, packed: $0.hasPackingList) }
             let lines = summaries.map { "\($0.trip.id) \(TripPrinter.headline($0.trip))\($0.hasPackingList ? " · packed list" : "")" }
             return MCPToolResult(text: lines.isEmpty ? "No trips yet." : OutgoingText.lines(lines), structured: ["trips": .array(trips)])
@@ -107,11 +106,10 @@ extension PlanCatalog {
 
     private func showTrip(_ id: Int) async throws -> MCPToolResult {
         let trip = try await self.trip(id)
-        let list = try await ListKeeper(store: store).list(tripID: id)
+        let list = try await app.list(tripID: id)
         // The same weather as `plan show`: each stop's own, the sea for a trip on the water, pinned on failure.
-        let service = try forecastService(sea: PackingRules.asksTheSea(trip.activities))
-        let weather = try await ShownWeather.read(for: trip, store: store, service: service)
-        let units = try await units(tripID: id)
+        let weather = try await app.shownWeather(for: trip, offline: offline)
+        let units = try await app.units(tripID: id)
         var lines = ShowPrinter.lines(trip, list: list, weather: weather, console: PlainText(), units: units)
         for stop in weather.failures {
             guard let failure = stop.failure else { continue }

@@ -6,8 +6,6 @@ import MCP
 import Model
 import PlanKit
 import Rendering
-import Store
-import Tools
 
 /// plan's tools and resources for `plan mcp`: geocode, forecast, packing_list, list_trips, show_trip,
 /// check_items and add_item, and each trip's list as `plan://trips/{id}` (Markdown) and `.json`. Every tool
@@ -22,7 +20,6 @@ public final class PlanCatalog: MCPCatalog {
     let engine: EngineSettings
     /// No network: the cache and the offline place data only.
     let offline: Bool
-    let store: Store
     /// The history session of this MCP session, once the client has said who it is.
     let session = Locked<Int?>(nil)
 
@@ -33,7 +30,8 @@ public final class PlanCatalog: MCPCatalog {
         self.model = model
         self.engine = engine
         self.offline = offline
-        self.store = try app.openStore()
+        // The database opens now: a bad PLAN_DB is said at start, not at the first call.
+        _ = try app.openStore()
     }
 
     /// The seven tools, in the order `tools/list` gives them.
@@ -96,19 +94,14 @@ public final class PlanCatalog: MCPCatalog {
 
     /// A stored trip, or the error an assistant can act on.
     func trip(_ id: Int) async throws -> Trip {
-        guard let trip = try await store.trip(id: id) else { throw PlanToolError.noSuchTrip(id) }
+        guard let trip = try await app.trip(id) else { throw PlanToolError.noSuchTrip(id) }
         return trip
     }
 
     /// A place as `plan add` resolves it (offline data, stored lookups, then online through the cache), with
     /// what to tell the assistant about it.
     func lookUp(_ name: String) async throws -> (place: Place, notes: [String]) {
-        try await app.lookUp(name, offline: offline, store: store)
-    }
-
-    /// The forecast services through the cache, as `plan show` (`sea`: for a trip on or in the water).
-    func forecastService(sea: Bool = false) throws -> ForecastService {
-        try app.forecastService(store: store, fresh: false, offline: offline, sea: sea)
+        try await app.lookUp(name, offline: offline)
     }
 
     /// A checked trip's places, resolved as `plan add` does, and who travels (the call's adults and children,
@@ -125,10 +118,5 @@ public final class PlanCatalog: MCPCatalog {
             notes += stop.notes
         }
         return (trip, notes)
-    }
-
-    /// The traveller's units (`plan config`), a trip's when given one: the text renderings use them.
-    func units(tripID: Int?) async throws -> MeasurementUnits {
-        try await app.traveller(store: store, tripID: tripID).units
     }
 }

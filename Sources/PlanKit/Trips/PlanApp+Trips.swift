@@ -1,0 +1,66 @@
+import FoundationEssentials
+import Model
+import Planner
+import Store
+
+/// The trips and their lists as every front end reads and changes them, over the process's one database
+/// (`openStore()`): the command line, `plan mcp` and `plan serve` call these rather than the store or the
+/// list keeper themselves.
+extension PlanApp {
+    /// The stored trip `id`, nil when there is none.
+    public func trip(_ id: Int) async throws -> Trip? {
+        try await openStore().trip(id: id)
+    }
+
+    /// Every trip, newest first, and whether each has a packing list.
+    public func tripSummaries() async throws -> [TripSummary] {
+        try await openStore().tripSummaries()
+    }
+
+    /// Each trip's stamp (its revision, dates, party, newest list and tick): a change from any process shows as
+    /// a new stamp.
+    public func tripStamps() async throws -> [Int: String] {
+        try await openStore().tripStamps()
+    }
+
+    /// Stores a checked trip whose places are resolved (`TripRequest.validated()`, `lookUp`).
+    public func addTrip(_ trip: NewTrip) async throws -> Trip {
+        try await openStore().addTrip(trip)
+    }
+
+    /// The trip's list as the traveller has it: the last pack with their ticks, own items and choices.
+    public func list(tripID: Int) async throws -> TravellerList {
+        try await ListKeeper(store: openStore()).list(tripID: tripID)
+    }
+
+    /// Ticks (`packed`) or unticks the items `references` name (numbers or names; names only when `byName`);
+    /// `all` takes every item.
+    public func tick(
+        tripID: Int, references: [String], all: Bool = false, byName: Bool = false, packed: Bool
+    ) async throws -> ListKeeper.TickOutcome {
+        try await ListKeeper(store: openStore()).tick(tripID: tripID, references: references, all: all, byName: byName, packed: packed)
+    }
+
+    /// Puts the traveller's own item on the trip's list (or makes one already there theirs); `always`
+    /// remembers it for every later trip.
+    public func addItem(
+        tripID: Int, name: String, quantity: Int? = nil, category: String? = nil, always: Bool
+    ) async throws -> (entry: TravellerList.Entry, wasOnList: Bool) {
+        try await ListKeeper(store: openStore()).add(tripID: tripID, name: name, quantity: quantity, category: category, always: always)
+    }
+
+    /// Takes an item off the trip's list; `never` also leaves it off every later list.
+    public func removeItem(tripID: Int, reference: String, never: Bool) async throws -> TravellerList.Entry {
+        try await ListKeeper(store: openStore()).remove(tripID: tripID, reference: reference, never: never)
+    }
+
+    /// What is remembered: items always brought or never suggested.
+    public func preferences() async throws -> [Preference] {
+        try await ListKeeper(store: openStore()).preferences()
+    }
+
+    /// Forgets the remembered choice for `name` (its name in any case, or a unique start of it).
+    public func forget(_ name: String) async throws -> Preference {
+        try await ListKeeper(store: openStore()).forget(name)
+    }
+}
