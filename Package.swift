@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "ToolsTests", dependencies: ["Basics", "CSQLite", "LanguageModels", "JSON", "HTTPCore", "Tools", "Model", "Store", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Basics", "CSQLite", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store", "TestSupport"]),
         .testTarget(name: "PlanKitTests", dependencies: ["Basics", "JSON", "LanguageModels", "PlanKit", "Planner", "Tools", "Model", "Store"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Basics", "Interface", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         .testTarget(name: "MCPTests", dependencies: ["MCP", "JSON"]),
         .testTarget(name: "WebTests", dependencies: ["Basics", "Web", "PlanKit", "Planner", "Model", "Store"]),
         .testTarget(name: "PlanMCPTests", dependencies: ["PlanMCP", "MCP", "LanguageModels", "JSON", "HTTPCore", "Model", "Store"]),

@@ -1,7 +1,6 @@
 import FoundationEssentials
+import Basics
 import JSON
-import LanguageModels
-import Tools
 
 /// Text that leaves plan for a reader other than the terminal (an assistant over MCP, next the phone page),
 /// made safe with the terminal's own sanitiser (`TerminalText`): a service's or the database's escape

@@ -1,4 +1,5 @@
 import Foundation
+import Basics
 import Interface
 import Model
 import Rendering

@@ -73,13 +73,13 @@ import Testing
         #expect(summaries.first?.trip.legs == read.legs)
 
         // Replacing the stops keeps the trip's own columns in step.
-        let changed = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(legs: [read.legs[1]], note: "stop 1 removed")))
+        let changed = try #require(try await store.updateTrip(id: trip.id, TripChange(legs: [read.legs[1]], note: "stop 1 removed")))
         #expect(changed.legs.count == 1 && changed.legs[0].position == 1)
         #expect(changed.destination == "Moab, UT" && changed.start.description == "2026-12-05")
         #expect(changed.changeNote == "stop 1 removed")
         // A gap is refused by the store as well, and nothing changes.
         let gap = [try Self.leg(1, "2026-12-01", "2026-12-02"), try Self.leg(2, "2026-12-04", "2026-12-06")]
-        await #expect(throws: StoreError.self) { _ = try await store.updateTrip(id: trip.id, Store.TripChange(legs: gap)) }
+        await #expect(throws: StoreError.self) { _ = try await store.updateTrip(id: trip.id, TripChange(legs: gap)) }
         #expect(try await store.trip(id: trip.id) == changed)
     }
 
@@ -89,14 +89,14 @@ import Testing
         let store = try Store(path: temp.path, clock: { clock.next() })
         let trip = try await store.addTrip(try TripStoreTests.newTrip())
         try await store.savePackingList(tripID: trip.id, sessionID: nil, model: "builtin", json: #"{"items":[]}"#)
-        _ = try await store.updateTrip(id: trip.id, Store.TripChange(note: "dates changed"))
-        let twice = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(note: "activities changed")))
+        _ = try await store.updateTrip(id: trip.id, TripChange(note: "dates changed"))
+        let twice = try #require(try await store.updateTrip(id: trip.id, TripChange(note: "activities changed")))
         #expect(twice.changeNote == "dates changed; activities changed")
         let list = try #require(try await store.latestPackingList(tripID: trip.id))
         #expect(twice.outOfDateReason(listRevision: list.tripRevision) == "dates changed; activities changed")
         let fresh = try await store.savePackingList(tripID: trip.id, sessionID: nil, model: "builtin", json: #"{"items":[]}"#)
         #expect(twice.outOfDateReason(listRevision: fresh.tripRevision) == nil)
-        let after = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(note: "place changed")))
+        let after = try #require(try await store.updateTrip(id: trip.id, TripChange(note: "place changed")))
         #expect(after.changeNote == "place changed")
     }
 

@@ -14,7 +14,7 @@ import Testing
         #expect(trip.revision == 0)
         // The trip changes while its pack (made for revision 0) is at work.
         let edited = try #require(try await store.updateTrip(
-            id: trip.id, Store.TripChange(legs: [TripLegTests.leg(1, "2026-12-04", "2026-12-07", "Denver, CO")], note: "dates moved")
+            id: trip.id, TripChange(legs: [TripLegTests.leg(1, "2026-12-04", "2026-12-07", "Denver, CO")], note: "dates moved")
         ))
         #expect(edited.revision == 1)
         let stale = try await store.savePackingList(
@@ -40,7 +40,7 @@ import Testing
         try await store.savePackingList(tripID: trip.id, sessionID: nil, model: "builtin", json: #"{"items":[]}"#)
         // One edit made under a clock a year ahead, then the clock is right again.
         clock.now = clock.now.addingTimeInterval(366 * 86_400)
-        _ = try await store.updateTrip(id: trip.id, Store.TripChange(activities: ["ski", "hiking"], note: "activities changed"))
+        _ = try await store.updateTrip(id: trip.id, TripChange(activities: ["ski", "hiking"], note: "activities changed"))
         clock.now = clock.now.addingTimeInterval(-366 * 86_400 + 60)
         let edited = try #require(try await store.trip(id: trip.id))
         let older = try #require(try await store.packingLists(tripID: trip.id).first)
@@ -49,7 +49,7 @@ import Testing
         #expect(repacked.createdAt < (edited.changedAt ?? .distantPast))  // older by the clock…
         #expect(edited.outOfDateReason(listRevision: repacked.tripRevision) == nil)  // …and current all the same
         // The next change starts a new note: the list made since took the old one.
-        let again = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(note: "place changed")))
+        let again = try #require(try await store.updateTrip(id: trip.id, TripChange(note: "place changed")))
         #expect(again.changeNote == "place changed")
     }
 
@@ -59,14 +59,14 @@ import Testing
         let trip = try await store.addTrip(try TripStoreTests.newTrip())
         // Another command adds a stop after this one read the trip.
         let moab = try TripLegTests.leg(2, "2026-12-06", "2026-12-09", "Moab, UT")
-        let added = try #require(try await store.updateTrip(id: trip.id, Store.TripChange(legs: trip.legs + [moab], note: "stop 2 added")))
+        let added = try #require(try await store.updateTrip(id: trip.id, TripChange(legs: trip.legs + [moab], note: "stop 2 added")))
         let stale = [try TripLegTests.leg(1, "2026-12-03", "2026-12-06", "Boulder, CO")]
         await #expect(throws: TripChangedError(tripID: trip.id, expected: 0, found: 1)) {
-            _ = try await store.updateTrip(id: trip.id, Store.TripChange(legs: stale, note: "place changed"), expectedRevision: trip.revision)
+            _ = try await store.updateTrip(id: trip.id, TripChange(legs: stale, note: "place changed"), expectedRevision: trip.revision)
         }
         #expect(try await store.trip(id: trip.id) == added)
         let over = try #require(try await store.updateTrip(
-            id: trip.id, Store.TripChange(name: "West"), expectedRevision: added.revision
+            id: trip.id, TripChange(name: "West"), expectedRevision: added.revision
         ))
         #expect(over.name == "West" && over.legs.count == 2 && over.revision == added.revision)
     }

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import Model
-import Planner
+import PlanKit
 import Rendering
-import Store
 
 /// `plan edit <trip> [--from] [--to] [--activities] [--name] [--destination] [--leg <n>]`.
 public struct EditCommand: RunnableCommand {
@@ -70,8 +69,7 @@ public struct EditCommand: RunnableCommand {
     public func run(_ context: Context) async throws {
         let id = self.trip
         // The declaration's rule lets through only an edit that changes something.
-        let store = try context.openStore()
-        guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        guard let trip = try await context.app.trip(id) else { throw CLIError.noSuchTrip(id) }
         let name = try self.name.map { try AddCommand.name($0, command: "edit") }
         let activities = try self.activities.map { try AddCommand.activities($0, command: "edit") }
         let destination = try self.destination.map { try AddCommand.destination($0, command: "edit") }
@@ -84,7 +82,7 @@ public struct EditCommand: RunnableCommand {
         if let destination { place = try await context.resolve(destination) }
         // After the lookup the edit is made again from the trip as it is now (another command may have
         // added a stop meanwhile), and written only over what it read.
-        let written = try await TripEdit.write(to: store, tripID: id) { current in
+        let written = try await context.app.editTrip(id) { current in
             var resolved = try Self.usage { try TripEdit.legs(
                 of: current, leg: leg, from: from, to: self.to, destination: destination, place: place
             ) }
@@ -100,7 +98,7 @@ public struct EditCommand: RunnableCommand {
                 newName = resolved.map(\.destination).joined(separator: " → ")  // the default name follows the place
             }
             let note = TripEdit.note(old: current, legs: resolved, party: newParty)
-            return Store.TripChange(name: newName, legs: resolved == current.legs ? nil : resolved, note: note, party: newParty)
+            return TripChange(name: newName, legs: resolved == current.legs ? nil : resolved, note: note, party: newParty)
         }
         guard let written else { throw CLIError.noSuchTrip(id) }
         // The name is no part of what a list depends on (the note), but the traveller changed it: said too.
@@ -136,10 +134,9 @@ struct TripChangeOutput {
     let context: Context
 
     func print(_ trip: Trip, verb: String, note: String?, json: Bool) async throws {
-        let list = try await context.openStore().latestPackingList(tripID: trip.id)
-        let reason = list.flatMap { $0.outOfDate ?? trip.outOfDateReason(listRevision: $0.tripRevision) }
+        let (packed, reason) = try await context.app.listState(of: trip)
         if json {
-            var object = TripPrinter.json(trip, packed: list != nil).objectValue ?? [:]
+            var object = TripPrinter.json(trip, packed: packed).objectValue ?? [:]
             object["packingListOutOfDate"] = .bool(reason != nil)
             object["outOfDateReason"] = .from(reason)
             context.printJSON(.object(object))

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan item rm <trip> <item>`: an item off a trip's list (`--never`: off every later list).
@@ -38,9 +38,8 @@ public struct ItemRemoveCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        guard try await store.trip(id: trip) != nil else { throw CLIError.noSuchTrip(trip) }
-        let entry = try await ListKeeper(store: store).remove(tripID: trip, reference: item, never: never)
+        guard try await context.app.trip(trip) != nil else { throw CLIError.noSuchTrip(trip) }
+        let entry = try await context.app.removeItem(tripID: trip, reference: item, never: never)
         if json {
             var object = ListPrinter.entryJSON(entry, trip: trip).objectValue ?? [:]
             object["never"] = .bool(never)

@@ -2,7 +2,7 @@ import FoundationEssentials
 import JSON
 import LanguageModels
 import Model
-import Planner
+import PlanKit
 import Rendering
 
 /// What `plan check` and `plan uncheck` ask of a trip's list, and the code both run: the items (numbers or
@@ -25,17 +25,11 @@ struct ItemTicks {
         if let file = markdownFile {
             marks = try Self.readChecklist(file)
         }
-        let store = try context.openStore()
-        guard try await store.trip(id: trip) != nil else { throw CLIError.noSuchTrip(trip) }
-        let keeper = ListKeeper(store: store)
-        let outcome: ListKeeper.TickOutcome
-        var unknown: [String] = []
-        if let marks {
-            (outcome, unknown) = try await keeper.sync(tripID: trip, marks: marks.map { ($0.text, $0.packed) })
+        guard try await context.app.trip(trip) != nil else { throw CLIError.noSuchTrip(trip) }
+        let (outcome, unknown) = if let marks {
+            try await context.app.sync(tripID: trip, marks: marks.map { ($0.text, $0.packed) })
         } else {
-            outcome = try await keeper.tick(
-                tripID: trip, references: items, all: all, byName: byName, packed: packed
-            )
+            (try await context.app.tick(tripID: trip, references: items, all: all, byName: byName, packed: packed), [String]())
         }
         // Whether a changed item is packed now (a partly packed item, "5 of 20", was neither before).
         let isPackedNow: (TravellerList.Entry) -> Bool = { outcome.list.entry(key: $0.key)?.packed ?? !$0.packed }

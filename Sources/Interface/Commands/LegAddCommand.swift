@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Model
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan leg add <trip> <place> --to <date>`: a stop after the trip's last.
@@ -38,8 +38,7 @@ public struct LegAddCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        guard let trip = try await store.trip(id: self.trip) else { throw CLIError.noSuchTrip(self.trip) }
+        guard let trip = try await context.app.trip(self.trip) else { throw CLIError.noSuchTrip(self.trip) }
         let destination = try AddCommand.destination(self.place, command: "leg add")
         guard let end = to else { throw CLIError.usage("missing --to <date>.", command: "leg add") }
         let activities = try AddCommand.activities(self.activities, command: "leg add")

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import Model
-import Planner
+import PlanKit
 import Rendering
-import Store
 
 /// `plan leg`: a trip's stops. It only names its subcommands, `add` and `rm`; run alone it says which there are.
 public struct LegCommand: RunnableCommand {
@@ -29,10 +28,10 @@ public struct LegCommand: RunnableCommand {
     static func save(
         tripID: Int, verb: String, json: Bool, context: Context, _ change: (Trip) throws -> (legs: [TripLeg], note: String)
     ) async throws {
-        let written = try await TripEdit.write(to: try context.openStore(), tripID: tripID) { current in
+        let written = try await context.app.editTrip(tripID) { current in
             let (legs, note) = try change(current)
             let name = EditCommand.hasDefaultName(current) ? legs.map(\.destination).joined(separator: " → ") : nil
-            return Store.TripChange(name: name, legs: legs, note: note)
+            return TripChange(name: name, legs: legs, note: note)
         }
         guard let written else { throw CLIError.noSuchTrip(tripID) }
         try await TripChangeOutput(context: context).print(written.trip, verb: verb, note: written.change.note, json: json)

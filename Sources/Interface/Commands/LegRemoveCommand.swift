@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Model
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan leg rm <trip> <n>`: one stop fewer.

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Basics
 import JSON
 import Model
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan prefs`: what plan remembers (items always or never brought); `prefs rm` is its subcommand.
@@ -35,8 +35,7 @@ public struct PrefsCommand: RunnableCommand {
     public static var subcommands: [any RunnableCommand.Type] { [PrefsRemoveCommand.self] }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        let preferences = try await ListKeeper(store: store).preferences()
+        let preferences = try await context.app.preferences()
         if json {
             context.printJSON(.array(preferences.map(Self.json)))
             return

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan prefs rm <name>`: forgets a remembered item.
@@ -29,8 +29,7 @@ public struct PrefsRemoveCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        let forgotten = try await ListKeeper(store: store).forget(self.name)
+        let forgotten = try await context.app.forget(self.name)
         if json {
             context.printJSON(PrefsCommand.json(forgotten))
             return

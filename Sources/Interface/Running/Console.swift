@@ -4,7 +4,6 @@ import Glibc
 import Model
 import PlanKit
 import Rendering
-import Tools
 
 /// Where output goes: stdout for results, stderr for progress, warnings and errors.
 ///

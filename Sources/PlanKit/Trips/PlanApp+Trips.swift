@@ -28,6 +28,13 @@ extension PlanApp {
         try await openStore().addTrip(trip)
     }
 
+    /// Whether `trip` has a packing list, and why that list is out of date (a change to the trip since the
+    /// pack), nil when it is not.
+    public func listState(of trip: Trip) async throws -> (packed: Bool, outOfDate: String?) {
+        let list = try await openStore().latestPackingList(tripID: trip.id)
+        return (list != nil, list.flatMap { $0.outOfDate ?? trip.outOfDateReason(listRevision: $0.tripRevision) })
+    }
+
     /// The trip's list as the traveller has it: the last pack with their ticks, own items and choices.
     public func list(tripID: Int) async throws -> TravellerList {
         try await ListKeeper(store: openStore()).list(tripID: tripID)
@@ -39,6 +46,14 @@ extension PlanApp {
         tripID: Int, references: [String], all: Bool = false, byName: Bool = false, packed: Bool
     ) async throws -> ListKeeper.TickOutcome {
         try await ListKeeper(store: openStore()).tick(tripID: tripID, references: references, all: all, byName: byName, packed: packed)
+    }
+
+    /// Sets each item's mark as a checklist has it (`plan check --from-markdown`); gives what changed and the
+    /// lines that name no item.
+    public func sync(
+        tripID: Int, marks: [(text: String, packed: Bool)]
+    ) async throws -> (outcome: ListKeeper.TickOutcome, unknown: [String]) {
+        try await ListKeeper(store: openStore()).sync(tripID: tripID, marks: marks)
     }
 
     /// Puts the traveller's own item on the trip's list (or makes one already there theirs); `always`

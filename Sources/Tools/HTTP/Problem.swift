@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Basics
 import JSON
 import LanguageModels
 

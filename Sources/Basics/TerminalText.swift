@@ -1,6 +1,4 @@
 import FoundationEssentials
-import HTTPCore
-import LanguageModels
 
 /// Makes text from outside (services, the model, the database) safe to print on a terminal, and cuts
 /// error text to one line. The console applies it to everything it prints; `--json` is left alone.
@@ -44,10 +42,31 @@ public enum TerminalText {
         return sanitizer.feed(text)
     }
 
-    /// Error text as one line: newlines and controls become spaces, runs of spaces one, cut at `limit`
-    /// (LanguageModels' `ServerText.oneLine`, the one implementation: the model backend uses it too).
+    /// Error text as one line, the one implementation of the rule for whatever reads outside text (HTTPCore's
+    /// `ServerText` for a model server's messages, every error line plan shows): newlines, C0 controls (ESC
+    /// included, so an ANSI escape cannot start), DEL and C1 controls become a space, runs of spaces one, cut
+    /// at `limit` with "…". Everything else is kept, bidirectional overrides included: the console's
+    /// sanitiser shows those as "?" when the line is printed.
     public static func oneLine(_ text: String, limit: Int = maximumErrorLength) -> String {
-        ServerText.oneLine(text, limit: limit)
+        var result = ""
+        var count = 0
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            if isSpace {
+                if lastWasSpace || count == 0 { continue }
+                lastWasSpace = true
+                result.unicodeScalars.append(" ")
+            } else {
+                lastWasSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+            count += 1
+            if count >= limit {
+                return result.trimming(.whitespaces) + "…"
+            }
+        }
+        return result.trimming(.whitespaces)
     }
 
     /// A sanitiser that keeps its place across pieces of one stream (a streamed answer).

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Model
-import Store
 
 /// Why an edit of a trip cannot be made (the command line reports it as a usage error: exit 64).
 public struct TripEditError: Error, LocalizedError, Equatable, Sendable {

@@ -2,15 +2,16 @@ import FoundationEssentials
 import Model
 import Store
 
-extension TripEdit {
+extension PlanApp {
     /// Writes a change made from the trip as it is in the database now: reads it, makes the change from
-    /// what it read (`change`, which may refuse), and writes it only over the revision it read. When another
-    /// command changed the trip in between, reads it again and remakes the change (at most `attempts` times;
-    /// then `TripChangedError`). No command writes back a copy of the stops it read before a network wait.
-    /// Returns the trip as stored and the change written; nil when there is no such trip.
-    public static func write(
-        to store: Store, tripID: Int, attempts: Int = 3, _ change: (Trip) throws -> Store.TripChange
-    ) async throws -> (trip: Trip, change: Store.TripChange)? {
+    /// what it read (`change`, which may refuse: `TripEditError`), and writes it only over the revision it
+    /// read. When another command changed the trip in between, reads it again and remakes the change (at most
+    /// `attempts` times; then `TripChangedError`). No front end writes back a copy of the stops it read before
+    /// a network wait. Returns the trip as stored and the change written; nil when there is no such trip.
+    public func editTrip(
+        _ tripID: Int, attempts: Int = 3, _ change: (Trip) throws -> TripChange
+    ) async throws -> (trip: Trip, change: TripChange)? {
+        let store = try openStore()
         var attempt = 1
         while true {
             guard let trip = try await store.trip(id: tripID) else { return nil }

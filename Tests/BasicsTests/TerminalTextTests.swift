@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Tools
+@testable import Basics
 
 /// The console's sanitiser: what outside text becomes on the terminal.
 @Suite struct TerminalTextTests {
