@@ -1,6 +1,6 @@
 import FoundationEssentials
 import JSON
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan activities`: the activities plan knows, with their aliases and what each adds.
@@ -27,31 +27,29 @@ public struct ActivitiesCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
+        let activities = KnownActivity.all
         if json {
-            context.printJSON(.array(ActivityKits.all.map { kit in
+            context.printJSON(.array(activities.map { kit in
                 [
                     "name": .string(kit.name), "aliases": .array(kit.aliases.map(JSONValue.string)),
-                    "group": .string(kit.group.rawValue),
-                    "wear": .array(ClothingNeed.allCases.filter { kit.wear.contains($0) }.map { .string($0.label) }),
-                    "gear": .array(kit.gear.map { .string($0.name) }),
-                    "notice": .from(kit.notice),
+                    "group": .string(kit.group), "wear": .array(kit.wear.map(JSONValue.string)),
+                    "gear": .array(kit.gear.map(JSONValue.string)), "notice": .from(kit.notice),
                 ]
             }))
             return
         }
         let console = context.console
-        for group in ActivityKit.Group.allCases {
-            let kits = ActivityKits.all.filter { $0.group == group }
-            guard !kits.isEmpty else { continue }
-            console.print(console.bold(group.title))
-            for kit in kits {
-                let aliases = kit.aliases.isEmpty ? "" : console.dim(" (" + kit.aliases.joined(separator: ", ") + ")")
-                console.print("  \(kit.name)\(aliases)")
-                let wear = ClothingNeed.allCases.filter { kit.wear.contains($0) }.map(\.label)
-                console.print("      " + (wear + kit.gear.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }).joined(separator: ", "))
+        var group: String?
+        for kit in activities {
+            if kit.group != group {
+                console.print(console.bold(kit.groupTitle))
+                group = kit.group
             }
+            let aliases = kit.aliases.isEmpty ? "" : console.dim(" (" + kit.aliases.joined(separator: ", ") + ")")
+            console.print("  \(kit.name)\(aliases)")
+            console.print("      " + (kit.wear + kit.gear.map { $0.prefix(1).lowercased() + $0.dropFirst() }).joined(separator: ", "))
         }
         console.print()
-        console.print(console.dim("\(ActivityKits.all.count) activities. Use any name or alias: plan add <place> --from <date> --to <date> --activities ski,wedding"))
+        console.print(console.dim("\(activities.count) activities. Use any name or alias: plan add <place> --from <date> --to <date> --activities ski,wedding"))
     }
 }

@@ -22,8 +22,7 @@ public struct CachePruneCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        let freed = try await store.pruneCache()
+        let freed = try await context.app.pruneCache()
         if json {
             context.printJSON(["entries": .number(Double(freed.entries)), "bytes": .number(Double(freed.bytes))])
         } else {

@@ -19,6 +19,6 @@ public struct CacheStatsCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
-        try await HistoryCommand.usage(store: try context.openStore(), json: json, context: context)
+        try await HistoryCommand.usage(json: json, context: context)
     }
 }

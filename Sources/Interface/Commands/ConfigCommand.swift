@@ -1,6 +1,5 @@
 import FoundationEssentials
 import PlanKit
-import Planner
 import Rendering
 
 /// `plan config`: the traveller, and where each value comes from; `config set` is its subcommand.
@@ -34,8 +33,7 @@ public struct ConfigCommand: RunnableCommand {
     public static var subcommands: [any RunnableCommand.Type] { [ConfigSetCommand.self] }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        let settings = try TravellerSettings(environment: context.environment, stored: try await store.travellerSettings())
+        let settings = try await context.app.travellerSettings()
         let traveller = settings.traveller
         if json {
             context.printJSON([
@@ -48,7 +46,7 @@ public struct ConfigCommand: RunnableCommand {
             ])
             return
         }
-        let name = PlugTable.country(traveller.home)?.name ?? traveller.home
+        let name = PackingVocabulary.countryName(traveller.home) ?? traveller.home
         let units = traveller.units == .us ? "us (°F, mph, ft)" : "metric (°C, km/h, m)"
         context.console.print("home     \(traveller.home) (\(name))  \(Self.describe(settings.homeSource, variable: "PLAN_HOME_COUNTRY"))")
         context.console.print("units    \(units)  \(Self.describe(settings.unitsSource, variable: "PLAN_UNITS", derived: "from home"))")

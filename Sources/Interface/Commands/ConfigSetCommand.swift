@@ -50,8 +50,7 @@ public struct ConfigSetCommand: RunnableCommand {
                 "no setting '\(ArgumentText.printable(key))'; use home, units, laundry, adults or children.", command: "config set"
             )
         }
-        let store = try context.openStore()
-        try await store.setTravellerSetting(key, to: value)
+        try await context.app.setTravellerSetting(key, to: value)
         if json {
             context.printJSON(["key": .string(key), "value": .string(value)])
         } else {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import Model
 import Rendering
-import Store
 
 /// `plan history` and `plan history --usage`; `history show` and `history search` are its subcommands.
 public struct HistoryCommand: RunnableCommand {
@@ -64,12 +63,11 @@ public struct HistoryCommand: RunnableCommand {
         filter.model = model
         filter.since = since.map(Self.startOfDay)
         if let limit { filter.limit = limit }
-        let store = try context.openStore()
         if usage {
-            try await Self.usage(store: store, json: json, context: context)
+            try await Self.usage(json: json, context: context)
             return
         }
-        let sessions = try await store.sessions(filter)
+        let sessions = try await context.app.sessions(filter)
         if json {
             context.printJSON(.array(sessions.map(HistoryPrinter.json)))
             return
@@ -82,8 +80,8 @@ public struct HistoryCommand: RunnableCommand {
     }
 
     /// The usage report (also `plan cache stats`).
-    static func usage(store: Store, json: Bool, context: Context) async throws {
-        let report = try await HistoryPrinter.UsageReport(store: store)
+    static func usage(json: Bool, context: Context) async throws {
+        let report = try await context.app.usage()
         if json {
             context.printJSON(HistoryPrinter.usageJSON(report))
         } else {

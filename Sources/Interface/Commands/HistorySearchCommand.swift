@@ -42,8 +42,7 @@ public struct HistorySearchCommand: RunnableCommand {
         guard !text.allSatisfy({ $0.isWhitespace }) else {
             throw CLIError.usage("nothing to search for in '\(ArgumentText.printable(text))'; give a word.", command: "history")
         }
-        let store = try context.openStore()
-        let hits = try await store.search(text, newestFirst: newest, limit: limit)
+        let hits = try await context.app.search(text, newestFirst: newest, limit: limit)
         if json {
             context.printJSON(HistoryPrinter.searchJSON(hits))
             return

@@ -31,15 +31,14 @@ public struct HistoryShowCommand: RunnableCommand {
 
     public func run(_ context: Context) async throws {
         let id = self.session
-        let store = try context.openStore()
-        guard let session = try await store.session(id: id) else { throw CLIError.noSuchSession(id) }
-        let entries = try await store.entries(sessionID: id)
+        guard let session = try await context.app.session(id) else { throw CLIError.noSuchSession(id) }
+        let entries = try await context.app.entries(session: id)
         for entry in entries { _ = try entry.checkedKind() }  // a damaged row is said, not printed
         if json {
             context.printJSON(HistoryPrinter.showJSON(session, entries: entries))
             return
         }
-        let reasoning = try await store.reasoningTokens(sessionID: session.id)
+        let reasoning = try await context.app.reasoningTokens(session: session.id)
         for line in HistoryPrinter.showLines(session, entries: entries, reasoning: reasoning, styling: context.console) {
             context.console.print(line)
         }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan item add <trip> <name>`: an item of the traveller's own on a trip's list.
@@ -34,7 +34,7 @@ public struct ItemAddCommand: RunnableCommand {
                         try ArgumentText.number($0, option: "quantity", range: 1...999, context: $1)
                     },
                     .option("category", \.category, value: "<c>", help: "where it goes on the list (default: Your items)",
-                            completion: .choices(PackingInstructions.categories + [ListMerge.ownCategory])),
+                            completion: .choices(PackingVocabulary.categories)),
                     .flag("always", \.always, help: "bring it on every later trip too"),
                     .flag("json", \.json, help: "print the item as JSON"),
                 ],
@@ -48,9 +48,8 @@ public struct ItemAddCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        guard try await store.trip(id: trip) != nil else { throw CLIError.noSuchTrip(trip) }
-        let (entry, wasOnList) = try await ListKeeper(store: store).add(
+        guard try await context.app.trip(trip) != nil else { throw CLIError.noSuchTrip(trip) }
+        let (entry, wasOnList) = try await context.app.addItem(
             tripID: trip, name: name, quantity: quantity, category: category,
             always: always
         )

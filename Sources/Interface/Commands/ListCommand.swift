@@ -23,8 +23,7 @@ public struct ListCommand: RunnableCommand {
     }
 
     public func run(_ context: Context) async throws {
-        let store = try context.openStore()
-        let summaries = try await store.tripSummaries()
+        let summaries = try await context.app.tripSummaries()
         if json {
             context.printJSON(.array(summaries.map { TripPrinter.json($0.trip, packed: $0.hasPackingList) }))
             return

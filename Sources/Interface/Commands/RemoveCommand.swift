@@ -34,10 +34,9 @@ public struct RemoveCommand: RunnableCommand {
 
     public func run(_ context: Context) async throws {
         let id = self.trip
-        let store = try context.openStore()
-        guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        guard let trip = try await context.app.trip(id) else { throw CLIError.noSuchTrip(id) }
         if !yes && context.console.isStdinTerminal {
-            let footprint = try await store.tripFootprint(id: id)
+            let footprint = try await context.app.tripFootprint(id)
             let what = Self.description(trip, lists: footprint.lists, sessions: footprint.sessions)
             guard context.console.confirm("Delete \(what)?") else {
                 context.console.warn("Kept trip \(id).")
@@ -45,7 +44,7 @@ public struct RemoveCommand: RunnableCommand {
                 return
             }
         }
-        guard try await store.deleteTrip(id: id) else { throw CLIError.noSuchTrip(id) }
+        guard try await context.app.deleteTrip(id) else { throw CLIError.noSuchTrip(id) }
         if json {
             context.printJSON(["deleted": .number(Double(id))])
         } else {

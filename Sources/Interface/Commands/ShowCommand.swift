@@ -1,9 +1,7 @@
 import FoundationEssentials
 import Model
 import PlanKit
-import Planner
 import Rendering
-import Tools
 
 /// `plan show <trip> [--fresh] [--offline]`, and `--markdown` / `--csv` (the stored list alone).
 public struct ShowCommand: RunnableCommand {
@@ -50,33 +48,29 @@ public struct ShowCommand: RunnableCommand {
 
     public func run(_ context: Context) async throws {
         let id = self.trip
-        let store = try context.openStore()
-        guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-        let list = try await ListKeeper(store: store).list(for: trip)
+        guard let trip = try await context.app.trip(id) else { throw CLIError.noSuchTrip(id) }
+        let list = try await context.app.list(for: trip)
         if markdown || csv {
             // The stored list alone: no forecast, no network, no session.
             try ListOutput(context: context).document(list, trip: trip, csv: csv)
             return
         }
-        let service = try context.forecastService(
-            store: store, fresh: network.fresh, offline: network.offline, sea: PackingRules.asksTheSea(trip.activities)
-        )
         let console = context.console
-        let weather = try await ShownWeather.read(for: trip, store: store, service: service) { console.endProgress() }
+        let weather = try await context.app.shownWeather(for: trip, fresh: network.fresh, offline: network.offline) {
+            console.endProgress()
+        }
         if json {
             context.printJSON(ShowPrinter.json(trip, list: list, weather: weather))
         } else {
-            let units = try await context.traveller(store: store, tripID: trip.id).units
+            let units = try await context.app.units(tripID: trip.id)
             for line in ShowPrinter.lines(trip, list: list, weather: weather, console: console, units: units) {
                 console.print(line)
             }
         }
         // show shows what is stored: a service it could not ask is said, not an exit status.
         for stop in weather.failures {
-            guard let failure = stop.failure as? ServiceError else {
-                if let failure = stop.failure { throw failure }
-                continue
-            }
+            guard let failure = stop.failure else { continue }
+            guard stop.isServiceFailure else { throw failure }
             let shown = trip.hasStops ? " Showing what is pinned or cached."
                 : stop.report == nil ? " Showing the trip without a forecast; run it again when the service answers."
                 : " Showing the forecast pinned at the last pack."

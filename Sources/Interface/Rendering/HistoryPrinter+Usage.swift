@@ -3,6 +3,7 @@ import Basics
 import JSON
 import LanguageModels
 import Model
+import PlanKit
 import Rendering
 
 extension HistoryPrinter {

@@ -3,29 +3,11 @@ import JSON
 import LanguageModels
 import Model
 import Rendering
-import Store
+import PlanKit
 
 /// `plan history` in its four forms — the sessions, one session's entries, a search's hits, the usage
 /// report — as text and as JSON (docs/guide.md lists the keys).
 public enum HistoryPrinter {
-    /// What `history --usage` reports, read from Store in one place.
-    public struct UsageReport: Sendable {
-        public var models: [(model: String, sessions: Int, promptTokens: Int, completionTokens: Int, transcriptTokens: Int)]
-        public var tools: [(tool: String, calls: Int, tokens: Int)]
-        public var sessions: [(session: Int, trip: Int?, model: String, transcriptTokens: Int, promptTokens: Int, completionTokens: Int)]
-        public var cache: CacheStatistics
-        public var reasoning: [String: Int]
-
-        /// Reads every part of the report.
-        public init(store: Store) async throws {
-            models = try await store.usageByModel()
-            tools = try await store.usageByTool()
-            sessions = try await store.usageBySession()
-            cache = try await store.cacheStatistics()
-            reasoning = try await store.reasoningTokensByModel()
-        }
-    }
-
     // MARK: - Sessions
 
     /// The sessions as a table; an interrupted session a later one carried on from says so.

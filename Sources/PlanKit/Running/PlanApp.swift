@@ -189,7 +189,7 @@ public struct PlanApp: Sendable {
 
     /// Who travels on a new trip: `adults` and `children` as given, else what `plan config` holds, else one adult.
     public func party(adults: Int?, children: [Int]?) async throws -> TripParty {
-        let stored = try TravellerSettings(environment: environment, stored: try await openStore().travellerSettings()).party
+        let stored = try await travellerSettings().party
         return TripParty(adults: adults ?? stored.adults, children: children ?? stored.children)
     }
 

@@ -28,11 +28,26 @@ extension PlanApp {
         try await openStore().addTrip(trip)
     }
 
+    /// `trip`'s list as the traveller has it, the trip read already (it is not read again).
+    public func list(for trip: Trip) async throws -> TravellerList {
+        try await ListKeeper(store: openStore()).list(for: trip)
+    }
+
     /// Whether `trip` has a packing list, and why that list is out of date (a change to the trip since the
     /// pack), nil when it is not.
     public func listState(of trip: Trip) async throws -> (packed: Bool, outOfDate: String?) {
         let list = try await openStore().latestPackingList(tripID: trip.id)
         return (list != nil, list.flatMap { $0.outOfDate ?? trip.outOfDateReason(listRevision: $0.tripRevision) })
+    }
+
+    /// What removing trip `id` takes with it: its lists and sessions.
+    public func tripFootprint(_ id: Int) async throws -> (lists: Int, sessions: Int) {
+        try await openStore().tripFootprint(id: id)
+    }
+
+    /// Removes trip `id` with its lists, ticks and sessions; false when there is no such trip.
+    public func deleteTrip(_ id: Int) async throws -> Bool {
+        try await openStore().deleteTrip(id: id)
     }
 
     /// The trip's list as the traveller has it: the last pack with their ticks, own items and choices.

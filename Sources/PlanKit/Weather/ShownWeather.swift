@@ -16,6 +16,10 @@ public struct ShownWeather: Sendable {
         public let report: ForecastReport?
         /// Why the service gave nothing (the report, when there is one, is the pinned forecast).
         public let failure: (any Error)?
+
+        /// Whether the failure is a service's (it could not be asked, or answered badly): shown as a note
+        /// beside what is pinned or cached. Any other failure (the database's) is the front end's error.
+        public var isServiceFailure: Bool { failure is ServiceError }
     }
 
     /// Each stop's, in order (one for a trip of one stop; none for a trip with no resolved place).
