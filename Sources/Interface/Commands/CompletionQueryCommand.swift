@@ -2,7 +2,6 @@ import FoundationEssentials
 import JSON
 import Model
 import Rendering
-import Store
 
 /// The completion scripts' hidden query, `plan __complete trips|sessions`: "id<TAB>description" a line, newest
 /// first; and `plan __complete commands`: the command table as JSON, for the tests.
@@ -29,11 +28,10 @@ public struct CompletionQueryCommand: RunnableCommand {
     /// "id<TAB>description" a line, newest first; nothing (and success) when there is no database or it cannot be read,
     /// so a shell never shows an error while completing.
     public func run(_ context: Context) async throws {
-        let path = context.databasePath
-        let candidates: [CompletionCandidates.Candidate]
+        let candidates: [(id: Int, description: String)]
         switch kind {
-        case .trips: candidates = (try? await CompletionCandidates.trips(databasePath: path)) ?? []
-        case .sessions: candidates = (try? await CompletionCandidates.sessions(databasePath: path)) ?? []
+        case .trips: candidates = (try? await context.app.completionCandidates(sessions: false)) ?? []
+        case .sessions: candidates = (try? await context.app.completionCandidates(sessions: true)) ?? []
         case .commands:
             context.printJSON(.array(context.commands.rows.flatMap { Self.describe($0, under: []) }))
             return

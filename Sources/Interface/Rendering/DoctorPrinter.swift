@@ -4,10 +4,8 @@ import HTTPCore
 import JSON
 import LanguageModels
 import Model
-import Planner
+import PlanKit
 import Rendering
-import Store
-import Tools
 
 /// `plan doctor`'s diagnosis as text (a line or more per part, problems in capitals) and as JSON.
 public enum DoctorPrinter {
@@ -173,7 +171,7 @@ public enum DoctorPrinter {
         return [
             "database": [
                 "path": .string(database.path), "schemaVersion": .number(Double(database.schemaVersion)),
-                "knownSchemaVersion": .number(Double(Migration.latestVersion)), "integrity": .string(database.integrity),
+                "knownSchemaVersion": .number(Double(DatabaseDamage.knownVersion)), "integrity": .string(database.integrity),
                 "journalMode": .string(database.journalMode), "trips": .number(Double(database.trips)),
                 "damagedRows": .array(database.damagedRows.map {
                     ["table": .string($0.table), "id": .number(Double($0.id)), "detail": .string($0.detail)]

@@ -30,6 +30,15 @@ extension PlanApp {
         try await openStore().search(text, newestFirst: newestFirst, limit: limit)
     }
 
+    /// Trip ids (`sessions`: false) or session ids, newest first (at most 200), each with a line a shell may
+    /// show beside it; read without creating or migrating anything, so a missing database has none.
+    public func completionCandidates(sessions: Bool) async throws -> [(id: Int, description: String)] {
+        let found = sessions
+            ? try await CompletionCandidates.sessions(databasePath: databasePath)
+            : try await CompletionCandidates.trips(databasePath: databasePath)
+        return found.map { ($0.id, $0.description) }
+    }
+
     /// What `history --usage` reports, read in one place.
     public func usage() async throws -> UsageReport {
         let store = try openStore()
