@@ -73,7 +73,8 @@ let package = Package(
         // terminal), and an error's words and exit status. The command line and `plan mcp` both use it.
         .target(name: "Rendering", dependencies: ["Basics", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
-        .target(name: "Interface", dependencies: ["Basics", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        // Imports the core, the renderers and plan's values: no inner layer (Store, Tools, Planner).
+        .target(name: "Interface", dependencies: ["Basics", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Model"]),
         // The Model Context Protocol's server side (JSON-RPC over stdio, the lifecycle, tools and resources):
         // knows nothing of plan.
         .target(name: "MCP", dependencies: ["Basics", "JSON"]),

@@ -1,10 +1,7 @@
 import FoundationEssentials
 import Model
 import PlanKit
-import Planner
 import Rendering
-import Store
-import Tools
 
 /// `plan add <destination> --from <date> --to <date>`.
 public struct AddCommand: RunnableCommand {
@@ -62,10 +59,7 @@ public struct AddCommand: RunnableCommand {
             if let like { new = LikeTrip.apply(like, to: new, details: self.details) }
         }
         new = try await Self.resolvePlaces(new, context: context)
-        let store = try context.openStore()
-        let trip = try await store.addTrip(new)
-        if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
-        if let laundry = self.details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
+        let trip = try await context.app.addTrip(new, like: like, laundry: self.details.laundry)
         Self.warnUnknownActivities(trip.activities, console: context.console)
         Self.warnIfPast(trip, today: context.today, console: context.console)
         if json {
@@ -76,11 +70,11 @@ public struct AddCommand: RunnableCommand {
     }
 
     /// Resolves the place of every stop, the first first; an unknown one fails before anything is stored.
-    public static func resolvePlaces(_ trip: NewTrip, context: Context, offline: Bool = false, store: Store? = nil) async throws -> NewTrip {
+    public static func resolvePlaces(_ trip: NewTrip, context: Context, offline: Bool = false) async throws -> NewTrip {
         var trip = trip
-        trip.place = try await context.resolve(trip.destination, offline: offline, store: store)
+        trip.place = try await context.resolve(trip.destination, offline: offline)
         for index in trip.stops.indices {
-            trip.stops[index].place = try await context.resolve(trip.stops[index].destination, offline: offline, store: store)
+            trip.stops[index].place = try await context.resolve(trip.stops[index].destination, offline: offline)
         }
         return trip
     }
@@ -162,8 +156,8 @@ public struct AddCommand: RunnableCommand {
 
     /// Says on stderr which activities plan does not know (they are kept with the trip; a pack names them).
     static func warnUnknownActivities(_ activities: [String], console: Console) {
-        for word in ActivityKits.resolve(activities).unknown {
-            console.warn("plan: " + PackingRules.unknownActivityNotice(word))
+        for notice in PlanApp.unknownActivityNotices(activities) {
+            console.warn("plan: " + notice)
         }
     }
 }

@@ -3,7 +3,7 @@ import Basics
 import JSON
 import LanguageModels
 import Model
-import Planner
+import PlanKit
 import Rendering
 
 /// `plan ask <trip> <question>`: a follow-up in the trip's latest session, resumed from the database.
@@ -61,12 +61,8 @@ public struct AskCommand: RunnableCommand {
                 hint: "Set PLAN_MODEL (or --model) to an OpenAI-compatible server, e.g. http://127.0.0.1:8080."
             )
         }
-        let store = try context.openStore()
-        guard let trip = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
-        let service = try context.forecastService(store: store, fresh: false, offline: offline)
-        let planner = AskPlanner(
-            context.planningSetup(store: store, model: model, forecasts: service, engine: engine, offline: offline)
-        )
+        let app = context.app
+        guard let trip = try await app.trip(id) else { throw CLIError.noSuchTrip(id) }
         let console = context.console
         let live = console.isStdoutTerminal && !json
         let streamed = OnceFlag()
@@ -78,13 +74,11 @@ public struct AskCommand: RunnableCommand {
             }
         }
         // Ctrl-C leaves the session interrupted (not running): the next ask resumes it.
-        let interruption = InterruptHandler(command: "ask") { [store, trip] in
-            try? await store.interruptRunningSessions(tripID: trip.id, reason: "interrupted (Ctrl-C)")
-        }
+        let interruption = InterruptHandler(command: "ask") { [app, trip] in await app.interruptRunningSessions(tripID: trip.id) }
         defer { interruption.cancel() }
-        let result: AskPlanner.Answer
+        let result: FollowUp
         do {
-            result = try await planner.ask(question, trip: trip, onText: onText)
+            result = try await app.ask(question, about: trip, model: model, engine: engine.settings, offline: offline, onText: onText)
         } catch let LanguageModelError.contextSizeExceeded(tokens, window) {
             console.endProgress()
             throw await Self.overflow(question, model: model, needed: tokens, window: window)
@@ -109,7 +103,7 @@ public struct AskCommand: RunnableCommand {
     }
 
     /// The answer (unless it streamed already), then what the follow-up says besides it.
-    private func report(_ result: AskPlanner.Answer, trip: Trip, model: String, streamed: Bool, context: Context) {
+    private func report(_ result: FollowUp, trip: Trip, model: String, streamed: Bool, context: Context) {
         let console = context.console
         if let resumed = result.resumed {
             console.warn(

@@ -3,10 +3,8 @@ import Glibc
 import JSON
 import LanguageModels
 import Model
-import Planner
+import PlanKit
 import Rendering
-import Store
-import Tools
 
 /// `plan pack <trip>` and `plan pack <destination> --from <date> --to <date>` (adds, then packs).
 public struct PackCommand: RunnableCommand {
@@ -85,25 +83,19 @@ public struct PackCommand: RunnableCommand {
         // `pack <trip>` with a destination's options never gets here: the declaration's rule refuses them.
         let model = try await context.languageModel(named: engine.model)
 
-        let store = try context.openStore()
-        let trip = try await trip(adding: newTrip, like: like, store: store, context: context)
-        if let laundry = details.laundry { try await store.setTripLaundryDays(laundry, tripID: trip.id) }
-        let setup = try await context.app.packSetup(
-            for: trip, model: model, store: store, engine: engine.settings, fresh: network.fresh, offline: offline
-        )
-        let result: PackPlanner.Result
+        let trip = try await trip(adding: newTrip, like: like, context: context)
         // With a model on a terminal the list streams in as a draft, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !self.json && !self.markdown
             && model.capabilities.streams ? PackStream(console: context.console) : nil
         // Ctrl-C leaves the session interrupted (not running): the next pack resumes it.
-        let interruption = InterruptHandler { [store, trip] in
-            try? await store.interruptRunningSessions(tripID: trip.id, reason: "interrupted (Ctrl-C)")
-        }
+        let app = context.app
+        let interruption = InterruptHandler { [app, trip] in await app.interruptRunningSessions(tripID: trip.id) }
         defer { interruption.cancel() }
+        var onDraft: (@Sendable (PackDraft) -> Void)?
+        if let stream { onDraft = { draft in stream.show(draft) } }
+        let result: PackOutcome
         do {
-            var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
-            if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
-            result = try await PackPlanner(setup).pack(trip, onAnswer: onAnswer)
+            result = try await app.pack(trip, model: model, engine: engine.settings, fresh: network.fresh, offline: offline, onDraft: onDraft)
             stream?.clear()
         } catch {
             stream?.clear()
@@ -114,7 +106,7 @@ public struct PackCommand: RunnableCommand {
             throw error
         }
         context.console.endProgress()
-        try await report(result, trip: trip, store: store, context: context)
+        try await report(result, trip: trip, context: context)
     }
 
     /// `pack <destination>`: the new trip, checked and resolved (nothing stored yet), and the trip it is like.
@@ -132,21 +124,21 @@ public struct PackCommand: RunnableCommand {
     }
 
     /// The trip to pack: the new one, stored now, or the stored one the argument names.
-    private func trip(adding newTrip: NewTrip?, like: Trip?, store: Store, context: Context) async throws -> Trip {
+    private func trip(adding newTrip: NewTrip?, like: Trip?, context: Context) async throws -> Trip {
         if let newTrip {
-            let trip = try await store.addTrip(newTrip)
-            if let like { try await LikeTrip.carryOver(from: like, to: trip, store: store) }
+            let trip = try await context.app.addTrip(newTrip, like: like, laundry: details.laundry)
             context.console.warn("plan: added trip \(trip.id): \(TripPrinter.headline(trip))")
             return trip
         }
         let id = try ArgumentText.id(target, what: "trip", context: ParseContext(command: "pack", today: context.today))
-        guard let found = try await store.trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        guard let found = try await context.app.trip(id) else { throw CLIError.noSuchTrip(id) }
+        if let laundry = details.laundry { try await context.app.setLaundryDays(laundry, tripID: found.id) }
         return found
     }
 
     /// What the pack says besides the list (not resumed, out of date, resumed), then the list the traveller
     /// packs from: their ticks, own items and remembered choices on the new list, and what changed since the last.
-    private func report(_ result: PackPlanner.Result, trip: Trip, store: Store, context: Context) async throws {
+    private func report(_ result: PackOutcome, trip: Trip, context: Context) async throws {
         if let notResumed = result.notResumed { context.console.warn("plan: " + notResumed) }
         if let reason = result.stored.outOfDate {
             context.console.warn("plan: this list is out of date (\(reason)); run 'plan pack \(trip.id)' for a current one.")
@@ -156,13 +148,9 @@ public struct PackCommand: RunnableCommand {
                 "plan: resumed interrupted session \(resumed.session) (\(resumed.answeredCalls) tool call\(resumed.answeredCalls == 1 ? "" : "s") not asked again); --restart starts afresh."
             )
         }
-        let snapshot = try await store.latestForecast(tripID: trip.id)
-        let keeper = ListKeeper(store: store)
-        let list = try await keeper.list(tripID: trip.id)
-        let report = try await keeper.report(tripID: trip.id)
         try PackOutput(context: context).print(
-            result: PackOutput.Made(result), trip: trip, snapshot: snapshot, format: PackOutput.Format(json: self.json, markdown: self.markdown),
-            list: list, report: report
+            result: result, trip: trip, format: PackOutput.Format(json: self.json, markdown: self.markdown),
+            after: try await context.app.listAfterPack(tripID: trip.id)
         )
     }
 }
@@ -175,30 +163,14 @@ struct PackOutput {
         let markdown: Bool
     }
 
-    /// What a pack or a replay made, as printed.
-    struct Made {
-        let sessionID: Int
-        let model: String
-        let list: PackingList
-        let recoveries: [SessionRelation]
-        let stored: StoredPackingList
-
-        init(_ result: PackPlanner.Result) {
-            (sessionID, model, list, recoveries, stored) = (result.sessionID, result.model, result.list, result.recoveries, result.stored)
-        }
-
-        init(_ result: ReplayPlanner.Result) {
-            (sessionID, model, list, recoveries, stored) = (result.sessionID, result.model, result.list, result.recoveries, result.stored)
-        }
-    }
-
     let context: Context
 
     func print(
-        result: Made, trip: Trip, snapshot: ForecastSnapshot?, format: Format,
-        extra: [String: JSONValue] = [:], footer: [String] = [], list: TravellerList? = nil, report: ListChangeReport? = nil
+        result: PackOutcome, trip: Trip, format: Format, extra: [String: JSONValue] = [:], footer: [String] = [],
+        after: ListAfterPack? = nil
     ) throws {
         let console = context.console
+        let list = after?.list
         if format.json {
             var object = PackingPrinter.json(result.list).objectValue ?? [:]
             if let list {
@@ -206,7 +178,7 @@ struct PackOutput {
                 object["packed"] = .number(Double(list.packedCount))
                 object["total"] = .number(Double(list.entries.count))
                 object["leftOff"] = .array(list.leftOff.map(JSONValue.string))
-                object["changes"] = report.map(ListPrinter.reportJSON) ?? .null
+                object["changes"] = after?.changes.map(ListPrinter.reportJSON) ?? .null
             }
             object["trip"] = .number(Double(trip.id))
             object["session"] = .number(Double(result.sessionID))
@@ -215,24 +187,20 @@ struct PackOutput {
             object["start"] = .string(trip.start.description)
             object["end"] = .string(trip.end.description)
             object["recoveries"] = .array(result.recoveries.map { .string($0.rawValue) })
-            object["forecastSource"] = .from(snapshot?.source)
+            object["forecastSource"] = .from(result.forecast?.source)
             if trip.hasStops { object["legs"] = .array(trip.legs.map(TripPrinter.json)) }
             for (key, value) in extra { object[key] = value }
             context.printJSON(.object(object))
             return
         }
         if format.markdown {
-            let checklist = list ?? ListMerge.build(base: result.stored, earlier: [], changes: [], preferences: [])
+            let checklist = list ?? result.engineChecklist
             Console.emit(ChecklistMarkdown.render(checklist, title: ListOutput.title(trip)), to: STDOUT_FILENO)
             return
         }
         console.print(console.bold("Packing list for \(trip.placesLabel)") + " · " + TripPrinter.dates(trip))
-        if let snapshot {
-            // Only the sources that gave a day of the trip (NWS's week may end before the trip begins).
-            let pinned = try? Forecast.fromJSON(snapshot.forecast)
-            let source = pinned.map { $0.sourceName(from: trip.start, to: trip.end) ?? "none for the trip's days" }
-                ?? (snapshot.source == "nws" ? "NWS" : "Open-Meteo")
-            console.print(console.dim("Forecast: \(source), fetched \(Age.describe(Date().timeIntervalSince(snapshot.fetchedAt)))"))
+        if let forecast = result.forecast {
+            console.print(console.dim("Forecast: \(forecast.label), fetched \(forecast.fetchedAgo)"))
         }
         console.print()
         if let list {
@@ -242,7 +210,7 @@ struct PackOutput {
             for line in PackingPrinter.lines(result.list, console: console) { console.print(line) }
         }
         console.print()
-        if let report {
+        if let report = after?.changes {
             for line in ListPrinter.reportLines(report) { console.print(line) }
             console.print()
         }

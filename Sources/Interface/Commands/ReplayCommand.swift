@@ -2,9 +2,8 @@ import FoundationEssentials
 import JSON
 import LanguageModels
 import Model
-import Planner
+import PlanKit
 import Rendering
-import Store
 
 /// `plan replay <trip>` / `plan replay --session <id>`: re-runs a past pack with its pinned place and
 /// forecast, with no network, and shows what changed.
@@ -59,52 +58,49 @@ public struct ReplayCommand: RunnableCommand {
 
     public func run(_ context: Context) async throws {
         let engine = self.engine
-        let store = try context.openStore()
-        let (original, found) = try await session(store: store)
-        guard let originalList = try await store.packingList(sessionID: original.id) else {
+        let app = context.app
+        let (original, found) = try await session(app)
+        guard let originalList = try await app.packingList(session: original.id) else {
             throw CLIError(
                 code: ExitCode.noInput, message: "session \(original.id) produced no packing list (it \(original.status.rawValue)).",
                 hint: "Replay a completed pack: 'plan history --trip \(found.id)' lists them."
             )
         }
         // The session's own stops, places and dates (the trip may have changed since): what it was made with.
-        let trip = try await store.sessionTrip(id: original.id) ?? found
-        let pinned = try await ReplayPlanner.Pinned.load(
-            for: trip, madeAt: originalList.createdAt, session: original.id, store: store
-        )
+        let trip = try await app.sessionTrip(original.id) ?? found
         let model = try await context.languageModel(named: engine.model)
-        var setup = context.planningSetup(store: store, model: model, forecasts: pinned.provider, engine: engine)
-        setup.traveller = try await context.traveller(store: store, tripID: trip.id)
         // On a terminal a model's list streams in as a draft, as for pack, replaced by the checked list.
         let stream = context.console.isStdoutTerminal && !self.json && !markdown
             && model.capabilities.streams ? PackStream(console: context.console) : nil
-        var onAnswer: (@Sendable (PackingAnswer.PartiallyGenerated) -> Void)?
-        if let stream { onAnswer = { snapshot in stream.show(snapshot) } }
-        let result: ReplayPlanner.Result
+        var onDraft: (@Sendable (PackDraft) -> Void)?
+        if let stream { onDraft = { draft in stream.show(draft) } }
+        let result: PackOutcome
         do {
-            result = try await ReplayPlanner(setup).replay(trip, of: original.id, pinned: pinned, onAnswer: onAnswer)
+            result = try await app.replay(
+                trip, of: original.id, madeAt: originalList.createdAt, model: model, engine: engine.settings, onDraft: onDraft
+            )
             stream?.clear()
         } catch {
             stream?.clear()
             throw error
         }
         context.console.endProgress()
-        try print(result, against: original, list: try PackingList.fromJSON(originalList.json), trip: trip, snapshot: pinned.snapshot, context: context)
+        try print(result, against: original, list: try PackingList.fromJSON(originalList.json), trip: trip, context: context)
     }
 
     /// The session to replay and its trip: the one named by `--session`, else the trip's latest completed pack.
-    private func session(store: Store) async throws -> (SessionRecord, Trip) {
+    private func session(_ app: PlanApp) async throws -> (SessionRecord, Trip) {
         // The declaration's rule lets exactly one of a trip and --session through.
         if let sessionID = self.session {
-            guard let session = try await store.session(id: sessionID) else { throw CLIError.noSuchSession(sessionID) }
-            guard let tripID = session.tripID, let trip = try await store.trip(id: tripID) else {
+            guard let session = try await app.session(sessionID) else { throw CLIError.noSuchSession(sessionID) }
+            guard let tripID = session.tripID, let trip = try await app.trip(tripID) else {
                 throw CLIError(code: ExitCode.noInput, message: "session \(sessionID) belongs to no trip.", hint: "Replay a pack session.")
             }
             return (session, trip)
         }
         guard let tripID = self.trip else { throw CLIError.usage("give a trip id or --session <id>.", command: "replay") }
-        guard let trip = try await store.trip(id: tripID) else { throw CLIError.noSuchTrip(tripID) }
-        guard let session = try await store.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
+        guard let trip = try await app.trip(tripID) else { throw CLIError.noSuchTrip(tripID) }
+        guard let session = try await app.latestSession(tripID: tripID, purposes: [.pack], statuses: [.completed]) else {
             throw CLIError(
                 code: ExitCode.noInput, message: "trip \(tripID) has no completed pack, so there is nothing to replay.",
                 hint: "Run 'plan pack \(tripID)' first."
@@ -115,8 +111,7 @@ public struct ReplayCommand: RunnableCommand {
 
     /// The replayed list with what changed against the original session's.
     private func print(
-        _ result: ReplayPlanner.Result, against original: SessionRecord, list before: PackingList, trip: Trip,
-        snapshot: ForecastSnapshot?, context: Context
+        _ result: PackOutcome, against original: SessionRecord, list before: PackingList, trip: Trip, context: Context
     ) throws {
         let key: (PackingItem) -> String = { "\($0.category)/\($0.name)" }
         let oldKeys = Set(before.items.map(key))
@@ -137,7 +132,7 @@ public struct ReplayCommand: RunnableCommand {
                 + "'plan show \(trip.id)' has those, and the trip's list is unchanged."
         )
         try PackOutput(context: context).print(
-            result: PackOutput.Made(result), trip: trip, snapshot: snapshot,
+            result: result, trip: trip,
             format: PackOutput.Format(json: self.json, markdown: markdown),
             extra: [
                 "original": .number(Double(original.id)),

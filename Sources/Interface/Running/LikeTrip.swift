@@ -1,14 +1,13 @@
 import FoundationEssentials
 import Model
-import Planner
+import PlanKit
 import Rendering
-import Store
 
 /// `--like <trip>` on `add` and `pack <destination>`: the old trip read once, applied to the new one.
 enum LikeTrip {
     /// The trip to start from; exit 66 when there is none.
     static func load(_ id: Int, context: Context) async throws -> Trip {
-        guard let trip = try await context.openStore().trip(id: id) else { throw CLIError.noSuchTrip(id) }
+        guard let trip = try await context.app.trip(id) else { throw CLIError.noSuchTrip(id) }
         return trip
     }
 
@@ -21,11 +20,5 @@ enum LikeTrip {
         // The party too, unless the command line says who travels.
         if details.adults == nil, details.children == nil { new.party = old.party }
         return new
-    }
-
-    /// What else the new trip takes from the old once it is stored: the traveller's own items (`plan item
-    /// add` on the old trip), not its ticks or forecast.
-    static func carryOver(from old: Trip, to new: Trip, store: Store) async throws {
-        try await ListKeeper(store: store).copyOwnItems(from: old.id, to: new.id)
     }
 }

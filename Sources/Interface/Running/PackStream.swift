@@ -2,9 +2,8 @@ import FoundationEssentials
 import Basics
 import Glibc
 import Model
-import Planner
+import PlanKit
 import Rendering
-import Tools
 
 /// A pack's answer shown on a terminal while the model writes it: each item as soon as it is complete,
 /// under its category, then the notices. It is a draft: when plan's check has run, `clear()` removes it,
@@ -35,10 +34,10 @@ final class PackStream: Sendable {
     }
 
     /// Shows what a snapshot completed since the last one.
-    func show(_ snapshot: PackingAnswer.PartiallyGenerated) {
+    func show(_ draft: PackDraft) {
         state.withLock { state in
-            let items = snapshot.completedElements(\.items)
-            guard items.count > state.shown || (snapshot[\.notices] != nil && !state.noticesShown) else { return }
+            let items = draft.items
+            guard items.count > state.shown || (draft.notices != nil && !state.noticesShown) else { return }
             if state.shown == 0, !items.isEmpty {
                 console.endProgress()
                 state.firstItemAfter = Date().timeIntervalSince(started)
@@ -54,7 +53,7 @@ final class PackStream: Sendable {
                 emit("  \(name)  " + console.dim(TerminalText.oneLine(item.reason, limit: max(10, width - name.count - 5))), &state)
             }
             state.shown = items.count
-            if let notices = snapshot[\.notices], !state.noticesShown {
+            if let notices = draft.notices, !state.noticesShown {
                 state.noticesShown = true
                 for notice in notices {
                     emit(console.warning("Note: ") + TerminalText.oneLine(notice, limit: max(10, width - 7)), &state)

@@ -15,6 +15,21 @@ extension PlanApp {
         try await openStore().session(id: id)
     }
 
+    /// The packing list session `id` made, nil when it made none.
+    public func packingList(session id: Int) async throws -> StoredPackingList? {
+        try await openStore().packingList(sessionID: id)
+    }
+
+    /// The trip as session `id` began with it (its stops, places and dates then), nil when not recorded.
+    public func sessionTrip(_ id: Int) async throws -> Trip? {
+        try await openStore().sessionTrip(id: id)
+    }
+
+    /// The trip's newest session of one of `purposes`, and of one of `statuses` when given.
+    public func latestSession(tripID: Int, purposes: Set<SessionPurpose>, statuses: Set<SessionStatus>? = nil) async throws -> SessionRecord? {
+        try await openStore().latestSession(tripID: tripID, purposes: purposes, statuses: statuses)
+    }
+
     /// Session `id`'s entries in order.
     public func entries(session id: Int) async throws -> [TranscriptRecord] {
         try await openStore().entries(sessionID: id)

@@ -238,14 +238,4 @@ public struct PlanApp: Sendable {
         setup.today = CalendarDate(Date())
         return setup
     }
-
-    /// Packs a stored trip as `plan pack <trip>` does, without its printing.
-    public func pack(
-        _ trip: Trip, model: any LanguageModel, engine: EngineSettings, offline: Bool
-    ) async throws -> PackPlanner.Result {
-        let setup = try await packSetup(for: trip, model: model, store: openStore(), engine: engine, offline: offline)
-        let result = try await PackPlanner(setup).pack(trip)
-        reporter.endProgress()
-        return result
-    }
 }

@@ -23,9 +23,25 @@ extension PlanApp {
         try await openStore().tripStamps()
     }
 
-    /// Stores a checked trip whose places are resolved (`TripRequest.validated()`, `lookUp`).
-    public func addTrip(_ trip: NewTrip) async throws -> Trip {
-        try await openStore().addTrip(trip)
+    /// Stores a checked trip whose places are resolved (`TripRequest.validated()`, `lookUp`). `like`: the trip
+    /// it was made like (`TripTemplate`), whose own items (`plan item add` there) come along, not its ticks or
+    /// forecast; `laundry`: the trip's own laundry interval in days.
+    public func addTrip(_ trip: NewTrip, like: Trip? = nil, laundry: Int? = nil) async throws -> Trip {
+        let store = try openStore()
+        let added = try await store.addTrip(trip)
+        if let like { try await ListKeeper(store: store).copyOwnItems(from: like.id, to: added.id) }
+        if let laundry { try await store.setTripLaundryDays(laundry, tripID: added.id) }
+        return added
+    }
+
+    /// Sets the trip's own laundry interval in days (`--laundry`).
+    public func setLaundryDays(_ days: Int, tripID: Int) async throws {
+        try await openStore().setTripLaundryDays(days, tripID: tripID)
+    }
+
+    /// What a pack will say of each of `activities` plan does not know (they are kept with the trip).
+    public static func unknownActivityNotices(_ activities: [String]) -> [String] {
+        ActivityKits.resolve(activities).unknown.map(PackingRules.unknownActivityNotice)
     }
 
     /// `trip`'s list as the traveller has it, the trip read already (it is not read again).

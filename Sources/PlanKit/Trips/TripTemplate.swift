@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Basics
 import Model
-import Store
 
 /// A new trip like an old one (`plan add … --like <trip>`): the old trip's activities and its name with the
 /// year and the place brought up to date. Not its forecast, list or ticks: those belong to its own days.

@@ -1,7 +1,6 @@
 import Foundation
 import Model
-@testable import Planner
-import Store
+@testable import PlanKit
 import Testing
 
 /// `--like`: the name pattern, and the arithmetic of edits to a trip's stops.
