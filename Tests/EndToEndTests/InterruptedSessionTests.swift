@@ -15,7 +15,7 @@ import Testing
         "json": ["tool_call": ["name": "forecast", "arguments": ["latitude": 39.7392, "longitude": -104.9847]]],
     ] }
     /// Holds the reply far longer than any test runs (the stand-in is stopped with its test).
-    static var hold: [String: Any] { ["sleep": 600] }
+    static var hold: [String: Any] { ["sleep": PlanSandbox.modelHold] }
 
     struct World {
         let sandbox = PlanSandbox()
@@ -32,7 +32,7 @@ import Testing
 
         func environment(_ server: LoopbackServer) -> [String: String] {
             services.environment.merging([
-                "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "600",
+                "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": String(PlanSandbox.modelHold),
             ]) { _, new in new }
         }
 

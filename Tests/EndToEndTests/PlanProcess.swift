@@ -22,6 +22,13 @@ final class PlanSandbox {
     /// debug pack took over 60 s to send its second round (CI, 2026-12-02).
     static let patience: TimeInterval = 300
 
+    /// How long a held model reply, and plan's deadline on the model, last in tests that release the hold or
+    /// signal plan themselves (Ctrl-C, `rm` during a pack): far past any time the test process's two shared
+    /// threads can be kept busy by other tests' synchronous waits (once about ten minutes in a CI run, after
+    /// which six such tests saw plan give up at a 600 s deadline before their signal came). The holder is
+    /// released, or plan ended, by the test; the harness's 900 s watchdog still bounds every wait for a child.
+    static let modelHold = 3_000
+
     let folder: URL
     let databasePath: String
     var environment: [String: String]

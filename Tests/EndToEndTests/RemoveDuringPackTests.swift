@@ -22,9 +22,9 @@ import Testing
         // `rm` and the release once came more than 30 s after the hold began, and the pack timed out first;
         // and once more than 60 s, the stand-in's own bound on a hold, so the pack went on and finished before
         // the `rm`. The hold now lasts as long as the model's deadline.
-        try await server.control("_control/script", body: ["steps": [call, ["hold": true, "at_most": 600], InterruptedPackTests.answer]])
+        try await server.control("_control/script", body: ["steps": [call, ["hold": true, "at_most": PlanSandbox.modelHold], InterruptedPackTests.answer]])
         let environment = sandbox.environment.merging(services.environment.merging([
-            "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "600",
+            "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": String(PlanSandbox.modelHold),
         ]) { _, new in new }) { _, new in new }
         let binary = PlanSandbox.binary
         let folder = sandbox.folder

@@ -23,7 +23,7 @@ import Testing
 
         func environment(_ server: LoopbackServer) -> [String: String] {
             sandbox.environment.merging(services.environment.merging([
-                "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": "600",
+                "PLAN_OFFLINE": "", "PLAN_MODEL": server.baseURL.absoluteString, "PLAN_MODEL_TIMEOUT": String(PlanSandbox.modelHold),
             ]) { _, new in new }) { _, new in new }
         }
 
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aListMadeWhileTheTripWasEditedIsStoredOutOfDate() async throws {
         let setting = try Setting()
-        let server = try await Self.fake([Self.call, ["hold": true, "at_most": 600], InterruptedPackTests.answer])
+        let server = try await Self.fake([Self.call, ["hold": true, "at_most": PlanSandbox.modelHold], InterruptedPackTests.answer])
         let packing = setting.start(["pack", "1"], server)
         // The second round (after the forecast for the old dates) is held: the pack is at work on the old trip.
         let held = try await Self.wait(for: server) { state in
