@@ -57,8 +57,6 @@ public struct Command<Arguments: Sendable>: Sendable {
 
     /// Parses the words after the command's own: `--name value`, `--name=value`, flags, `--` to end options,
     /// `-h`/`--help`. Conversions run only when help was not asked for.
-    // Over 60 lines, one of three (house style 18): one pass over the words, whose state (the option waiting
-    // for its value, `--` seen, help asked) every branch reads and writes; split, that state would travel.
     public func parse(_ words: [String], today: CalendarDate) throws -> Outcome {
         let context = ParseContext(command: info.name, today: today)
         var named: [(Parameter<Arguments>, String)] = []
@@ -92,18 +90,7 @@ public struct Command<Arguments: Sendable>: Sendable {
                     positionals.append(word)
                     continue
                 }
-                let shown = word.hasPrefix("--") ? "--" + name : word
-                let options = parameters.filter(\.info.isNamed).map { "--" + $0.info.name } + ["--help"]
-                // A word that reads as a value, not an option (one dash, or spaces): it was meant as a name.
-                let looksLikeValue = !word.hasPrefix("--") || word.contains(" ")
-                if looksLikeValue, parameters.contains(where: { !$0.info.isNamed }) {
-                    throw context.error(
-                        "unknown option '\(ArgumentText.printable(shown))'; use -- before a name that starts with a dash (-- '\(ArgumentText.printable(word))')."
-                    )
-                }
-                throw context.error(
-                    "unknown option '\(ArgumentText.printable(shown))'." + Suggestion.phrase(for: shown, among: options)
-                )
+                throw unknownOption(word, name: name, context: context)
             }
             if parameter.info.kind == .option {
                 if !parameter.info.isRepeatable, named.contains(where: { $0.0.info.name == name }) {
@@ -122,18 +109,35 @@ public struct Command<Arguments: Sendable>: Sendable {
             }
         }
         if wantsHelp { return .help }
-        if info.isGroup {
-            let names = ArgumentText.list(info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last))
-            guard let first = positionals.first else { throw context.error("missing \(info.name) command; use \(names).") }
-            let known = info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last)
-            let ending = Suggestion.closest(to: first, among: known).map { ". Did you mean '\($0)'?" } ?? "; use \(names)."
-            throw context.error("unknown \(info.name) command '\(ArgumentText.printable(first))'" + ending)
-        }
+        if info.isGroup { throw missingSubcommand(positionals.first, context: context) }
         let arguments = try assign(named: named, positionals: positionals, context: context)
         for rule in rules {
             if let problem = rule.check(arguments) { throw context.error(problem) }
         }
         return .run(arguments)
+    }
+
+    /// A word that starts like an option this command does not have: the closest option, or, for a word that
+    /// reads as a value (one dash, or spaces) where the command takes names, how to give it as one.
+    private func unknownOption(_ word: String, name: String, context: ParseContext) -> UsageError {
+        let shown = word.hasPrefix("--") ? "--" + name : word
+        let options = parameters.filter(\.info.isNamed).map { "--" + $0.info.name } + ["--help"]
+        let looksLikeValue = !word.hasPrefix("--") || word.contains(" ")
+        if looksLikeValue, parameters.contains(where: { !$0.info.isNamed }) {
+            return context.error(
+                "unknown option '\(ArgumentText.printable(shown))'; use -- before a name that starts with a dash (-- '\(ArgumentText.printable(word))')."
+            )
+        }
+        return context.error("unknown option '\(ArgumentText.printable(shown))'." + Suggestion.phrase(for: shown, among: options))
+    }
+
+    /// A group run without one of its subcommands (`first`: the word given instead, if any).
+    private func missingSubcommand(_ first: String?, context: ParseContext) -> UsageError {
+        let known = info.subcommands.filter { !$0.isHidden }.compactMap(\.path.last)
+        let names = ArgumentText.list(known)
+        guard let first else { return context.error("missing \(info.name) command; use \(names).") }
+        let ending = Suggestion.closest(to: first, among: known).map { ". Did you mean '\($0)'?" } ?? "; use \(names)."
+        return context.error("unknown \(info.name) command '\(ArgumentText.printable(first))'" + ending)
     }
 
     /// What a missing argument is called: its value name ("<destination>"), or, when the command has

@@ -40,70 +40,15 @@ public struct TripDetails: ParsableArguments, Equatable {
     public init() {}
 
     /// The declaration `add` and `pack` share; `add` marks the dates required.
-    // Over 60 lines, one of three (house style 18): a table of declarations, one entry per option, not steps.
     public static func parameters(datesRequired: Bool) -> [Parameter<TripDetails>] {
         [
             .option("from", \.from, value: "<date>", help: "first day (YYYY-MM-DD, today, tomorrow)", required: datesRequired) {
                 try ArgumentText.date($0, option: "from", context: $1)
             },
-            Parameter(
-                info: ParameterInfo(
-                    kind: .option, name: "to", valueName: "<date>",
-                    help: "last day (not before --from); after --then, that stop's last day", isRequired: datesRequired,
-                    isRepeatable: true
-                ),
-                assign: { details, text, context in
-                    let date = try ArgumentText.date(text, option: "to", context: context)
-                    guard let last = details.stops.indices.last else {
-                        guard details.to == nil else { throw context.error("--to is given twice for the first stop; give it once (a next stop takes --then <place> --to <date>).") }
-                        details.to = date
-                        return
-                    }
-                    guard details.stops[last].end == nil else {
-                        throw context.error(
-                            "--then \(ArgumentText.printable(details.stops[last].destination)) has two --to dates; give each stop its own --then."
-                        )
-                    }
-                    details.stops[last].end = date
-                }
-            ),
-            Parameter(
-                info: ParameterInfo(
-                    kind: .option, name: "then", valueName: "<place>",
-                    help: "a next stop, from the day the one before ends (give its --to after it; repeatable)",
-                    isRepeatable: true
-                ),
-                assign: { details, text, context in
-                    if let last = details.stops.last, last.end == nil {
-                        throw context.error("--then \(ArgumentText.printable(last.destination)) needs its own --to <date> before the next --then.")
-                    }
-                    guard details.stops.count < TripLeg.maximumCount - 1 else {
-                        throw context.error("a trip has at most \(TripLeg.maximumCount) stops.")
-                    }
-                    details.stops.append(Stop(destination: text, end: nil))
-                }
-            ),
+            toParameter(required: datesRequired),
+            thenParameter,
             .option("name", \.name, value: "<text>", help: "a name for the trip (default: the destination)"),
-            Parameter(
-                info: ParameterInfo(
-                    kind: .option, name: "activities", valueName: "a,b",
-                    help: "what you will do: ski, beach, wedding, ... ('plan activities'); after --then, that stop's",
-                    isRepeatable: true
-                ),
-                assign: { details, text, context in
-                    guard let last = details.stops.indices.last else {
-                        guard details.activities == nil else { throw context.error("--activities is given twice for the first stop; give them once, comma-separated.") }
-                        details.activities = text
-                        return
-                    }
-                    guard details.stops[last].activities == nil else {
-                        throw context.error(
-                            "--then \(ArgumentText.printable(details.stops[last].destination)) has two --activities; give them once, comma-separated."
-                        )
-                    }
-                    details.stops[last].activities = text
-                }
-            ),
+            activitiesParameter,
             .option("adults", \.adults, value: "<n>", help: "adults travelling, 1 to 20 (default: plan config, else 1)") {
                 try ArgumentText.number($0, option: "adults", range: TripParty.adultRange, context: $1)
             },
@@ -117,5 +62,74 @@ public struct TripDetails: ParsableArguments, Equatable {
                 try ArgumentText.id($0, what: "trip", context: $1)
             },
         ]
+    }
+
+    /// `--to`: the first stop's last day, or after `--then` that stop's.
+    static func toParameter(required: Bool) -> Parameter<TripDetails> {
+        Parameter(
+            info: ParameterInfo(
+                kind: .option, name: "to", valueName: "<date>",
+                help: "last day (not before --from); after --then, that stop's last day", isRequired: required,
+                isRepeatable: true
+            ),
+            assign: { details, text, context in
+                let date = try ArgumentText.date(text, option: "to", context: context)
+                guard let last = details.stops.indices.last else {
+                    guard details.to == nil else { throw context.error("--to is given twice for the first stop; give it once (a next stop takes --then <place> --to <date>).") }
+                    details.to = date
+                    return
+                }
+                guard details.stops[last].end == nil else {
+                    throw context.error(
+                        "--then \(ArgumentText.printable(details.stops[last].destination)) has two --to dates; give each stop its own --then."
+                    )
+                }
+                details.stops[last].end = date
+            }
+        )
+    }
+
+    /// `--then <place>`: a next stop, beginning the day the one before ends.
+    static var thenParameter: Parameter<TripDetails> {
+        Parameter(
+            info: ParameterInfo(
+                kind: .option, name: "then", valueName: "<place>",
+                help: "a next stop, from the day the one before ends (give its --to after it; repeatable)",
+                isRepeatable: true
+            ),
+            assign: { details, text, context in
+                if let last = details.stops.last, last.end == nil {
+                    throw context.error("--then \(ArgumentText.printable(last.destination)) needs its own --to <date> before the next --then.")
+                }
+                guard details.stops.count < TripLeg.maximumCount - 1 else {
+                    throw context.error("a trip has at most \(TripLeg.maximumCount) stops.")
+                }
+                details.stops.append(Stop(destination: text, end: nil))
+            }
+        )
+    }
+
+    /// `--activities`: the first stop's, or after `--then` that stop's.
+    static var activitiesParameter: Parameter<TripDetails> {
+        Parameter(
+            info: ParameterInfo(
+                kind: .option, name: "activities", valueName: "a,b",
+                help: "what you will do: ski, beach, wedding, ... ('plan activities'); after --then, that stop's",
+                isRepeatable: true
+            ),
+            assign: { details, text, context in
+                guard let last = details.stops.indices.last else {
+                    guard details.activities == nil else { throw context.error("--activities is given twice for the first stop; give them once, comma-separated.") }
+                    details.activities = text
+                    return
+                }
+                guard details.stops[last].activities == nil else {
+                    throw context.error(
+                        "--then \(ArgumentText.printable(details.stops[last].destination)) has two --activities; give them once, comma-separated."
+                    )
+                }
+                details.stops[last].activities = text
+            }
+        )
     }
 }

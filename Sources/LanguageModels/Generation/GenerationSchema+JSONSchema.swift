@@ -58,38 +58,41 @@ extension GenerationSchema {
                 object["anyOf"] = [inner, ["type": "null"]]
             }
         }
-        for guide in guides {
-            switch guide {
-            case let .range(range):
-                object["minimum"] = .number(range.lowerBound)
-                object["maximum"] = .number(range.upperBound)
-            case let .minimum(value):
-                object["minimum"] = .number(value)
-            case let .maximum(value):
-                object["maximum"] = .number(value)
-            case let .count(count):
-                object["minItems"] = .number(Double(count))
-                object["maxItems"] = .number(Double(count))
-            case let .minimumCount(count):
-                object["minItems"] = .number(Double(count))
-            case let .maximumCount(count):
-                object["maxItems"] = .number(Double(count))
-            case let .anyOf(values):
-                object["enum"] = .array(values.map(JSONValue.string))
-            case let .pattern(pattern):
-                object["pattern"] = .string(Self.anchored(pattern))
-            case let .constant(value):
-                // llama-server compiles `const` alone; a `type` beside it is redundant.
-                object = ["const": .string(value)]
-            case let .length(range):
-                object["minLength"] = .number(Double(range.lowerBound))
-                object["maxLength"] = .number(Double(range.upperBound))
-            }
-        }
+        for guide in guides { Self.apply(guide, to: &object) }
         if let description, object["description"] == nil, case .object = kind {
             object["description"] = .string(description)
         }
         return .object(object)
+    }
+
+    /// Writes one guide into a JSON Schema object (llama-server compiles `const` alone: it replaces the rest).
+    static func apply(_ guide: GenerationGuide, to object: inout [String: JSONValue]) {
+        switch guide {
+        case let .range(range):
+            object["minimum"] = .number(range.lowerBound)
+            object["maximum"] = .number(range.upperBound)
+        case let .minimum(value):
+            object["minimum"] = .number(value)
+        case let .maximum(value):
+            object["maximum"] = .number(value)
+        case let .count(count):
+            object["minItems"] = .number(Double(count))
+            object["maxItems"] = .number(Double(count))
+        case let .minimumCount(count):
+            object["minItems"] = .number(Double(count))
+        case let .maximumCount(count):
+            object["maxItems"] = .number(Double(count))
+        case let .anyOf(values):
+            object["enum"] = .array(values.map(JSONValue.string))
+        case let .pattern(pattern):
+            object["pattern"] = .string(Self.anchored(pattern))
+        case let .constant(value):
+            // llama-server compiles `const` alone; a `type` beside it is redundant.
+            object = ["const": .string(value)]
+        case let .length(range):
+            object["minLength"] = .number(Double(range.lowerBound))
+            object["maxLength"] = .number(Double(range.upperBound))
+        }
     }
 
     /// `json` with `null` written for every optional property Codable left out (the schema requires every

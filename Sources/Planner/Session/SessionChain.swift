@@ -57,8 +57,6 @@ struct SessionChain: Sendable {
     /// Creates the session, responds, recovers when the context overflows, hands the outcome to `finish`,
     /// and records how the session ended: `completed` (with a note when `finish` says so) or `failed`. A
     /// session that overflowed stays `recovered`; only the last one of a chain can fail.
-    // Over 60 lines, one of three (house style 18): the session's one lifecycle, whose nested catches (an
-    // overflow recovered, a model's failure handed to the fallback, the rest ending the session) read in order.
     func converse<Value: Sendable>(
         _ turn: Turn, options: GenerationOptions? = nil,
         finish: (Outcome) async throws -> (Value, note: String?)
@@ -67,42 +65,12 @@ struct SessionChain: Sendable {
         let (firstID, window, name) = try await start(turn, options: options)
         var currentID = firstID
         do {
-            var session = try await LanguageModelSession(
-                model: model, tools: turn.tools, transcript: turn.carried, contextSize: window,
-                recorder: StoreTranscriptRecorder(store: store, sessionID: firstID), limits: .planning
-            )
-            await session.require(tools: turn.required)
-            if let warmUp = turn.warmUp {
-                async let warmed: Void = session.prewarm()
-                await warmUp()
-                await warmed
-            }
-            onProgress("Thinking…")
-            let progress = onProgress
-            let thinking = ReasoningProgress()
-            await session.observeReasoning { piece in
-                if let line = thinking.add(piece) { progress(line) }
-            }
+            var session = try await openSession(turn, id: firstID, window: window)
             var recoveries: [SessionRelation] = []
             var answer: Swift.Result<LanguageModelSession.Response<String>, any Error>
             do {
                 do {
-                    if turn.resumes {
-                        await session.require(tools: turn.required.filter { name in
-                            !turn.carried.entries.contains { $0.toolOutput?.toolName == name }
-                        })
-                        answer = .success(try await session.resume(
-                            generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot
-                        ))
-                    } else if let schema = turn.schema, let onSnapshot = turn.onSnapshot {
-                        answer = .success(try await session.respond(
-                            to: turn.prompt, payload: turn.payload, schema: schema, options: options, onSnapshot: onSnapshot
-                        ))
-                    } else {
-                        answer = .success(try await session.respond(
-                            to: turn.prompt, payload: turn.payload, schema: turn.schema, options: options, onText: turn.onText
-                        ))
-                    }
+                    answer = .success(try await firstAnswer(session, turn: turn, options: options))
                 } catch let error as LanguageModelError where error.isOverflow {
                     let recovered = try await recover(
                         session, currentID: &currentID, turn: turn, window: window, modelName: name, error: error,
@@ -126,6 +94,45 @@ struct SessionChain: Sendable {
             try? await store.finishSession(id: currentID, status: interrupted ? .interrupted : .failed, error: Self.describe(error))
             throw error
         }
+    }
+
+    /// The model's session for `turn` (its tools, the carried entries, recorded as session `id`), warmed up
+    /// when the turn asks, its reasoning shown as progress.
+    private func openSession(_ turn: Turn, id: Int, window: Int) async throws -> LanguageModelSession {
+        let session = try await LanguageModelSession(
+            model: model, tools: turn.tools, transcript: turn.carried, contextSize: window,
+            recorder: StoreTranscriptRecorder(store: store, sessionID: id), limits: .planning
+        )
+        await session.require(tools: turn.required)
+        if let warmUp = turn.warmUp {
+            async let warmed: Void = session.prewarm()
+            await warmUp()
+            await warmed
+        }
+        onProgress("Thinking…")
+        let progress = onProgress
+        let thinking = ReasoningProgress()
+        await session.observeReasoning { piece in
+            if let line = thinking.add(piece) { progress(line) }
+        }
+        return session
+    }
+
+    /// The session's first answer to the turn: carried on from an interrupted session, streamed as snapshots
+    /// of a structured answer, or as text.
+    private func firstAnswer(
+        _ session: LanguageModelSession, turn: Turn, options: GenerationOptions
+    ) async throws -> LanguageModelSession.Response<String> {
+        if turn.resumes {
+            await session.require(tools: turn.required.filter { name in
+                !turn.carried.entries.contains { $0.toolOutput?.toolName == name }
+            })
+            return try await session.resume(generating: turn.schema, options: options, onText: turn.onText, onSnapshot: turn.onSnapshot)
+        }
+        if let schema = turn.schema, let onSnapshot = turn.onSnapshot {
+            return try await session.respond(to: turn.prompt, payload: turn.payload, schema: schema, options: options, onSnapshot: onSnapshot)
+        }
+        return try await session.respond(to: turn.prompt, payload: turn.payload, schema: turn.schema, options: options, onText: turn.onText)
     }
 
     /// Creates the session row before the engine is probed: a pack or ask claims its trip in one write
