@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Basics
 
 /// Text for a terminal whose character set is not UTF-8: plan's own symbols become ASCII look-alikes
 /// ("→" "->", "°F" "F", "–" "-", "…" "..."), accented letters lose their accents ("São Paulo" "Sao

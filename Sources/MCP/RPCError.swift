@@ -39,7 +39,7 @@ public struct RPCError: LocalizedError, Sendable, Equatable {
     /// A request at a revision plan does not speak (2026-07-28's -32022), naming those it does.
     public static func unsupportedVersion(_ requested: String) -> RPCError {
         RPCError(
-            code: -32022, message: "plan does not speak protocol revision '\(MCPText.safe(requested, limit: 40))'.",
+            code: -32022, message: "this server does not speak protocol revision '\(MCPText.safe(requested, limit: 40))'.",
             data: ["supported": .array(MCPVersion.all.map(JSONValue.string)), "requested": .string(MCPText.safe(requested, limit: 40))]
         )
     }
