@@ -43,7 +43,7 @@ public enum DoctorPrinter {
         let integrity = database.integrity.split(separator: "\n").first.map(String.init) ?? database.integrity
         var lines = [
             "Database     \(database.path)",
-            "             schema \(database.schemaVersion), \(database.journalMode), integrity \(integrity), \(database.trips) trips",
+            "             schema \(database.schemaVersion), \(database.journalMode), integrity \(integrity), \(database.trips) trip\(database.trips == 1 ? "" : "s")",
         ]
         for row in database.damagedRows {
             lines.append("             DAMAGED ROW: \(row.table) id \(row.id): \(row.detail)")
