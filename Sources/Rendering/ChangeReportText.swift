@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Model
-import Planner
 
 /// A re-pack's change report as people read it: "Since the last list (Sun Nov 29): + Rain jacket — 90% rain
 /// Thu Dec 4; − Sunscreen; Socks ×5 → ×6", on one line when it fits, else one change a line.

@@ -1,5 +1,4 @@
 import Model
-import Tools
 
 /// The trip's days at a glance: one line a day on a temperature scale the days share, the low-to-high range
 /// as a bar, the chance of precipitation, and a mark for snow, rain, thunder, wind (and gusts) and heat.

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Basics
 import JSON
 import Model
-import Tools
 
 /// How a forecast looks on the terminal and in JSON.
 public enum ForecastPrinter {

@@ -2,8 +2,6 @@ import FoundationEssentials
 import JSON
 import LanguageModels
 import Model
-import Planner
-import Tools
 
 /// How the list a traveller packs from looks: numbered with [x]/[ ] and "12 of 30 packed" on the terminal,
 /// `number`, `packed`, `own` in JSON, and the change report of a re-pack.

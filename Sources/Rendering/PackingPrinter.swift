@@ -2,8 +2,7 @@ import FoundationEssentials
 import Basics
 import JSON
 import Model
-import Planner
-import Tools
+import PlanKit
 
 /// How packing lists look: grouped and aligned on the terminal, keys in JSON (the Markdown checklist is
 /// `ChecklistMarkdown`).
@@ -22,9 +21,9 @@ public enum PackingPrinter {
     /// `origin` (model, rules, merged), `review` (what plan's check did) and `fallback` (why a model's
     /// answer was set aside, or null).
     public static func json(_ list: PackingList) -> JSONValue {
-        var object = PackingInstructions.json(list).objectValue ?? [:]
+        var object = PackingVocabulary.json(list).objectValue ?? [:]
         object["items"] = .array(list.items.map { item in
-            var entry = PackingInstructions.json(PackingList(items: [item]))["items"]?.arrayValue?.first?.objectValue ?? [:]
+            var entry = PackingVocabulary.json(PackingList(items: [item]))["items"]?.arrayValue?.first?.objectValue ?? [:]
             entry["origin"] = .from(item.origin?.rawValue)
             return .object(entry)
         })

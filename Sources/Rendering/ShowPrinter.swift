@@ -2,8 +2,6 @@ import FoundationEssentials
 import JSON
 import Model
 import PlanKit
-import Planner
-import Tools
 
 /// A trip as `show` gives it, whatever the front end (`plan show`, MCP's show_trip): its details, each stop's
 /// weather (`ShownWeather`) and its list, as lines and as the JSON of `plan show --json`.

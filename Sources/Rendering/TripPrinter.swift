@@ -1,7 +1,6 @@
 import FoundationEssentials
 import JSON
 import Model
-import Tools
 
 /// How trips look on the terminal and in JSON.
 public enum TripPrinter {

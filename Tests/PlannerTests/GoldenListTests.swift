@@ -1,6 +1,7 @@
 import Testing
 @testable import Planner
 import Tools
+import Model
 
 /// Whole lists for each kind of fixture forecast, item by item: a change to any rule shows here. Read as a
 /// traveller: one item per garment family, nothing stacked (4 days, a spare of each daily garment).

@@ -4,6 +4,7 @@ import Testing
 @testable import Planner
 import TestSupport
 import Tools
+import Model
 
 /// A model's work checked before it is believed, and overflows recovered, with scripted answers from the
 /// llama-server look-alike and the weather stand-in on loopback (issues: recovery and `ask`; checking a model).

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import LanguageModels
+import Model
 import Testing
 @testable import Tools
 

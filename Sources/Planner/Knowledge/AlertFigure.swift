@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Model
 import Tools
 
 /// The temperature an alert itself gives, in °F as NWS writes it: "wind chills as low as 40 below zero"

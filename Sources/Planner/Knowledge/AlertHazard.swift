@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Model
 import Tools
 
 /// What an NWS alert is about, for packing: the kit it calls for depends on the hazard, not on the

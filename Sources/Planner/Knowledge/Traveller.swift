@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Model
 import Tools
 
 /// Who is packing: where they live (for passports, plugs and voltage), the units they read, and how

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Basics
 import JSON
 import LanguageModels
+import Model
 
 /// Reads NWS `/alerts/active?point=…` (a GeoJSON `FeatureCollection`; each feature's `properties` has
 /// `event`, `headline`, `severity`, `onset`, `ends`, `expires`, `description`…) into `WeatherAlert`s.

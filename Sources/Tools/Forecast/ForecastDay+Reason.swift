@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Model
 
 extension ForecastDay {
     /// The one place a day is described in a reason. A forecast day: the rule's `figure` and the day

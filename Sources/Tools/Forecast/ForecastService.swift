@@ -3,21 +3,6 @@ import Basics
 import Model
 import Store
 
-/// A forecast and how it was obtained (for "NWS, fetched 12 min ago" and stale warnings).
-public struct ForecastReport: Sendable, Equatable {
-    public var forecast: Forecast
-    /// How the forecast document itself was obtained.
-    public var origin: ForecastOrigin
-    /// Why NWS was not used, when it was not ("outside NWS coverage").
-    public var note: String?
-
-    public init(forecast: Forecast, origin: ForecastOrigin, note: String? = nil) {
-        self.forecast = forecast
-        self.origin = origin
-        self.note = note
-    }
-}
-
 /// Where forecasts come from: the live services through the cache, or a trip's pinned snapshot.
 public protocol ForecastProvider: Sendable {
     /// The forecast for the days ahead at `place`.
@@ -49,7 +34,7 @@ public struct ForecastService: ForecastProvider {
     /// Days NWS forecasts, today included.
     public static let nwsDays = 7
     /// Days Open-Meteo forecasts, today included.
-    public static let openMeteoDays = 16
+    public static let openMeteoDays = ForecastReach.openMeteoDays
     /// Alerts are read for trips starting within this many days (alerts in force rarely reach further).
     public static let alertDays = 7
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Model
 
 /// What part of a day's weather a packing rule looked at, so a climate day can cite the right figures
 /// (`ForecastDay.reason(_:_:)`).

@@ -1,7 +1,5 @@
 import FoundationEssentials
 import Basics
-import Model
-import Store
 
 /// Numbers with a fixed count of decimals ("39.7392", "-104.9847"), as `Printf.format("%.4f")` writes
 /// them but without Foundation's formatting machinery, whose first use in a process costs about a

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import Model
-import Store
 
 /// The units a traveller reads: `us` (°F, mph, inches, feet) or `metric` (°C, km/h, cm, metres). Forecasts
 /// are kept in °F and mph; these only say them.

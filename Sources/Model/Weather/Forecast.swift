@@ -1,6 +1,4 @@
 import FoundationEssentials
-import Model
-import Store
 
 /// A forecast, normalized from NWS or Open-Meteo to one day per row (temperatures in °F, wind in mph).
 /// A trip's forecast (`ForecastService.forecast(for:from:to:)`) joins NWS, Open-Meteo and the climate:
@@ -139,7 +137,7 @@ public struct Forecast: Codable, Sendable, Equatable {
     public static func fromJSON(_ text: String) throws -> Forecast {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        return try decoder.decode(Forecast.self, from: Data(utf8: text))
+        return try decoder.decode(Forecast.self, from: Data(text.utf8))
     }
 }
 

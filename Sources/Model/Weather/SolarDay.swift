@@ -1,7 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Model
-import Store
 
 /// The sun over a latitude on one calendar day, from the date alone: its declination (NOAA's solar
 /// calculator series, after Spencer 1971), how high it stands at noon, how long it is above the horizon

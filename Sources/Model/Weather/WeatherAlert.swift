@@ -1,7 +1,5 @@
 import FoundationEssentials
 import Basics
-import Model
-import Store
 
 /// A weather alert in force for a point (NWS `/alerts/active`): a warning, watch or advisory.
 public struct WeatherAlert: Codable, Sendable, Equatable {

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import Model
-import Store
 
 /// The sea's surface temperature off a place over a trip's days, from Open-Meteo's marine API: the mean
 /// of its hourly values, in °C, for the trip's days (a forecast), or for the same days a year earlier

@@ -1,14 +1,15 @@
 import FoundationEssentials
 import Basics
-import Model
-import Store
 
 /// The one notice about a trip's climate days: which days are the usual climate rather than a forecast,
 /// and the one date the forecast will reach the first of them. `pack` and `show` both print this.
 public enum ForecastReach {
+    /// The days Open-Meteo's forecast covers, today included (Tools' `ForecastService` asks for these).
+    public static let openMeteoDays = 16
+
     /// The date Open-Meteo's forecast (16 days, today included) first covers `day`.
     public static func reachDate(of day: CalendarDate) -> CalendarDate {
-        day.adding(days: -(ForecastService.openMeteoDays - 1))
+        day.adding(days: -(openMeteoDays - 1))
     }
 
     /// The notice for `forecast`'s climate days within `first...last`; nil when there are none.

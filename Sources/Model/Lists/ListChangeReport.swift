@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Model
 
 /// What a re-pack changed, item by item, against the list the traveller had: "+ Rain jacket — 90% rain
 /// Thu Dec 4; − Sunscreen; Socks ×5 → ×6". Matched by name (`ItemKey`).
@@ -65,37 +64,4 @@ public struct ListChangeReport: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && replaced.isEmpty }
-
-    /// The changes from `old` to `new`.
-    public static func compare(_ old: TravellerList, _ new: TravellerList, since: Date) -> ListChangeReport {
-        var added: [Added] = []
-        var removed: [Removed] = []
-        var changed: [Changed] = []
-        for entry in new.entries where entry.source != .kept {
-            guard let before = old.entry(key: entry.key), before.source != .kept else {
-                added.append(Added(item: entry.item))
-                continue
-            }
-            if before.item.quantity != entry.item.quantity {
-                changed.append(Changed(item: entry.item, from: before.item.quantity, to: entry.item.quantity))
-            }
-        }
-        for entry in old.entries where entry.source != .kept {
-            let now = new.entry(key: entry.key)
-            if now == nil || now?.source == .kept {
-                removed.append(Removed(item: entry.item, isKept: now != nil))
-            }
-        }
-        // A garment gone and another kind of it come: one replacement, not a removal and an addition.
-        var replaced: [Replaced] = []
-        for gone in removed where !gone.isKept {
-            guard let family = GarmentFamily.of(gone.item.name), family.isOneLine,
-                  let index = added.firstIndex(where: { GarmentFamily.of($0.item.name) == family }) else { continue }
-            let wasPacked = old.entries.first { $0.item.name == gone.item.name }?.packed ?? false
-            replaced.append(Replaced(old: gone.item, new: added[index].item, wasPacked: wasPacked))
-            added.remove(at: index)
-        }
-        removed.removeAll { gone in replaced.contains { $0.old == gone.item } }
-        return ListChangeReport(since: since, added: added, removed: removed, changed: changed, replaced: replaced)
-    }
 }

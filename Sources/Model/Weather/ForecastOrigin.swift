@@ -15,17 +15,6 @@ public enum ForecastOrigin: Codable, Sendable, Equatable {
     /// Offline: the cached copy, past its lifetime, fetched `age` seconds ago.
     case offline(age: TimeInterval)
 
-    /// How the HTTP cache answered, `age` seconds after the body was fetched.
-    public init(_ origin: FetchedResponse.Origin, age: TimeInterval) {
-        switch origin {
-        case .network: self = .live
-        case .cache, .allowedStale: self = .cached
-        case .revalidated: self = .revalidated
-        case .offline: self = .offline(age: age)
-        case let .stale(reason): self = .stale(age: age, reason: reason)
-        }
-    }
-
     /// Whether the forecast may be out of date (a stale or offline copy; a pinned one is the trip's own).
     public var isStale: Bool {
         switch self {
