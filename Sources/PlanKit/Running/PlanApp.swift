@@ -27,6 +27,8 @@ public struct PlanApp: Sendable {
     private var opened = Locked<[Store]>([])
     /// The store of the run that asked NWS with no PLAN_CONTACT set: `finish()` says so, once per database.
     private var askedNWSWithoutContact = Locked<Store?>(nil)
+    /// The process's one transport to the services (geocoders, forecasts), made on first use.
+    private var transport = Locked<CurlTransport?>(nil)
 
     /// The application for `environment`, saying its progress to `reporter`.
     public init(environment: [String: String], reporter: any ProgressDisplay) {
@@ -40,6 +42,7 @@ public struct PlanApp: Sendable {
         var app = PlanApp(environment: environment, reporter: reporter)
         app.opened = opened
         app.askedNWSWithoutContact = askedNWSWithoutContact
+        app.transport = transport
         return app
     }
 
@@ -132,7 +135,7 @@ public struct PlanApp: Sendable {
     public func onlineGeocoder(store: Store, gazetteer: Gazetteer?, offline: Bool, settings: ServiceSettings) -> OnlineGeocoder {
         let reporter = self.reporter
         return OnlineGeocoder(
-            store: store, transport: CurlTransport(timeout: settings.timeout),
+            store: store, transport: serviceTransport(settings),
             configuration: HTTPClient.Configuration(userAgent: settings.userAgent, maxAttempts: settings.retries),
             mode: (offline || settings.isOffline) ? .offline : .normal,
             openMeteoBase: settings.geocoderBase, nominatimBase: settings.nominatimBase, gazetteer: gazetteer,
@@ -149,9 +152,8 @@ public struct PlanApp: Sendable {
         let hasContact = settings.contact != nil
         let nwsBase = settings.nwsBase
         let askedNWS = askedNWSWithoutContact
-        let timeout = settings.timeout
         let http = HTTPClient(
-            store: store, transport: CurlTransport(timeout: timeout),
+            store: store, transport: serviceTransport(settings),
             configuration: HTTPClient.Configuration(
                 userAgent: settings.userAgent, contact: settings.contact, contactOrigins: [settings.nwsBase],
                 maxAttempts: settings.retries, deadline: settings.timeout
@@ -170,6 +172,17 @@ public struct PlanApp: Sendable {
         )
         if sea { service.marineBase = settings.marineBase }
         return service
+    }
+
+    /// The process's one transport to the weather and place services, with the settings' deadline (the
+    /// model server has its own, with the model's deadline).
+    func serviceTransport(_ settings: ServiceSettings) -> CurlTransport {
+        transport.withLock { current in
+            if let current { return current }
+            let made = CurlTransport(timeout: settings.timeout)
+            current = made
+            return made
+        }
     }
 
     /// The language model: `--model`, else `PLAN_MODEL`, else the built-in engine.
