@@ -15,13 +15,8 @@ public struct OnlineGeocoder: Sendable {
     /// Counts Open-Meteo's HTTP answers: when a lookup got none (no network at all), Nominatim is not asked,
     /// so its request slot is not taken and a failed command writes nothing.
     let openMeteoAnswers: AnswerCounter?
-
-    public init(openMeteo: OpenMeteoGeocoder, nominatim: NominatimGeocoder, gazetteer: Gazetteer?) {
-        self.openMeteo = openMeteo
-        self.nominatim = nominatim
-        self.gazetteer = gazetteer
-        openMeteoAnswers = nil
-    }
+    /// Where lookups are stored.
+    public let store: Store
 
     /// Both geocoders over one store and transport; Nominatim's requests are spaced a second apart across
     /// processes (`RateLimitedTransport`).
@@ -50,10 +45,8 @@ public struct OnlineGeocoder: Sendable {
             base: nominatimBase
         )
         self.gazetteer = gazetteer
+        self.store = store
     }
-
-    /// Where lookups are stored.
-    public var store: Store { openMeteo.http.store }
     /// Whether the network is off limits (`--offline`, `PLAN_OFFLINE=1`).
     public var isOffline: Bool { openMeteo.http.mode == .offline }
     var now: Date { openMeteo.http.clock() }

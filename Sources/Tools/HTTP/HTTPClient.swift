@@ -46,7 +46,8 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    public let store: Store
+    /// The HTTP cache (the database, seen only through what the cache needs).
+    public let store: any HTTPCacheStore
     public let transport: any HTTPTransport
     public let configuration: Configuration
     public let mode: FetchMode
@@ -56,7 +57,7 @@ public struct HTTPClient: Sendable {
     let onRequest: @Sendable (_ service: String, _ url: URL) -> Void
 
     public init(
-        store: Store, transport: any HTTPTransport, configuration: Configuration, mode: FetchMode = .normal,
+        store: any HTTPCacheStore, transport: any HTTPTransport, configuration: Configuration, mode: FetchMode = .normal,
         clock: @escaping @Sendable () -> Date = { Date() },
         onRequest: @escaping @Sendable (_ service: String, _ url: URL) -> Void = { _, _ in },
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
