@@ -5,19 +5,8 @@ import Testing
 
 /// A trip's edits: the stops' days move together, and the note says what changed in the trip's words.
 @Suite struct TripEditTests {
-    static func trip(_ name: String, _ destination: String, _ start: String, _ end: String) throws -> Trip {
-        let place = Place(
-            name: String(destination.split(separator: ",")[0]), region: "CO", country: "US", latitude: 39, longitude: -106,
-            timeZone: "America/Denver", source: "gazetteer"
-        )
-        return Trip(
-            id: 4, name: name, destination: destination, place: place, start: try #require(CalendarDate(start)),
-            end: try #require(CalendarDate(end)), activities: ["ski"], createdAt: Date()
-        )
-    }
-
     @Test func editsMoveSharedDaysAndExplainThemselves() throws {
-        var trip = try Self.trip("West", "Denver, CO", "2026-12-03", "2026-12-08")
+        var trip = try TripTemplateTests.trip("West", "Denver, CO", "2026-12-03", "2026-12-08")
         trip.legs = [
             TripLeg(position: 1, destination: "Denver, CO", place: trip.place, start: trip.start, end: try #require(CalendarDate("2026-12-05")),
                     activities: ["ski"]),
