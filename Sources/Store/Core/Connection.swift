@@ -5,6 +5,8 @@ import Model
 /// One SQLite connection with plan's settings. Not `Sendable`: `Store` owns it.
 final class Connection {
     private let handle: OpaquePointer
+    /// The wait for another process's lock (the busy handler's state).
+    let busyWait: BusyWait
     let path: String
     private var cache: [String: Statement] = [:]
 
@@ -30,8 +32,8 @@ final class Connection {
         }
         self.handle = db
         self.path = path
-        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
-        try check(sqlite3_busy_timeout(db, milliseconds), sql: "busy_timeout")
+        busyWait = BusyWait(milliseconds: Int32(clamping: busyTimeout.components.seconds * 1000))
+        try check(busyWait.install(on: db), sql: "busy_handler")
         try check(sqlite3_extended_result_codes(db, 1), sql: "extended_result_codes")
         // Before any statement that reads the schema (`synchronous` below does): set later, it is too late.
         if exclusive { try execute("PRAGMA locking_mode = EXCLUSIVE") }
@@ -76,6 +78,7 @@ final class Connection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
+            if StoreError.isCancelledWait(code) { throw CancellationError() }
             throw StoreError.from(code: code, message: text, path: path, sql: sql)
         }
     }
@@ -126,8 +129,8 @@ final class Connection {
     }
 
     /// How long a statement waits for another process's lock (0: not at all, SQLITE_BUSY at once).
-    func setBusyTimeout(milliseconds: Int32) throws {
-        try check(sqlite3_busy_timeout(handle, milliseconds), sql: "busy_timeout")
+    func setBusyTimeout(milliseconds: Int32) {
+        busyWait.milliseconds = milliseconds
     }
 
     // MARK: - Pragmas

@@ -70,7 +70,8 @@ final class Statement {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else {
-                let error = StoreError.from(code: code, database: database, sql: sql)
+                let error: any Error = StoreError.isCancelledWait(code)
+                    ? CancellationError() : StoreError.from(code: code, database: database, sql: sql)
                 // Resetting after a failed step returns that same failure, already being reported.
                 _ = sqlite3_reset(handle)
                 throw error

@@ -15,6 +15,10 @@ public actor Store {
     let counters: CacheCounters
     /// The file as `OpenDatabaseFiles` knows it, while this store has it open.
     private let openFile: OpenDatabaseFiles.Identity?
+    /// The thread every call on this store runs on, so SQLite's waits never hold a cooperative thread.
+    private nonisolated let executor: DatabaseExecutor
+    /// The connection's wait for another process's lock, read without the store (whose thread may be in it).
+    nonisolated let busyWait: BusyWait
     /// `tripStamps()`'s last answer and the write counters it was read at.
     var lastTripStamps: (gate: [Int], stamps: [Int: String])?
 
@@ -40,12 +44,26 @@ public actor Store {
         self.connection = connection
         self.counters = CacheCounters(connection: connection)
         self.clock = clock
+        guard let executor = DatabaseExecutor.started() else {
+            throw StoreError.cannotOpen(path: path, reason: "the system would not start a thread for it (too many threads?)")
+        }
+        self.executor = executor
+        self.busyWait = connection.busyWait
         self.openFile = OpenDatabaseFiles.opened(path)
     }
 
     deinit {
         OpenDatabaseFiles.closed(openFile)
+        executor.stop()
     }
+
+    /// This store's own serial executor: its thread (issue 42, step 4).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Whether the caller runs on this store's own thread (for tests).
+    var isOnItsOwnThread: Bool { executor.isCurrent }
 
     /// Opens the connection, checks the file is ours and switches it to WAL. Several processes opening a new
     /// file at once can meet where SQLite answers SQLITE_BUSY at once instead of waiting (a shared lock that

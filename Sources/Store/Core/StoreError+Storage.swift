@@ -18,6 +18,12 @@ extension StoreError {
         }
     }
 
+    /// Whether a failed statement is a wait for another process's lock that a cancelled task gave up
+    /// (`BusyWait`): the cancellation, not the store's error.
+    static func isCancelledWait(_ code: Int32) -> Bool {
+        (code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_INTERRUPT) && Task.isCancelled
+    }
+
     /// SQLite's words for plan's SQL meeting a schema it does not match ("no such table: trips").
     static func isSchemaMismatch(_ message: String) -> Bool {
         ["no such table", "no such column", "duplicate column name", "table ", "index "].contains { prefix in

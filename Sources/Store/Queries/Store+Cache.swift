@@ -106,8 +106,8 @@ extension Store {
     /// does not wait out another command's long transaction. The transaction is rolled back, so the database
     /// keeps what it had. Anything else (a damaged file) throws.
     private func skippingStorageFailure(_ body: () throws -> Void) throws {
-        try connection.setBusyTimeout(milliseconds: Self.cacheWriteWaitMilliseconds)
-        defer { try? connection.setBusyTimeout(milliseconds: Connection.defaultBusyMilliseconds) }
+        connection.setBusyTimeout(milliseconds: Self.cacheWriteWaitMilliseconds)
+        defer { connection.setBusyTimeout(milliseconds: Connection.defaultBusyMilliseconds) }
         do {
             try connection.write(body)
         } catch let error as StoreError {
@@ -138,8 +138,8 @@ extension Store {
     public func flushCounters(waitingAtMost wait: Duration? = nil) throws {
         guard let wait, !counters.isEmpty else { return try counters.flush() }
         let milliseconds = Int32(clamping: wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
-        try connection.setBusyTimeout(milliseconds: milliseconds)
-        defer { try? connection.setBusyTimeout(milliseconds: Connection.defaultBusyMilliseconds) }
+        connection.setBusyTimeout(milliseconds: milliseconds)
+        defer { connection.setBusyTimeout(milliseconds: Connection.defaultBusyMilliseconds) }
         try counters.flush()
     }
 

@@ -19,7 +19,7 @@ final class CacheCounters {
         // only when the lock is free, so a read-only command (a cached `show`) never waits behind another
         // process's write; when busy they are dropped, never anything else.
         guard !isEmpty else { return }
-        try? connection.setBusyTimeout(milliseconds: 0)
+        connection.setBusyTimeout(milliseconds: 0)
         try? flush()
     }
 
