@@ -23,7 +23,7 @@ import Testing
         .response(Transcript.Response(text: #"{"n":1}"#, content: ["n": 1])),
         .reasoning(Transcript.Reasoning(text: "Hmm.")),
         .summary(Transcript.Summary(text: "Earlier: cold.")),
-        .check(Transcript.Check(text: "kept", payload: ["kept": 1])),
+        .annotation(Transcript.Annotation(kind: Transcript.Kind(rawValue: "verdict"), text: "kept", payload: ["kept": 1])),
     ]
 
     @Test func everyCaseSetsItsTokensAndID() {
@@ -34,7 +34,9 @@ import Testing
             #expect(entry.tokens == index + 10 && entry.id == "entry-\(index)", "\(entry)")
             #expect(entry.kind == Self.everyCase[index].kind && entry.text == Self.everyCase[index].text)
         }
-        #expect(Set(Self.everyCase.map(\.kind)) == Set(Transcript.Kind.allCases))
+        // Every kind of the framework's, and the application's own annotation under its name.
+        #expect(Set(Self.everyCase.map(\.kind)) == Set(Transcript.Kind.framework + [Transcript.Kind(rawValue: "verdict")]))
+        #expect(Self.everyCase.filter { !$0.kind.isFramework }.count == 1)
         // Each entry has its own id from the start, as Foundation Models 27's entries.
         #expect(Set(Self.everyCase.map(\.id)).count == Self.everyCase.count)
     }

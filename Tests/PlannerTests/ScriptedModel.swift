@@ -86,5 +86,8 @@ extension LanguageModelSession.Limits {
 
 extension TranscriptRecord {
     /// The stored kind read as the framework's (nil for a name it does not have).
-    var entryKind: Transcript.Kind? { Transcript.Kind(rawValue: kind) }
+    var entryKind: Transcript.Kind? {
+        let entryKind = Transcript.Kind(rawValue: kind)
+        return Transcript.Kind.stored.contains(entryKind) ? entryKind : nil
+    }
 }

@@ -117,8 +117,8 @@ import Tools
         }
         #expect(structured.content?["items"] == ["coat"])
         #expect(plain.content == nil && plain.text == "Bring a coat.")
-        guard case let .check(check) = entries[9] else { Issue.record("\(entries[9])"); return }
-        #expect(check.payload?["kept"]?.doubleValue == 1)
+        guard case let .annotation(check) = entries[9] else { Issue.record("\(entries[9])"); return }
+        #expect(check.kind == .check && check.payload?["kept"]?.doubleValue == 1)
     }
 
     /// Every case as the session builds it, typed answers included.
@@ -143,7 +143,7 @@ import Tools
             .reasoning(Transcript.Reasoning(text: "Layers.", tokens: 8)),
             .response(Transcript.Response(text: #"{"items":["coat"]}"#, content: ["items": ["coat"]], tokens: 9)),
             .response(Transcript.Response(text: "Bring a coat.", tokens: 10)),
-            .check(Transcript.Check(text: "kept 1 item", payload: ["kept": 1], tokens: 11)),
+            .annotation(Transcript.Annotation(kind: .check, text: "kept 1 item", payload: ["kept": 1], tokens: 11)),
             .summary(Transcript.Summary(text: "Summary: cold.", tokens: 12)),
         ]
         return entries.map { entry in
@@ -164,7 +164,7 @@ import Tools
         }
         let read = try await database.entries()
         #expect(read == written)
-        #expect(Set(read.map(\.kind)) == Set(Transcript.Kind.allCases))
+        #expect(Set(read.map(\.kind)) == Set(Transcript.Kind.stored))
         // The typed answers come back by type; the text the model read is the entry's.
         #expect(read[3].geocodedPlace?.name == "Denver" && read[3].forecastResult == nil)
         #expect(read[4].toolOutput?.answer(GeocodeAnswer.self)?.isRefusal == true && read[4].geocodedPlace == nil)
@@ -206,16 +206,16 @@ import Tools
         #expect(rows.filter { !$0.isInContext }.map(\.seq) == [2, 3])
     }
 
-    @Test func theTableTakesEveryKindOfTheFrameworkAndNoOther() async throws {
+    @Test func theTableTakesEveryKindPlanStoresAndNoOther() async throws {
         let database = try await Database()
         defer { database.remove() }
-        for kind in Transcript.Kind.allCases {
+        for kind in Transcript.Kind.stored {
             try await database.store.appendEntry(sessionID: database.sessionID, kind: kind.rawValue, text: "x", tokens: 1)
         }
         await #expect(throws: StoreError.self) {
             try await database.store.appendEntry(sessionID: database.sessionID, kind: "thought", text: "x", tokens: 1)
         }
         let read = try await database.entries()
-        #expect(read.map(\.kind) == Transcript.Kind.allCases)
+        #expect(read.map(\.kind) == Transcript.Kind.stored)
     }
 }

@@ -93,8 +93,8 @@ enum OpenAIMessages {
         var messages: [JSONValue] = []
         for entry in request.entries {
             switch entry {
-            case .check, .reasoning:
-                // plan's own verdicts, and a model's thinking, are never sent back.
+            case .annotation, .reasoning:
+                // The application's own notes, and a model's thinking, are never sent back.
                 continue
             case .instructions:
                 var text = entry.text

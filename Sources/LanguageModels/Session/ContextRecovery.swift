@@ -93,6 +93,6 @@ public enum ContextRecovery {
     public static func entriesToSummarize(_ transcript: Transcript) -> [Transcript.Entry] {
         let kept = condensed(transcript, strategy: .condense)
         let keptTexts = Set(kept.entries.map(\.text))
-        return transcript.entries.filter { $0.kind != .instructions && $0.kind != .check && !keptTexts.contains($0.text) }
+        return transcript.entries.filter { $0.kind != .instructions && $0.kind.isFramework && !keptTexts.contains($0.text) }
     }
 }

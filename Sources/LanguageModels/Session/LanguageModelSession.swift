@@ -231,9 +231,10 @@ public actor LanguageModelSession {
         }
     }
 
-    /// Records plan's check of the answer (what it kept, merged, added, dropped) as a `check` entry.
-    public func record(check text: String, payload: JSONValue?) async throws {
-        try await append(.check(Transcript.Check(text: text, payload: payload)))
+    /// Records the application's own note on the session (an annotation of the kind it names), kept in the
+    /// transcript and never sent to the model.
+    public func annotate(_ kind: Transcript.Kind, text: String, payload: JSONValue?) async throws {
+        try await append(.annotation(Transcript.Annotation(kind: kind, text: text, payload: payload)))
     }
 
     // MARK: - The tool loop

@@ -133,7 +133,7 @@ extension Transcript {
         }
     }
 
-    /// plan's: facts carried over, or a summary of older entries.
+    /// Facts carried over, or a summary of older entries (the session's context recovery).
     public struct Summary: TranscriptEntryValue, Equatable {
         /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
@@ -147,15 +147,18 @@ extension Transcript {
         }
     }
 
-    /// plan's check of an answer, with what it found as JSON.
-    public struct Check: TranscriptEntryValue, Equatable {
+    /// An application's note on the session, of a kind it names, with what it found as JSON.
+    public struct Annotation: TranscriptEntryValue, Equatable {
         /// The entry's identity (`Transcript.Entry.id`).
         public var id: String
+        /// The application's name for it (not one of the framework's kinds).
+        public var kind: Kind
         public var text: String
         public var payload: JSONValue?
         public var tokens: Int
 
-        public init(text: String, payload: JSONValue? = nil, tokens: Int = 0, id: String = UUID().uuidString) {
+        public init(kind: Kind, text: String, payload: JSONValue? = nil, tokens: Int = 0, id: String = UUID().uuidString) {
+            self.kind = kind
             self.text = text
             self.payload = payload
             self.tokens = tokens

@@ -18,7 +18,7 @@ extension Transcript.Entry: Codable {
         case let .response(value): try container.encode(value, forKey: .value)
         case let .reasoning(value): try container.encode(value, forKey: .value)
         case let .summary(value): try container.encode(value, forKey: .value)
-        case let .check(value): try container.encode(value, forKey: .value)
+        case let .annotation(value): try container.encode(value, forKey: .value)
         }
     }
 
@@ -33,7 +33,7 @@ extension Transcript.Entry: Codable {
         case .response: self = .response(try container.decode(Transcript.Response.self, forKey: .value))
         case .reasoning: self = .reasoning(try container.decode(Transcript.Reasoning.self, forKey: .value))
         case .summary: self = .summary(try container.decode(Transcript.Summary.self, forKey: .value))
-        case .check: self = .check(try container.decode(Transcript.Check.self, forKey: .value))
+        default: self = .annotation(try container.decode(Transcript.Annotation.self, forKey: .value))
         }
     }
 }

@@ -7,13 +7,13 @@ extension Transcript.Entry {
         switch self {
         case let .toolOutput(output): return output.toolName
         case let .toolCalls(calls): return calls.calls.first?.name
-        case .instructions, .prompt, .response, .reasoning, .summary, .check: return nil
+        case .instructions, .prompt, .response, .reasoning, .summary, .annotation: return nil
         }
     }
 
     /// The JSON stored beside the text, or nil: a reply's calls (`[{"id","name","arguments"}]`), a tool
     /// output's `{"callID", "payload"}` (with `"type"`, the answer's type, when it has one), a prompt's,
-    /// check's or structured response's JSON.
+    /// annotation's or structured response's JSON.
     public var storedPayload: JSONValue? {
         switch self {
         case let .toolCalls(value):
@@ -24,7 +24,7 @@ extension Transcript.Entry {
             return .object(stored)
         case let .prompt(value): return value.payload
         case let .response(value): return value.content
-        case let .check(value): return value.payload
+        case let .annotation(value): return value.payload
         case .instructions, .reasoning, .summary: return nil
         }
     }
@@ -56,8 +56,8 @@ extension Transcript.Entry {
             self = .reasoning(Transcript.Reasoning(text: text, tokens: tokens, id: id))
         case .summary:
             self = .summary(Transcript.Summary(text: text, tokens: tokens, id: id))
-        case .check:
-            self = .check(Transcript.Check(text: text, payload: stored, tokens: tokens, id: id))
+        default:
+            self = .annotation(Transcript.Annotation(kind: kind, text: text, payload: stored, tokens: tokens, id: id))
         }
     }
 }

@@ -3,20 +3,48 @@ import JSON
 
 /// What a session has said and done, entry by entry, as in Foundation Models' `Transcript`.
 public struct Transcript: Sendable, Equatable, Codable {
-    /// The kinds of entry, each the name of an `Entry` case: the one vocabulary of kinds (an application
-    /// stores an entry's kind by this name; plan's database does, its CHECK listing the same names).
-    public enum Kind: String, Sendable, CaseIterable, Codable {
-        case instructions, prompt, toolCalls, toolOutput, response, summary
-        /// The application's own check of a model's answer (plan: what was kept, merged, added and dropped,
-        /// and the verdict).
-        case check
+    /// The kinds of entry, each the name an application stores an entry's kind by (plan's database does, its
+    /// CHECK listing the names it stores). The framework's own are the `Entry` cases' names; an application
+    /// names its annotations' kinds itself (a check of an answer, say), never one of the framework's.
+    public struct Kind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public static let instructions = Kind(rawValue: "instructions")
+        public static let prompt = Kind(rawValue: "prompt")
+        public static let toolCalls = Kind(rawValue: "toolCalls")
+        public static let toolOutput = Kind(rawValue: "toolOutput")
+        public static let response = Kind(rawValue: "response")
+        /// Facts carried from an earlier session, or the summary of older entries the session made when its
+        /// context window filled (context recovery).
+        public static let summary = Kind(rawValue: "summary")
         /// A reasoning model's thinking, kept apart from its answers (never sent back, never parsed), as
         /// Foundation Models 27's `Transcript.Entry.reasoning`.
-        case reasoning
+        public static let reasoning = Kind(rawValue: "reasoning")
+
+        /// The framework's own kinds; any other is an application's annotation.
+        public static let framework: [Kind] = [.instructions, .prompt, .toolCalls, .toolOutput, .response, .summary, .reasoning]
+
+        /// Whether this is one of the framework's own kinds.
+        public var isFramework: Bool { Self.framework.contains(self) }
+
+        public var description: String { rawValue }
+
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 
     /// One entry, as Foundation Models 27's `Transcript.Entry`: a case per kind, each with its value
-    /// (`Transcript+Entries.swift`), plus plan's own `summary` and `check`.
+    /// (`Transcript+Entries.swift`), plus the session's own `summary` and the application's annotations.
     public enum Entry: Sendable, Equatable {
         /// What the model is told to be and do (the first entry of a session).
         case instructions(Instructions)
@@ -30,10 +58,11 @@ public struct Transcript: Sendable, Equatable, Codable {
         case response(Response)
         /// A reasoning model's thinking (never sent back, never parsed).
         case reasoning(Reasoning)
-        /// plan's: facts carried from an earlier session, or a summary of older entries (context recovery).
+        /// Facts carried from an earlier session, or a summary of older entries (context recovery).
         case summary(Summary)
-        /// plan's: its own check of an answer (what it kept, merged, added and dropped, and the verdict).
-        case check(Check)
+        /// The application's own note on the session, of a kind it names (a check of an answer, say): kept
+        /// and shown, never sent to the model, never summarised.
+        case annotation(Annotation)
 
         /// The stored name of the entry's case.
         public var kind: Kind {
@@ -45,7 +74,7 @@ public struct Transcript: Sendable, Equatable, Codable {
             case .response: return .response
             case .reasoning: return .reasoning
             case .summary: return .summary
-            case .check: return .check
+            case let .annotation(value): return value.kind
             }
         }
 
@@ -59,7 +88,7 @@ public struct Transcript: Sendable, Equatable, Codable {
             case let .response(value): return value
             case let .reasoning(value): return value
             case let .summary(value): return value
-            case let .check(value): return value
+            case let .annotation(value): return value
             }
         }
 
@@ -88,7 +117,7 @@ public struct Transcript: Sendable, Equatable, Codable {
             case let .response(value): self = .response(change.applied(to: value))
             case let .reasoning(value): self = .reasoning(change.applied(to: value))
             case let .summary(value): self = .summary(change.applied(to: value))
-            case let .check(value): self = .check(change.applied(to: value))
+            case let .annotation(value): self = .annotation(change.applied(to: value))
             }
         }
 

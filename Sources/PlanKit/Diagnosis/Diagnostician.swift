@@ -2,6 +2,7 @@ import FoundationEssentials
 import Basics
 import LanguageModels
 import Model
+import Planner
 import Store
 import Tools
 
@@ -56,7 +57,7 @@ public struct Diagnostician: Sendable {
             path: store.path, schemaVersion: try await store.schemaVersion(), journalMode: try await store.journalMode(),
             integrity: try await store.quickCheck(maximumErrors: 20),
             trips: try await store.rows("SELECT count(*) AS n FROM trips").first?.int("n") ?? 0,
-            damagedRows: try await store.damagedRows(limit: 20, entryKinds: Set(Transcript.Kind.allCases.map(\.rawValue)))
+            damagedRows: try await store.damagedRows(limit: 20, entryKinds: Set(Transcript.Kind.stored.map(\.rawValue)))
         )
     }
 

@@ -34,7 +34,7 @@ struct InterruptedSession: Sendable {
         guard let interrupted = try await store.interruptedSession(tripID: tripID, purpose: purpose) else { return nil }
         let entries = try await store.entries(sessionID: interrupted.id).filter(\.isInContext)
             .map(Transcript.Entry.init(record:))
-            .filter { $0.kind != .check && $0.kind != .reasoning }
+            .filter { $0.kind.isFramework && $0.kind != .reasoning }
         guard entries.contains(where: { $0.kind == .prompt }) else { return nil }
         var kept = entries
         while let last = kept.last, last.kind == .toolCalls || last.kind == .response { kept.removeLast() }
