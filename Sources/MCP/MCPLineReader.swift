@@ -7,20 +7,14 @@ import Glibc
 /// `read` ever holds one of the concurrency pool's threads. A line longer than `limit` bytes is dropped
 /// (reported as `.oversized`); bytes that are not UTF-8 become U+FFFD. The reader waits for the consumer after `window` lines.
 final class MCPLineReader: Sendable {
-    /// What the reader saw.
-    enum Event: Sendable {
-        case line(String)
-        case oversized
-    }
-
-    let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
+    let events: AsyncStream<MCPIncoming>
+    private let continuation: AsyncStream<MCPIncoming>.Continuation
     private let consumed: DispatchSemaphore
     private let descriptor: Int32
     private let limit: Int
 
     init(descriptor: Int32, limit: Int, window: Int = 64) {
-        (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        (events, continuation) = AsyncStream.makeStream(of: MCPIncoming.self)
         consumed = DispatchSemaphore(value: window)
         self.descriptor = descriptor
         self.limit = limit
@@ -44,7 +38,7 @@ final class MCPLineReader: Sendable {
             guard count > 0 else { break }
             for byte in buffer[0..<count] {
                 if byte == UInt8(ascii: "\n") {
-                    if dropping { emit(.oversized) } else { emit(.line(String(decoding: pending, as: UTF8.self))) }
+                    if dropping { emit(.oversized(limit: limit)) } else { emit(.line(String(decoding: pending, as: UTF8.self))) }
                     pending.removeAll(keepingCapacity: true)
                     dropping = false
                 } else if !dropping {
@@ -56,11 +50,11 @@ final class MCPLineReader: Sendable {
                 }
             }
         }
-        if dropping { emit(.oversized) } else if !pending.isEmpty { emit(.line(String(decoding: pending, as: UTF8.self))) }
+        if dropping { emit(.oversized(limit: limit)) } else if !pending.isEmpty { emit(.line(String(decoding: pending, as: UTF8.self))) }
         continuation.finish()
     }
 
-    private func emit(_ event: Event) {
+    private func emit(_ event: MCPIncoming) {
         consumed.wait()
         continuation.yield(event)
     }

@@ -1,30 +1,35 @@
 import FoundationEssentials
 import JSON
 
-/// The requests that do work, run off the server's actor: each returns the whole response message.
+/// The requests that do work, run off the server's actor, each in a task of its own: each returns the whole
+/// response message and whether the resources changed.
 enum MCPRequestWork {
-    /// The answer to `tools/call`, `resources/list` or `resources/read`, and whether a tool changed the resources.
-    static func answer(
-        id: JSONValue, method: String, params: JSONValue, version: String, modern: Bool, catalog: any MCPCatalog
-    ) async -> (JSONValue, Bool) {
-        switch method {
-        case "tools/call": return await callTool(id: id, params: params, version: version, catalog: catalog)
-        case "resources/list": return (await listResources(id: id, catalog: catalog), false)
-        default: return (await readResource(id: id, params: params, modern: modern, catalog: catalog), false)
-        }
+    /// What a request's work needs of the server: the agreed revision and the catalog.
+    struct Context: Sendable {
+        let version: String
+        let modern: Bool
+        let catalog: any MCPCatalog
     }
+
+    /// A request's work: its answer, and whether a tool changed the resources.
+    typealias Work = @Sendable (MCPRequest, Context) async -> (JSONValue, Bool)
 
     /// `tools/call`: a protocol error only when the request names no tool plan has; everything that goes
     /// wrong inside the tool is a result with `isError` and plan's one-line message.
-    static func callTool(id: JSONValue, params: JSONValue, version: String, catalog: any MCPCatalog) async -> (JSONValue, Bool) {
-        guard let name = params["name"]?.stringValue else {
-            return (MCPServer.errorResponse(id, .invalidParams("tools/call needs params.name.")), false)
+    static func callTool(_ request: MCPRequest, _ context: Context) async -> (JSONValue, Bool) {
+        let (id, catalog) = (request.id, context.catalog)
+        let call: MCPParams.ToolCall
+        do throws(RPCError) {
+            call = try MCPParams.ToolCall(request.params)
+        } catch {
+            return (MCPServer.errorResponse(id, error), false)
         }
+        let name = call.name
         guard let tool = catalog.tools.first(where: { $0.name == name }) else {
             let names = catalog.tools.map(\.name).joined(separator: ", ")
             return (MCPServer.errorResponse(id, .invalidParams("unknown tool '\(MCPText.safe(name, limit: 80))'; the tools are \(names).")), false)
         }
-        let arguments = params["arguments"] ?? [:]
+        let arguments = call.arguments
         var result: MCPToolResult
         if let object = arguments.objectValue {
             do {
@@ -38,33 +43,38 @@ enum MCPRequestWork {
         if Task.isCancelled { result = MCPToolResult(text: "cancelled.", isError: true) }
         result = catalog.outgoing(result)
         await catalog.record(tool: name, arguments: arguments, result: result)
-        let structured = MCPVersion.hasStructuredOutput(version) && tool.outputSchema != nil
+        let structured = MCPVersion.hasStructuredOutput(context.version) && tool.outputSchema != nil
         return (MCPServer.response(id, result.json(structuredOutput: structured)), result.changedResources)
     }
 
     /// `resources/list`: every resource, in one page.
-    static func listResources(id: JSONValue, catalog: any MCPCatalog) async -> JSONValue {
+    static func listResources(_ request: MCPRequest, _ context: Context) async -> (JSONValue, Bool) {
         do {
-            let resources = try await catalog.resources()
-            return MCPServer.response(id, ["resources": .array(resources.map(\.json))])
+            let resources = try await context.catalog.resources()
+            return (MCPServer.response(request.id, ["resources": .array(resources.map(\.json))]), false)
         } catch {
-            return MCPServer.errorResponse(id, .internalError(catalog.describe(error)))
+            return (MCPServer.errorResponse(request.id, .internalError(context.catalog.describe(error))), false)
         }
     }
 
     /// `resources/read`: the text of one resource; for a URI plan does not have, -32002 (handshake era) or
     /// -32602 (modern).
-    static func readResource(id: JSONValue, params: JSONValue, modern: Bool, catalog: any MCPCatalog) async -> JSONValue {
-        guard let uri = params["uri"]?.stringValue else {
-            return MCPServer.errorResponse(id, .invalidParams("resources/read needs params.uri."))
+    static func readResource(_ request: MCPRequest, _ context: Context) async -> (JSONValue, Bool) {
+        let (id, catalog) = (request.id, context.catalog)
+        let uri: String
+        do throws(RPCError) {
+            uri = try MCPParams.Resource(request.params, method: request.method).uri
+        } catch {
+            return (MCPServer.errorResponse(id, error), false)
         }
         do {
             guard let (text, mimeType) = try await catalog.read(uri: uri) else {
-                return MCPServer.errorResponse(id, .resourceNotFound(uri, modern: modern))
+                return (MCPServer.errorResponse(id, .resourceNotFound(uri, modern: context.modern)), false)
             }
-            return MCPServer.response(id, ["contents": [["uri": .string(uri), "mimeType": .string(mimeType), "text": .string(catalog.outgoing(resource: text))]]])
+            let contents: JSONValue = [["uri": .string(uri), "mimeType": .string(mimeType), "text": .string(catalog.outgoing(resource: text))]]
+            return (MCPServer.response(id, ["contents": contents]), false)
         } catch {
-            return MCPServer.errorResponse(id, .internalError(catalog.describe(error)))
+            return (MCPServer.errorResponse(id, .internalError(catalog.describe(error))), false)
         }
     }
 }

@@ -7,7 +7,8 @@ import JSON
 extension MCPServer {
     /// `subscriptions/listen`: acknowledges what plan honours, then keeps the stream open (no answer) until the
     /// client cancels it or the input ends.
-    func listen(id: JSONValue, params: JSONValue) async {
+    func listen(_ request: MCPRequest) async {
+        let (id, params) = (request.id, request.params)
         guard running[id] == nil, listeners[id] == nil else {
             return await send(Self.errorResponse(id, .invalidRequest("request \(id.compactText) is still running.")))
         }
@@ -24,9 +25,16 @@ extension MCPServer {
     }
 
     /// `resources/subscribe` and `unsubscribe` (handshake era).
-    func subscribe(id: JSONValue, params: JSONValue, on: Bool) async {
-        guard let uri = params["uri"]?.stringValue, uri.utf8.count <= 200 else {
-            return await send(Self.errorResponse(id, .invalidParams("resources/\(on ? "subscribe" : "unsubscribe") needs params.uri.")))
+    func subscribe(_ request: MCPRequest, on: Bool) async {
+        let id = request.id
+        let uri: String
+        do throws(RPCError) {
+            uri = try MCPParams.Resource(request.params, method: request.method).uri
+        } catch {
+            return await send(Self.errorResponse(id, error))
+        }
+        guard uri.utf8.count <= MCPParams.Resource.maximumSubscribedBytes else {
+            return await send(Self.errorResponse(id, .invalidParams("\(request.method) takes a URI of at most \(MCPParams.Resource.maximumSubscribedBytes) bytes.")))
         }
         if on {
             guard subscribed.count < MCPListenFilter.maximumURIs || subscribed.contains(uri) else {

@@ -18,29 +18,21 @@ extension MCPServer {
         }
     }
 
-    func modernRequest(id: JSONValue, method: String, params: JSONValue) async {
-        switch method {
-        case "server/discover":
-            await send(Self.response(id, modernResult([
-                "supportedVersions": .array(MCPVersion.all.map(JSONValue.string)),
-                "capabilities": ["tools": ["listChanged": false], "resources": ["listChanged": true, "subscribe": true]],
-                "serverInfo": serverInfo,
-                "instructions": .string(catalog.instructions),
-            ], caching: .stable)))
-        case "tools/list":
-            await send(Self.response(id, modernResult(["tools": .array(catalog.tools.map { $0.listing(structured: true) })], caching: .stable)))
-        case "resources/templates/list":
-            await send(Self.response(id, modernResult(["resourceTemplates": .array(catalog.resourceTemplates)], caching: .stable)))
-        case "subscriptions/listen":
-            await listen(id: id, params: params)
-        case "tools/call", "resources/list", "resources/read":
-            start(id: id, method: method, params: params)
-        case "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe":
-            let instead = method.hasPrefix("resources/") ? " Use subscriptions/listen." : ""
-            await send(Self.errorResponse(id, RPCError(code: -32601, message: "'\(method)' is not part of protocol revision 2026-07-28.\(instead)")))
-        default:
-            await send(Self.errorResponse(id, .methodNotFound(method)))
-        }
+    /// `server/discover`: the modern era's description of the server, in place of the handshake.
+    func discover(_ request: MCPRequest) async {
+        await send(Self.response(request.id, modernResult([
+            "supportedVersions": .array(MCPVersion.all.map(JSONValue.string)),
+            "capabilities": ["tools": ["listChanged": false], "resources": ["listChanged": true, "subscribe": true]],
+            "serverInfo": serverInfo,
+            "instructions": .string(catalog.instructions),
+        ], caching: .stable)))
+    }
+
+    /// A handshake-era method the modern era dropped: said as such, with what replaces it.
+    func retired(_ request: MCPRequest) async {
+        let method = request.method
+        let instead = method.hasPrefix("resources/") ? " Use subscriptions/listen." : ""
+        await send(Self.errorResponse(request.id, RPCError(code: -32601, message: "'\(method)' is not part of protocol revision 2026-07-28.\(instead)")))
     }
 
     /// A modern result: complete, stamped with the server's name and version, and with its caching for list

@@ -89,7 +89,7 @@ public actor MCPServer {
         if params != .null, params.objectValue == nil {
             return await send(Self.errorResponse(id, .invalidParams("params must be an object.")))
         }
-        await request(id: id, method: method, params: params)
+        await request(MCPRequest(id: id, method: method, params: params))
     }
 
     /// Waits for every running request to answer (at the end of input); not for those the client cancelled,
@@ -110,11 +110,13 @@ public actor MCPServer {
 
     // MARK: - Requests
 
-    private func request(id: JSONValue, method: String, params: JSONValue) async {
+    /// Answers a request by the era's table, choosing the era on the first request.
+    private func request(_ request: MCPRequest) async {
+        let (id, method, params) = (request.id, request.method, request.params)
         let envelope = MCPEnvelope(params)
         switch era {
         case nil:
-            if method == "initialize" { return await initialize(id: id, params: params) }
+            if method == "initialize" { return await initialize(request) }
             guard let envelope else {
                 if method == "ping" { return await send(Self.response(id, [:])) }
                 return await send(Self.errorResponse(id, .invalidRequest("the session is not initialized; send initialize first (or server/discover, 2026-07-28).")))
@@ -124,15 +126,15 @@ public actor MCPServer {
             }
             era = .modern
             await catalog.begin(client: envelope.client)
-            await modernRequest(id: id, method: method, params: params)
+            await dispatch(request, by: .modern)
         case let .handshake(version):
-            if method == "initialize" { return await initialize(id: id, params: params) }
+            if method == "initialize" { return await initialize(request) }
             if envelope != nil {
                 return await send(Self.errorResponse(id, .invalidRequest(
                     "this connection speaks protocol revision \(version), agreed at initialize; a request with the 2026-07-28 envelope needs a new connection."
                 )))
             }
-            await handshakeRequest(id: id, method: method, params: params, version: version)
+            await dispatch(request, by: .handshake)
         case .modern:
             if method == "initialize" {
                 return await send(Self.errorResponse(id, .unsupportedVersion(params["protocolVersion"]?.stringValue ?? "none")))
@@ -145,46 +147,55 @@ public actor MCPServer {
             guard envelope.version == MCPVersion.modern else {
                 return await send(Self.errorResponse(id, .unsupportedVersion(envelope.version)))
             }
-            await modernRequest(id: id, method: method, params: params)
+            await dispatch(request, by: .modern)
         }
     }
 
-    private func handshakeRequest(id: JSONValue, method: String, params: JSONValue, version: String) async {
-        switch method {
-        case "ping":
-            await send(Self.response(id, [:]))
-        case "tools/list":
-            let structured = MCPVersion.hasStructuredOutput(version)
-            await send(Self.response(id, ["tools": .array(catalog.tools.map { $0.listing(structured: structured) })]))
-        case "resources/templates/list":
-            await send(Self.response(id, ["resourceTemplates": .array(catalog.resourceTemplates)]))
-        case "logging/setLevel":
-            guard let level = params["level"]?.stringValue.flatMap(MCPLogLevel.init(rawValue:)) else {
-                return await send(Self.errorResponse(id, .invalidParams("level must be one of \(MCPLogLevel.names).")))
-            }
-            logLevel = level
-            await send(Self.response(id, [:]))
-        case "resources/subscribe", "resources/unsubscribe":
-            await subscribe(id: id, params: params, on: method == "resources/subscribe")
-        case "tools/call", "resources/list", "resources/read":
-            start(id: id, method: method, params: params)
-        default:
-            await send(Self.errorResponse(id, .methodNotFound(method)))
+    /// Runs the handler `table` has for the request's method, or answers that there is none.
+    private func dispatch(_ request: MCPRequest, by table: MCPMethodTable) async {
+        guard let handler = table.handler(for: request.method) else {
+            return await send(Self.errorResponse(request.id, .methodNotFound(request.method)))
+        }
+        await handler(self, request)
+    }
+
+    /// `tools/list`: structured output declared from 2025-06-18 on (always in the modern era).
+    func listTools(_ request: MCPRequest) async {
+        if era == .modern {
+            return await send(Self.response(request.id, modernResult(["tools": .array(catalog.tools.map { $0.listing(structured: true) })], caching: .stable)))
+        }
+        let structured = MCPVersion.hasStructuredOutput(era?.version ?? MCPVersion.supported[0])
+        await send(Self.response(request.id, ["tools": .array(catalog.tools.map { $0.listing(structured: structured) })]))
+    }
+
+    /// `resources/templates/list`.
+    func listTemplates(_ request: MCPRequest) async {
+        let result: JSONValue = ["resourceTemplates": .array(catalog.resourceTemplates)]
+        await send(Self.response(request.id, era == .modern ? modernResult(result, caching: .stable) : result))
+    }
+
+    /// `logging/setLevel` (handshake era).
+    func setLogLevel(_ request: MCPRequest) async {
+        do throws(RPCError) {
+            logLevel = try MCPParams.SetLevel(request.params).level
+            await send(Self.response(request.id, [:]))
+        } catch {
+            await send(Self.errorResponse(request.id, error))
         }
     }
 
-    private func initialize(id: JSONValue, params: JSONValue) async {
-        guard let requested = params["protocolVersion"]?.stringValue else {
-            return await send(Self.errorResponse(id, .invalidParams("initialize needs params.protocolVersion.")))
+    private func initialize(_ request: MCPRequest) async {
+        let params: MCPParams.Initialize
+        do throws(RPCError) {
+            params = try MCPParams.Initialize(request.params)
+        } catch {
+            return await send(Self.errorResponse(request.id, error))
         }
-        let version = MCPVersion.negotiate(requested)
-        let info = params["clientInfo"]
-        let client = MCPClientInfo(
-            name: info?["name"]?.stringValue ?? "unknown", version: info?["version"]?.stringValue ?? "", protocolVersion: version
-        )
+        let version = MCPVersion.negotiate(params.protocolVersion)
+        let client = MCPClientInfo(name: params.clientName, version: params.clientVersion, protocolVersion: version)
         if era == nil { await catalog.begin(client: client) }
         era = .handshake(version: version)
-        await send(Self.response(id, [
+        await send(Self.response(request.id, [
             "protocolVersion": .string(version),
             "capabilities": [
                 "tools": ["listChanged": false], "resources": ["listChanged": true, "subscribe": true], "logging": [:],
@@ -202,7 +213,8 @@ public actor MCPServer {
     }
 
     /// Runs a request that does work as its own task, with its progress sent when the client asked for it.
-    func start(id: JSONValue, method: String, params: JSONValue) {
+    func start(_ request: MCPRequest, work: @escaping MCPRequestWork.Work) {
+        let id = request.id
         guard running[id] == nil, listeners[id] == nil else {
             let send = self.send
             Task { await send(Self.errorResponse(id, .invalidRequest("request \(id.compactText) is still running."))) }
@@ -213,15 +225,13 @@ public actor MCPServer {
             Task { await send(Self.errorResponse(id, RPCError(code: -32000, message: "too many requests at once; wait for an answer."))) }
             return
         }
-        let catalog = self.catalog
+        let context = MCPRequestWork.Context(version: era?.version ?? MCPVersion.supported[0], modern: era == .modern, catalog: catalog)
         let send = self.send
-        let version = era?.version ?? MCPVersion.supported[0]
-        let modern = era == .modern
         running[id] = Task {
-            let progress = MCPProgress.token(in: params).map(MCPProgress.init(token:))
+            let progress = MCPProgress.token(in: request.params).map(MCPProgress.init(token:))
             let forwarding = progress.map { sink in Task { await sink.forward(send) } }
             let (answer, changed) = await MCPProgress.$current.withValue(progress) {
-                await MCPRequestWork.answer(id: id, method: method, params: params, version: version, modern: modern, catalog: catalog)
+                await work(request, context)
             }
             // Every progress line goes before the answer.
             progress?.finish()

@@ -1,7 +1,6 @@
-import FoundationEssentials
 import Glibc
 
-/// `plan mcp`'s transport: messages from stdin, answers to stdout, until the client closes stdin.
+/// `plan mcp` on stdio: messages from stdin, answers to stdout (`MCPStdioTransport`), until the client closes stdin.
 public enum MCPStdio {
     /// The longest line read: 1 MiB.
     public static let maximumLineBytes = 1 << 20
@@ -11,17 +10,6 @@ public enum MCPStdio {
         // A host that goes away closes the pipe: the write then fails (EPIPE) and output stops, rather than
         // SIGPIPE ending plan before the session is recorded as finished.
         signal(SIGPIPE, SIG_IGN)
-        let writer = MCPOutput(descriptor: output)
-        let server = MCPServer(catalog: catalog, version: version) { await writer.send($0) }
-        let reader = MCPLineReader(descriptor: input, limit: maximumLineBytes)
-        reader.start()
-        for await event in reader.events {
-            switch event {
-            case let .line(line): await server.receive(line)
-            case .oversized: await server.receiveOversized(limit: maximumLineBytes)
-            }
-            reader.handled()
-        }
-        await server.finish()
+        await MCPServer.serve(catalog: catalog, version: version, over: MCPStdioTransport(input: input, output: output, limit: maximumLineBytes))
     }
 }
