@@ -7,15 +7,12 @@ import Darwin
 /// A lock with a condition to wait on (a POSIX mutex and condition variable): a thread of plan's own sleeps in
 /// `wait()` until another thread, holding the lock, changes what it waits for and calls `signal()`.
 ///
-/// `@unchecked Sendable`: the mutex is the synchronisation; both live at fixed addresses allocated once.
+/// `@unchecked Sendable`: the mutex is the synchronisation; the condition lives at a fixed address allocated once.
 public final class Condition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = Lock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     public init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
         condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
@@ -25,23 +22,20 @@ public final class Condition: @unchecked Sendable {
         pthread_cond_destroy(condition)
         condition.deinitialize(count: 1)
         condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     public func lock() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
     }
 
     public func unlock() {
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Releases the lock, sleeps until signalled, and takes the lock again. The caller holds the lock and checks
     /// what it waits for in a loop (a wake-up may come without a signal).
     public func wait() {
-        pthread_cond_wait(condition, mutex)
+        pthread_cond_wait(condition, mutex.mutex)
     }
 
     /// Wakes one thread waiting; the caller holds the lock.

@@ -9,7 +9,8 @@ import Darwin
 ///
 /// `@unchecked Sendable`: the mutex is the synchronisation; it lives at a fixed address allocated once.
 public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The mutex (a `Condition` waits on it).
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
