@@ -6,10 +6,10 @@ import Store
 /// Records into plan's database, one row per entry, at once. Each row keeps the entry's `id`
 /// (`transcript_entries.entry_id`), which is how the recorder finds an entry's row again.
 public struct StoreTranscriptRecorder: TranscriptRecorder {
-    public let store: Store
+    public let store: any TranscriptStore
     public let sessionID: Int
 
-    public init(store: Store, sessionID: Int) {
+    public init(store: any TranscriptStore, sessionID: Int) {
         self.store = store
         self.sessionID = sessionID
     }

@@ -16,12 +16,12 @@ public struct OnlineGeocoder: Sendable {
     /// so its request slot is not taken and a failed command writes nothing.
     let openMeteoAnswers: AnswerCounter?
     /// Where lookups are stored.
-    public let store: Store
+    public let store: any PlaceStore
 
     /// Both geocoders over one store and transport; Nominatim's requests are spaced a second apart across
     /// processes (`RateLimitedTransport`).
     public init(
-        store: Store, transport: any HTTPTransport, configuration: HTTPClient.Configuration, mode: FetchMode,
+        store: any PlaceStore, transport: any HTTPTransport, configuration: HTTPClient.Configuration, mode: FetchMode,
         openMeteoBase: URL, nominatimBase: URL, gazetteer: Gazetteer?,
         clock: @escaping @Sendable () -> Date = { Date() },
         onRequest: @escaping @Sendable (_ service: String, _ url: URL) -> Void = { _, _ in },

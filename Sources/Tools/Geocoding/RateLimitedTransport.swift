@@ -10,7 +10,7 @@ import Store
 /// `Retry-After` pushes the next moment back. Nominatim's usage policy allows one request a second.
 public struct RateLimitedTransport: HTTPTransport {
     let base: any HTTPTransport
-    let store: Store
+    let store: any PlaceStore
     let service: String
     let spacing: TimeInterval
     /// Longer waits than this fail at once (a `Retry-After: 3600` is not worth waiting for).
@@ -19,7 +19,7 @@ public struct RateLimitedTransport: HTTPTransport {
     let sleep: @Sendable (TimeInterval) async -> Void
 
     public init(
-        base: any HTTPTransport, store: Store, service: String, spacing: TimeInterval = 1, maximumWait: TimeInterval = 10,
+        base: any HTTPTransport, store: any PlaceStore, service: String, spacing: TimeInterval = 1, maximumWait: TimeInterval = 10,
         clock: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
             try? await Task.sleep(nanoseconds: seconds.sleepNanoseconds)
