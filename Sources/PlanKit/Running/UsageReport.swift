@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Store
+import Model
 
 /// What `history --usage` and `plan cache stats` report: tokens by model, tool and session, the HTTP cache's
 /// counters, and reasoning tokens by model.

@@ -75,7 +75,7 @@ extension PlanApp {
     /// `all` takes every item.
     public func tick(
         tripID: Int, references: [String], all: Bool = false, byName: Bool = false, packed: Bool
-    ) async throws -> ListKeeper.TickOutcome {
+    ) async throws -> TickOutcome {
         try await ListKeeper(store: openStore()).tick(tripID: tripID, references: references, all: all, byName: byName, packed: packed)
     }
 
@@ -83,7 +83,7 @@ extension PlanApp {
     /// lines that name no item.
     public func sync(
         tripID: Int, marks: [(text: String, packed: Bool)]
-    ) async throws -> (outcome: ListKeeper.TickOutcome, unknown: [String]) {
+    ) async throws -> (outcome: TickOutcome, unknown: [String]) {
         try await ListKeeper(store: openStore()).sync(tripID: tripID, marks: marks)
     }
 

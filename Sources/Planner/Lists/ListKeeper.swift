@@ -60,16 +60,6 @@ public struct ListKeeper: Sendable {
 
     // MARK: - Ticks
 
-    /// What a tick command did.
-    public struct TickOutcome: Sendable {
-        /// Items whose mark changed.
-        public var changed: [TravellerList.Entry]
-        /// Items already as asked.
-        public var unchanged: [TravellerList.Entry]
-        /// The list afterwards.
-        public var list: TravellerList
-    }
-
     /// Ticks (`packed`) or unticks the items `references` name (numbers or names; names only when `byName`);
     /// `all` takes every item.
     public func tick(

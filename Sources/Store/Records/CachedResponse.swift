@@ -67,21 +67,3 @@ public struct CachedResponse: Sendable, Equatable {
         CacheFreshness.isFresh(expiresAt: expiresAt, validatedAt: validatedAt, at: date, maximumLifetime: maximumLifetime)
     }
 }
-
-/// How big the cache is and how it has answered.
-public struct CacheStatistics: Sendable, Equatable {
-    public var entries: Int
-    public var bytes: Int
-    public var expired: Int
-    public var hits: Int
-    public var misses: Int
-    public var revalidated: Int
-    public var stale: Int
-    public var networkRequests: Int
-
-    /// Hits over all lookups, or nil before any.
-    public var hitRate: Double? {
-        let lookups = hits + misses + revalidated + stale
-        return lookups == 0 ? nil : Double(hits) / Double(lookups)
-    }
-}
