@@ -70,8 +70,9 @@ let package = Package(
         // in steps: a trip's checks, a trip's weather stop by stop).
         .target(name: "PlanKit", dependencies: ["Basics", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
         // What every front end draws the same way: a trip, its list, its weather as text (plain or styled at a
-        // terminal), and an error's words and exit status. The command line and `plan mcp` both use it.
-        .target(name: "Rendering", dependencies: ["Basics", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Planner", "Tools", "Model", "Store"]),
+        // terminal). The command line and `plan mcp` both use it; like them, it reaches no inner layer (an error's
+        // words and exit status are the core's ErrorReport).
+        .target(name: "Rendering", dependencies: ["Basics", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Model"]),
         // The command line's one description (commands, options, help, completions, man page) and its drawings.
         // Imports the core, the renderers and plan's values: no inner layer (Store, Tools, Planner).
         .target(name: "Interface", dependencies: ["Basics", "Rendering", "PlanKit", "LanguageModels", "JSON", "HTTPCore", "Model"]),

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Interface
-import Rendering
+import PlanKit
 
 /// Parses the command line, runs one command and turns every failure into a message and an exit code.
 struct CLI {

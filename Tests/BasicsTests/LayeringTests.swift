@@ -25,12 +25,12 @@ import Testing
         return found
     }
 
-    /// The front ends reach the database, the services and the planner only through the core (PlanKit): issue
-    /// 42's thin front ends.
+    /// The front ends, and the renderers they share, reach the database, the services and the planner only
+    /// through the core (PlanKit): issue 42's thin front ends.
     @Test func frontEndsDependOnTheCoreNotOnInnerLayers() throws {
         let targets = try Self.declared()
         let inner: Set<String> = ["Store", "Tools", "Planner"]
-        for frontEnd in ["Interface", "PlanMCP", "Web", "plan"] {
+        for frontEnd in ["Interface", "PlanMCP", "Web", "Rendering", "plan"] {
             let dependencies = try #require(targets[frontEnd], "\(frontEnd) is not in Package.swift")
             #expect(dependencies.contains("PlanKit") || frontEnd == "plan", "\(frontEnd): \(dependencies.sorted())")
             #expect(dependencies.isDisjoint(with: inner), "\(frontEnd) depends on \(dependencies.intersection(inner).sorted())")

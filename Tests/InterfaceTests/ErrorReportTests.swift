@@ -2,7 +2,7 @@ import Foundation
 import Interface
 import LanguageModels
 import Model
-import Rendering
+import PlanKit
 import Store
 import Testing
 import Tools

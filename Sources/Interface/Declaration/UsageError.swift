@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Rendering
+import PlanKit
 
 /// A command line that does not fit its declaration: what is wrong, and whose `--help` to read.
 public struct UsageError: Error, Equatable, Sendable {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Rendering
+import PlanKit
 
 /// A failure the command line reports itself, with its sysexits code.
 public struct CLIError: ReportableError {

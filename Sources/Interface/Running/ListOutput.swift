@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Model
+import PlanKit
 import Rendering
 
 /// The list as a document to take along: a Markdown checklist or CSV, written exactly (both renderers

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import LanguageModels
 import Model
-import PlanKit
 import Planner
 import Store
 import Tools
