@@ -154,6 +154,12 @@ public actor MCPServer {
     /// Runs the handler `table` has for the request's method, or answers that there is none.
     private func dispatch(_ request: MCPRequest, by table: MCPMethodTable) async {
         guard let handler = table.handler(for: request.method) else {
+            if case let .handshake(version) = era, MCPMethodTable.modern.handler(for: request.method) != nil {
+                return await send(Self.errorResponse(request.id, RPCError(code: -32601, message: """
+                    '\(request.method)' is part of protocol revision 2026-07-28; this connection speaks \(version), agreed \
+                    at initialize. Open a new connection without initialize to use it.
+                    """)))
+            }
             return await send(Self.errorResponse(request.id, .methodNotFound(request.method)))
         }
         await handler(self, request)

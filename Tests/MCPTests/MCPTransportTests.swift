@@ -63,6 +63,15 @@ import Testing
         }
     }
 
+    @Test func aModernMethodOnAHandshakeConnectionIsSaidAsSuch() async throws {
+        let transport = MemoryTransport([Self.initialize, Self.request(1, "server/discover"), Self.request(2, "tools/lost")])
+        await MCPServer.serve(catalog: FakeCatalog(), version: "9.9", over: transport)
+        let discover = try #require(transport.messages.first { $0["id"] == 1 }?["error"])
+        #expect(discover["code"] == -32601)
+        #expect(discover["message"] == "'server/discover' is part of protocol revision 2026-07-28; this connection speaks 2025-06-18, agreed at initialize. Open a new connection without initialize to use it.")
+        #expect(transport.messages.first { $0["id"] == 2 }?["error"]?["message"] == "unknown method 'tools/lost'.")
+    }
+
     @Test func typedParamsRefuseWhatDoesNotFitBeforeAnyWork() async throws {
         let transport = MemoryTransport([
             Self.initialize,
