@@ -55,6 +55,8 @@ public struct HTTPClient: Sendable {
     let sleep: @Sendable (TimeInterval) async -> Void
     /// Told before each request goes out (for progress lines and the missing-contact warning).
     let onRequest: @Sendable (_ service: String, _ url: URL) -> Void
+    /// The hosts this run could not reach (the process's one memo unless given another).
+    let unreachableHosts: UnreachableHosts
 
     public init(
         store: any HTTPCacheStore, transport: any HTTPTransport, configuration: Configuration, mode: FetchMode = .normal,
@@ -62,9 +64,11 @@ public struct HTTPClient: Sendable {
         onRequest: @escaping @Sendable (_ service: String, _ url: URL) -> Void = { _, _ in },
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { seconds in
             try? await Task.sleep(nanoseconds: seconds.sleepNanoseconds)
-        }
+        },
+        unreachableHosts: UnreachableHosts = .shared
     ) {
         self.store = store
+        self.unreachableHosts = unreachableHosts
         self.transport = transport
         self.configuration = configuration
         self.mode = mode
@@ -286,7 +290,7 @@ public struct HTTPClient: Sendable {
     ) async throws -> (Data, HTTPResponse) {
         var lastReason = "no answer"
         // A host that refused or was not found earlier in this run fails at once: asking again cannot help.
-        if let reason = UnreachableHosts.shared.failure(for: request.url) {
+        if let reason = unreachableHosts.failure(for: request.url) {
             throw Failure.transient(reason)
         }
         for attempt in 1...configuration.maxAttempts {
@@ -298,7 +302,7 @@ public struct HTTPClient: Sendable {
                 attempts.value += 1
                 onRequest(service, request.url)
                 let (data, response) = try await transport.send(request, limits: limits)
-                UnreachableHosts.shared.clear(request.url)
+                unreachableHosts.clear(request.url)
                 let status = response.statusCode
                 if (300..<400).contains(status), status != 304 {
                     // A redirect plan did not follow (too many, or no Location): no body worth keeping.
@@ -321,7 +325,7 @@ public struct HTTPClient: Sendable {
                     // Nothing listens there, or the name does not resolve (an offline machine): a retry meets the
                     // same answer, and so would every other request to that host in this run.
                     let reason = error.errorDescription ?? "no answer"
-                    UnreachableHosts.shared.record(request.url, reason: reason)
+                    unreachableHosts.record(request.url, reason: reason)
                     throw Failure.transient(reason)
                 case .deadlineExceeded, .timedOut, .connectionLost, .noAnswer, .badAnswer, .failed:
                     lastReason = error.errorDescription ?? "no answer"
