@@ -32,15 +32,6 @@ public struct Transcript: Sendable, Equatable, Codable {
         public var isFramework: Bool { Self.framework.contains(self) }
 
         public var description: String { rawValue }
-
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     /// One entry, as Foundation Models 27's `Transcript.Entry`: a case per kind, each with its value

@@ -16,7 +16,7 @@ final class DatabaseExecutor: SerialExecutor, @unchecked Sendable {
     private var isStopped = false
     private var thread: pthread_t?
 
-    /// Starts the thread; nil if the system would not start one (the store then runs on the shared pool).
+    /// Starts the thread; nil if the system would not start one (`Store.init` then refuses to open).
     static func started() -> DatabaseExecutor? {
         let executor = DatabaseExecutor()
         return DetachedThread.start { executor.run() } ? executor : nil
